@@ -1,0 +1,51 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "ParallaxPlayground",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "parallax-playground", targets: ["parallax-playground"]),
+        .library(name: "ParallaxKit", targets: ["ParallaxKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-numerics.git", from: "1.0.0"),
+    ],
+    targets: [
+        // The only C in the project: SDL2, SDL2_image and SDL2_ttf headers plus a shim for
+        // the macros that do not import into Swift.
+        .systemLibrary(
+            name: "CSDL2",
+            pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
+        ),
+        // Pure Swift core: no SDL, no clock reads. Time is always passed in.
+        .target(
+            name: "ParallaxKit",
+            dependencies: [.product(name: "RealModule", package: "swift-numerics")]
+        ),
+        // The one module that talks to SDL.
+        .target(name: "SDLBackend", dependencies: ["CSDL2", "ParallaxKit"]),
+        .executableTarget(
+            name: "parallax-playground",
+            dependencies: [
+                "ParallaxKit",
+                "SDLBackend",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "ParallaxKitTests",
+            dependencies: [
+                "ParallaxKit",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "RealModule", package: "swift-numerics"),
+            ]
+        ),
+        .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "ParallaxKit"]),
+        // Runs the built `parallax-playground` binary as a user would.
+        .testTarget(name: "EndToEnd", dependencies: ["ParallaxKit"]),
+    ]
+)

@@ -1,0 +1,47 @@
+/// A horizontal row of album-cover stacks that overlap (seed 004, nrj/ParallaxAlbumCoverFlow:
+/// cells wider than tall, the front cover centred with padding on both sides, and a negative
+/// inter-item spacing so neighbouring stacks share their padded space).
+public struct CoverFlowGeometry: ItemGeometry {
+    /// Front-cover side as a fraction of the viewport height, capped by `maximumCoverSide`.
+    public var coverFraction: Double
+    public var maximumCoverSide: Double
+    /// Padding on each side of the front cover, as a fraction of its side; the covers behind
+    /// slide within it.
+    public var paddingFraction: Double
+    /// How much of the padding neighbouring cells overlap.
+    public var overlapFraction: Double
+    public var axis: Axis { .horizontal }
+
+    public init(coverFraction: Double = 0.5, maximumCoverSide: Double = 360, paddingFraction: Double = 0.3, overlapFraction: Double = 0.5) {
+        self.coverFraction = coverFraction
+        self.maximumCoverSide = maximumCoverSide
+        self.paddingFraction = paddingFraction
+        self.overlapFraction = overlapFraction
+    }
+
+    public func coverSide(forViewport viewport: Size) -> Double {
+        max(1, min(maximumCoverSide, viewport.height * coverFraction))
+    }
+
+    /// The padding either side of the front cover for this viewport.
+    public func padding(forViewport viewport: Size) -> Double {
+        (coverSide(forViewport: viewport) * paddingFraction).rounded()
+    }
+
+    public func computeFrames(itemCount: Int, viewportSize: Size, contentInsets: EdgeInsets, into frames: inout [Rect]) -> Size {
+        let height = availableCrossExtent(axis: axis, viewportSize: viewportSize, contentInsets: contentInsets)
+        let side = coverSide(forViewport: viewportSize).rounded()
+        let padding = padding(forViewport: viewportSize)
+        let cellWidth = side + 2 * padding
+        let spacing = -padding * overlapFraction
+        let y = ((height - side) / 2).rounded()
+        frames.removeAll(keepingCapacity: true)
+        frames.reserveCapacity(itemCount)
+        var x = 0.0
+        for _ in 0..<itemCount {
+            frames.append(Rect(x: x, y: y, width: cellWidth, height: side))
+            x += cellWidth + spacing
+        }
+        return Size(width: itemCount > 0 ? x - spacing : 0, height: height)
+    }
+}

@@ -1,0 +1,79 @@
+/// A mosaic of square blocks in which items span one or two columns and rows, packed the way
+/// RFQuiltLayout packs them (seed 003): each item takes the first place, in reading order
+/// from the first row with room, where its block fits — so small items fill holes left above.
+public struct QuiltGeometry: ItemGeometry {
+    /// Target block side; the column count is the viewport width over this, rounded down.
+    public var blockSide: Double
+    /// Gap around each tile, like RFQuiltLayout's `insetsForItemAtIndexPath`.
+    public var tileInset: Double
+    public var axis: Axis { .vertical }
+
+    public init(blockSide: Double = 180, tileInset: Double = 3) {
+        self.blockSide = blockSide
+        self.tileInset = tileInset
+    }
+
+    /// Width and height in blocks of item `item`: a fixed, varied pattern (mostly 1×1, with
+    /// wide, tall and big tiles) so every run of the same count gives the same mosaic.
+    public static func span(ofItem item: Int) -> (columns: Int, rows: Int) {
+        // A multiplicative hash spreads consecutive items over the pattern.
+        let h = (UInt64(item) &* 0x9E37_79B9_7F4A_7C15) >> 59  // 0…31
+        switch h {
+        case 0..<16: return (1, 1)
+        case 16..<22: return (2, 1)
+        case 22..<27: return (1, 2)
+        default: return (2, 2)
+        }
+    }
+
+    public func columnCount(forWidth width: Double) -> Int {
+        min(64, max(2, Int(width / max(blockSide, 1))))
+    }
+
+    public func computeFrames(itemCount: Int, viewportSize: Size, contentInsets: EdgeInsets, into frames: inout [Rect]) -> Size {
+        let width = availableCrossExtent(axis: axis, viewportSize: viewportSize, contentInsets: contentInsets)
+        let columns = columnCount(forWidth: width)
+        let side = width / Double(columns)
+        frames.removeAll(keepingCapacity: true)
+        frames.reserveCapacity(itemCount)
+        // One bit per block; rows are appended as the mosaic grows.
+        var rows: [UInt64] = []
+        let fullRow: UInt64 = columns == 64 ? ~0 : (1 << UInt64(columns)) - 1
+        var firstOpenRow = 0
+        var usedRows = 0
+        for item in 0..<itemCount {
+            var (w, h) = Self.span(ofItem: item)
+            w = min(w, columns)
+            let mask: UInt64 = ((1 << UInt64(w)) - 1)
+            var row = firstOpenRow
+            var placedColumn = -1
+            while placedColumn < 0 {
+                while rows.count < row + h { rows.append(0) }
+                var c = 0
+                while c + w <= columns {
+                    let m = mask << UInt64(c)
+                    var fits = true
+                    for r in row..<(row + h) where rows[r] & m != 0 {
+                        fits = false
+                        break
+                    }
+                    if fits {
+                        placedColumn = c
+                        break
+                    }
+                    c += 1
+                }
+                if placedColumn < 0 { row += 1 }
+            }
+            let m = mask << UInt64(placedColumn)
+            for r in row..<(row + h) { rows[r] |= m }
+            usedRows = max(usedRows, row + h)
+            while firstOpenRow < rows.count && rows[firstOpenRow] == fullRow { firstOpenRow += 1 }
+            frames.append(
+                Rect(
+                    x: Double(placedColumn) * side + tileInset, y: Double(row) * side + tileInset,
+                    width: Double(w) * side - 2 * tileInset, height: Double(h) * side - 2 * tileInset))
+        }
+        return Size(width: width, height: Double(usedRows) * side)
+    }
+}

@@ -1,0 +1,24 @@
+/// Rows of one fixed height spanning the width, like a UITableView (seed 002: rows of 250 pt
+/// in krishan711/ParallaxCells-iOS).
+public struct TableRowGeometry: ItemGeometry {
+    public var rowHeight: Double
+    public var axis: Axis { .vertical }
+
+    public static let seedRowHeight = 250.0
+
+    public init(rowHeight: Double = TableRowGeometry.seedRowHeight) {
+        self.rowHeight = rowHeight
+    }
+
+    public func computeFrames(itemCount: Int, viewportSize: Size, contentInsets: EdgeInsets, into frames: inout [Rect]) -> Size {
+        let width = availableCrossExtent(axis: axis, viewportSize: viewportSize, contentInsets: contentInsets)
+        frames.removeAll(keepingCapacity: true)
+        frames.reserveCapacity(itemCount)
+        var y = 0.0
+        for _ in 0..<itemCount {
+            frames.append(Rect(x: 0, y: y, width: width, height: rowHeight))
+            y += rowHeight
+        }
+        return Size(width: width, height: y)
+    }
+}

@@ -1,0 +1,22 @@
+/// A width and a height in points.
+public struct Size: Hashable, Sendable, CustomStringConvertible {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    public static let zero = Size(width: 0, height: 0)
+
+    /// The extent along `axis`.
+    public subscript(axis: Axis) -> Double {
+        get { axis == .vertical ? height : width }
+        set { if axis == .vertical { height = newValue } else { width = newValue } }
+    }
+
+    public var isEmpty: Bool { !(width > 0 && height > 0) }
+
+    public var description: String { "\(width)x\(height)" }
+}

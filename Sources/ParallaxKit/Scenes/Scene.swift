@@ -1,0 +1,91 @@
+/// The five scenes, one per seed.
+public enum SceneID: String, Hashable, Sendable, CaseIterable {
+    case photos, captions, table, quilt, albums
+
+    public var name: String { rawValue }
+
+    public init?(name: String) { self.init(rawValue: name) }
+
+    public static var validNames: String { allCases.map(\.name).joined(separator: ", ") }
+
+    /// The next scene in Tab order (wrapping).
+    public func next(by step: Int = 1) -> SceneID {
+        let all = SceneID.allCases
+        let i = all.firstIndex(of: self)!
+        return all[((i + step) % all.count + all.count) % all.count]
+    }
+}
+
+/// How a scene draws its cells; the renderer reads it, the core only carries it.
+public enum CellStyle: Hashable, Sendable {
+    /// A photo filling the cell (seed 000, seed 003's tiles).
+    case photo
+    /// An image area above `labelHeight` points of title and subtitle (seed 001).
+    case captioned(labelHeight: Double)
+    /// A full-bleed photo under a dark tint with a centred title (seed 002: 40 % black).
+    case tintedRow(tintOpacity: Double)
+    /// A front cover with `layerCount − 1` covers behind it, each smaller and fainter (seed 004).
+    case coverStack(layerCount: Int, scaleStep: Double)
+}
+
+/// Everything that makes one of the five techniques: layout, mapping, look and defaults.
+public struct Scene: Sendable {
+    public var id: SceneID
+    public var title: String
+    /// Where the technique comes from.
+    public var source: String
+    public var geometry: any ItemGeometry
+    public var mapping: ParallaxMapping
+    public var cellStyle: CellStyle
+    /// Insets of the scroll view (seed 001's bars).
+    public var contentInsets: EdgeInsets
+    public var defaultItemCount: Int
+    /// The largest image displacement in points, the seed's constant.
+    public var defaultParallaxAmount: Double
+    public var defaultStrategy: ParallaxStrategy
+
+    public var axis: Axis { geometry.axis }
+
+    public static func make(_ id: SceneID) -> Scene {
+        switch id {
+        case .photos:
+            return Scene(
+                id: id, title: "Photos", source: "seed 000 · Ole Begemann · layout attributes",
+                geometry: FlowGeometry(), mapping: .begemann, cellStyle: .photo, contentInsets: .zero,
+                defaultItemCount: 36, defaultParallaxAmount: BegemannParallax.maxParallaxOffset,
+                defaultStrategy: .layoutInvalidation)
+        case .captions:
+            return Scene(
+                id: id, title: "Captions", source: "seed 001 · Roland Leth · image container under bars",
+                geometry: FlowGeometry(spacing: 24, footerHeight: LethParallax.labelHeight),
+                mapping: .leth(labelHeight: LethParallax.labelHeight),
+                cellStyle: .captioned(labelHeight: LethParallax.labelHeight),
+                // An iOS navigation bar with status bar (64 pt) and a tab bar (49 pt): the
+                // bars the seed's insets stand for.
+                contentInsets: EdgeInsets(top: 64, bottom: 49),
+                defaultItemCount: 36, defaultParallaxAmount: LethParallax.extraImageHeight / 2,
+                defaultStrategy: .scrollCallback)
+        case .table:
+            return Scene(
+                id: id, title: "Table", source: "seed 002 · Krishan Patel · table rows + willDisplay",
+                geometry: TableRowGeometry(), mapping: .patel, cellStyle: .tintedRow(tintOpacity: 0.4),
+                contentInsets: .zero, defaultItemCount: 500, defaultParallaxAmount: PatelParallax.parallaxFactor,
+                defaultStrategy: .scrollCallback)
+        case .quilt:
+            return Scene(
+                id: id, title: "Quilt", source: "seed 003 · Engin Kurutepe · quilt + scroll callback",
+                geometry: QuiltGeometry(), mapping: .kurutepe, cellStyle: .photo, contentInsets: .zero,
+                defaultItemCount: 50, defaultParallaxAmount: KurutepeParallax.maxParallaxOffset,
+                defaultStrategy: .scrollCallback)
+        case .albums:
+            return Scene(
+                id: id, title: "Albums", source: "seed 004 · Nick Jensen · cover stacks",
+                geometry: CoverFlowGeometry(), mapping: .jensen,
+                cellStyle: .coverStack(layerCount: JensenParallax.layerCount, scaleStep: 0.06),
+                contentInsets: .zero, defaultItemCount: 30,
+                // Seed 004 slides the back covers across the whole padding; at the default
+                // cover size (360 pt) the padding is 108 pt.
+                defaultParallaxAmount: 108, defaultStrategy: .scrollCallback)
+        }
+    }
+}

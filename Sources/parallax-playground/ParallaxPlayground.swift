@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import ParallaxKit
+
+/// The command-line entry: subcommands for the headless tools; bad input exits with 2.
+@main
+struct ParallaxPlayground: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "parallax-playground",
+        abstract: "Feel and measure parallax scrolling: five techniques, four strategies, one scroll model.",
+        subcommands: [Trace.self]
+    )
+
+    /// Runs the command; any input error (unknown name, malformed value, unreadable script)
+    /// prints one clear message and exits with status 2, the convention for usage errors.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as InputError {
+            FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
+            Foundation.exit(2)
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                if !message.isEmpty { print(message) }
+                Foundation.exit(0)
+            }
+            if !message.isEmpty { FileHandle.standardError.write(Data("\(message)\n".utf8)) }
+            Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
+        }
+    }
+}
+
+/// A problem with what the user asked for; reported without a stack of help text.
+struct InputError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import ParallaxKit
+import Testing
+
+/// The built `parallax-playground` binary: `PARALLAX_PLAYGROUND` if set, else next to this
+/// test bundle (SwiftPM builds every product into the same folder).
+func playgroundBinary() throws -> URL {
+    if let path = ProcessInfo.processInfo.environment["PARALLAX_PLAYGROUND"] { return URL(fileURLWithPath: path) }
+    let bundleDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let candidate = bundleDir.appendingPathComponent("parallax-playground")
+    guard FileManager.default.isExecutableFile(atPath: candidate.path) else {
+        throw BinaryMissing(path: candidate.path)
+    }
+    return candidate
+}
+
+struct BinaryMissing: Error, CustomStringConvertible {
+    var path: String
+    var description: String { "no parallax-playground binary at \(path): run `swift build` first (make test does)" }
+}
+
+struct RunResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// Runs the binary with `arguments` and collects its output.
+func run(_ arguments: [String], environment: [String: String]? = nil) throws -> RunResult {
+    let process = Process()
+    process.executableURL = try playgroundBinary()
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    // Read before waiting so a large trace cannot fill the pipe and stall the child.
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return RunResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+}
+
+func temporaryFile(_ name: String, contents: String) throws -> String {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let url = dir.appendingPathComponent(name)
+    try contents.write(to: url, atomically: true, encoding: .utf8)
+    return url.path
+}
+
+@Suite struct TraceCommandTests {
+    @Test func flingTraceCoastsOnTheDecelerationCurve() throws {
+        let result = try run(["trace", "--scene", "photos", "--script", "fling"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.first == Substring(TraceWriter.header))
+        var offsets: [Int: Double] = [:]
+        for line in lines.dropFirst() {
+            let c = line.split(separator: ",")
+            if c[4] == "decelerating" { offsets[Int(c[0])!] = Double(c[3])! }
+        }
+        let frames = offsets.keys.sorted()
+        #expect(frames.count > 30)
+        // Each frame's step is 0.998^(1000/60) of the previous one.
+        let ratio = Foundation.pow(0.998, 1000.0 / 60)
+        for f in frames.dropLast(2) where offsets[f + 2] != nil {
+            let r = (offsets[f + 2]! - offsets[f + 1]!) / (offsets[f + 1]! - offsets[f]!)
+            #expect(abs(r - ratio) < 1e-6, "frame \(f): step ratio \(r)")
+        }
+    }
+
+    @Test func writesToAFileWithOut() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString).csv").path
+        let result = try run(["trace", "--scene", "albums", "--strategy", "cached-layout", "--script", "wheel", "--out", path, "--fps", "30"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.hasPrefix(TraceWriter.header + "\n"))
+        #expect(text.split(separator: "\n").count > 50)
+    }
+
+    @Test func zeroItemsTraceAnEmptyList() throws {
+        let result = try run(["trace", "--items", "0"])
+        #expect(result.status == 0)
+        #expect(result.stdout == TraceWriter.header + "\n")
+    }
+
+    @Test func aScriptFileIsReplayed() throws {
+        let path = try temporaryFile("down.txt", contents: "key pagedown\nwait 1\n")
+        let result = try run(["trace", "--scene", "table", "--script", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let last = result.stdout.split(separator: "\n").last!.split(separator: ",")
+        #expect(Double(last[3]) == 0.875 * 800, "a page is 87.5 % of the 800 pt viewport")
+    }
+
+    struct BadInput: Sendable, CustomStringConvertible {
+        var arguments: [String]
+        var mentions: [String]
+        var description: String { arguments.joined(separator: " ") }
+    }
+
+    @Test(arguments: [
+        BadInput(arguments: ["trace", "--scene", "sky"], mentions: ["sky", "photos", "captions", "table", "quilt", "albums"]),
+        BadInput(arguments: ["trace", "--strategy", "fast"], mentions: ["fast", "scroll-callback", "layout-invalidation", "cached-layout", "off"]),
+        BadInput(arguments: ["trace", "--viewport", "0x800"], mentions: ["positive"]),
+        BadInput(arguments: ["trace", "--viewport=-5x10"], mentions: ["positive"]),
+        BadInput(arguments: ["trace", "--viewport", "wide"], mentions: ["WIDTHxHEIGHT"]),
+        BadInput(arguments: ["trace", "--items", "-3"], mentions: ["--items", "0 or more"]),
+        BadInput(arguments: ["trace", "--fps", "0"], mentions: ["--fps"]),
+        BadInput(arguments: ["trace", "--script", "no-such-script"], mentions: ["no-such-script", "fling", "drag-past-edge"]),
+        BadInput(arguments: ["trace", "--bogus"], mentions: ["--bogus"]),
+    ])
+    func badInputExitsWith2AndSaysWhatIsValid(_ bad: BadInput) throws {
+        let result = try run(bad.arguments)
+        #expect(result.status == 2)
+        for word in bad.mentions { #expect(result.stderr.contains(word), "stderr lacks '\(word)': \(result.stderr)") }
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func aMalformedScriptNamesFileLineAndReason() throws {
+        let path = try temporaryFile("bad.txt", contents: "wait 0.1\n\nwheel dy=1.5\n")
+        let result = try run(["trace", "--script", path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("\(path):3:"), "\(result.stderr)")
+        #expect(result.stderr.contains("precise"))
+    }
+
+    @Test func helpListsTheOptions() throws {
+        let result = try run(["trace", "--help"])
+        #expect(result.status == 0)
+        for option in ["--scene", "--strategy", "--items", "--viewport", "--fps", "--script", "--out"] {
+            #expect(result.stdout.contains(option))
+        }
+    }
+}

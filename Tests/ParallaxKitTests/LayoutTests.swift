@@ -1,0 +1,127 @@
+import ParallaxKit
+import Testing
+
+/// A small deterministic generator so failures reproduce.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+private let viewport = Size(width: 1280, height: 800)
+
+struct GeometryCase: Sendable, CustomStringConvertible {
+    var name: String
+    var geometry: any ItemGeometry
+    var insets: EdgeInsets = .zero
+    var description: String { name }
+}
+
+private let geometries: [GeometryCase] = [
+    GeometryCase(name: "table", geometry: TableRowGeometry()),
+    GeometryCase(name: "flow-1", geometry: FlowGeometry(columns: 1)),
+    GeometryCase(name: "flow-auto", geometry: FlowGeometry()),
+    GeometryCase(name: "flow-3", geometry: FlowGeometry(columns: 3)),
+    GeometryCase(name: "captions", geometry: FlowGeometry(spacing: 24, footerHeight: 60), insets: EdgeInsets(top: 64, bottom: 49)),
+    GeometryCase(name: "quilt", geometry: QuiltGeometry()),
+    GeometryCase(name: "coverflow", geometry: CoverFlowGeometry()),
+]
+
+private func frames(_ c: GeometryCase, count: Int, viewport: Size = viewport) -> (frames: [Rect], content: Size) {
+    var frames: [Rect] = []
+    let content = c.geometry.computeFrames(itemCount: count, viewportSize: viewport, contentInsets: c.insets, into: &frames)
+    return (frames, content)
+}
+
+@Suite struct LayoutTests {
+    @Test(arguments: geometries, [0, 1, 2, 13, 300])
+    func everyItemIsPlacedInsideTheContent(_ c: GeometryCase, count: Int) {
+        let (frames, content) = frames(c, count: count)
+        #expect(frames.count == count)
+        for (i, f) in frames.enumerated() {
+            #expect(f.width > 0 && f.height > 0, "item \(i) has an empty frame \(f)")
+            #expect(f.minX >= 0 && f.minY >= 0, "item \(i) starts before the content: \(f)")
+            #expect(f.maxX <= content.width + 1e-9 && f.maxY <= content.height + 1e-9, "item \(i) ends past the content \(content): \(f)")
+        }
+        if count == 0 { #expect(content[c.geometry.axis] == 0) }
+    }
+
+    @Test(arguments: geometries.filter { $0.name != "coverflow" })
+    func noTwoItemsOverlap(_ c: GeometryCase) {
+        let (frames, _) = frames(c, count: 300)
+        // Sort by top edge and compare each item with those starting before it ends.
+        let order = frames.indices.sorted { frames[$0].minY < frames[$1].minY }
+        for (k, i) in order.enumerated() {
+            for j in order[(k + 1)...] {
+                if frames[j].minY >= frames[i].maxY { break }
+                #expect(!frames[i].intersects(frames[j]), "items \(i) and \(j) overlap: \(frames[i]) \(frames[j])")
+            }
+        }
+    }
+
+    @Test func coverStacksOverlapTheirNeighbours() {
+        let geometry = CoverFlowGeometry()
+        let (frames, _) = frames(GeometryCase(name: "coverflow", geometry: geometry), count: 10)
+        let padding = geometry.padding(forViewport: viewport)
+        for i in 1..<frames.count {
+            expectClose(frames[i - 1].maxX - frames[i].minX, padding * geometry.overlapFraction)
+        }
+    }
+
+    @Test func flowColumnsFollowTheWidth() {
+        #expect(FlowGeometry().columnCount(forWidth: 1280) == 2)
+        #expect(FlowGeometry().columnCount(forWidth: 640) == 1)
+        #expect(FlowGeometry(columns: 4).columnCount(forWidth: 300) == 4)
+        // A single full-width column keeps each photo's aspect ratio.
+        let (frames, _) = frames(GeometryCase(name: "flow-1", geometry: FlowGeometry(columns: 1)), count: 12, viewport: Size(width: 600, height: 800))
+        for (i, f) in frames.enumerated() {
+            expectClose(f.height, (600 / PhotoCatalog.aspectRatio(ofItem: i)).rounded())
+            if i > 0 { #expect(f.minY == frames[i - 1].maxY + FlowGeometry.seedLineSpacing) }
+        }
+    }
+
+    @Test func quiltFillsHolesLeftAbove() {
+        let (frames, _) = frames(GeometryCase(name: "quilt", geometry: QuiltGeometry()), count: 200)
+        let backfilled = (1..<frames.count).contains { frames[$0].minY < frames[$0 - 1].minY }
+        #expect(backfilled, "some later item should fill an earlier hole, as RFQuiltLayout packs")
+        let spans = Set((0..<200).map { "\(QuiltGeometry.span(ofItem: $0))" })
+        #expect(spans.count == 4, "all four tile shapes appear: \(spans)")
+    }
+
+    @Test(arguments: geometries, [0, 1, 7, 500])
+    func rectQueriesEqualABruteForceFilter(_ c: GeometryCase, count: Int) {
+        let layout = ParallaxLayout(geometry: c.geometry, mapping: .begemann, amount: 30, mode: .cached)
+        layout.prepare(LayoutEnvironment(itemCount: count, viewportSize: viewport, contentInsets: c.insets))
+        var rng = SplitMix64(seed: UInt64(count) &* 31 &+ UInt64(c.name.utf8.count))
+        let content = layout.contentSize
+        for _ in 0..<200 {
+            let x = Double.random(in: -200...(content.width + 200), using: &rng)
+            let y = Double.random(in: -200...(content.height + 200), using: &rng)
+            let rect = Rect(x: x, y: y, width: Double.random(in: 0...1500, using: &rng), height: Double.random(in: 0...1500, using: &rng))
+            let found = layout.layoutAttributesForElements(in: rect, bounds: rect).map(\.item)
+            let expected = layout.frames.indices.filter { layout.frames[$0].intersects(rect) }
+            #expect(found == expected, "rect \(rect)")
+        }
+    }
+
+    @Test(arguments: geometries)
+    func queriesScanTheVisibleItemsNotTheList(_ c: GeometryCase) {
+        // O(log n + visible): the candidate range for one viewport stays small in a long list.
+        var frames: [Rect] = []
+        let content = c.geometry.computeFrames(itemCount: 100_000, viewportSize: viewport, contentInsets: c.insets, into: &frames)
+        var index = SpatialIndex(axis: c.geometry.axis)
+        index.rebuild(frames)
+        let axis = c.geometry.axis
+        for start in stride(from: 0.0, to: content[axis] - 2000, by: content[axis] / 17) {
+            let candidates = index.candidates(from: start, to: start + viewport[axis])
+            let visible = candidates.filter { frames[$0].max(axis) > start && frames[$0].min(axis) < start + viewport[axis] }.count
+            #expect(candidates.count <= 2 * visible + 12, "scanned \(candidates.count) for \(visible) visible at \(start)")
+        }
+    }
+}

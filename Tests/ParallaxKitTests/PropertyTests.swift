@@ -1,0 +1,118 @@
+import ParallaxKit
+import PropertyBased
+import Testing
+
+/// One random user action: its kind, an amount and the pause after it.
+private struct Action: Sendable, CustomStringConvertible {
+    var kind: Int
+    var amount: Double
+    var pause: Double
+    var description: String { "(\(kind), \(amount), \(pause))" }
+}
+
+private let actionGen = zip(Gen.int(in: 0...9), Gen.double(in: -3000...3000), Gen.double(in: 0...0.4))
+    .map { Action(kind: $0, amount: $1, pause: $2) }
+
+/// Turns random actions into timed input: drags (with several moves), wheel notches, touchpad
+/// fractions, flipped wheels and keys.
+private func events(for actions: [Action]) -> [TimedEvent] {
+    var t = 0.0
+    var out: [TimedEvent] = []
+    var pressed = false
+    for a in actions {
+        switch a.kind {
+        case 0:
+            if !pressed { out.append(TimedEvent(time: t, event: .pointerDown(Point(x: 400, y: 400)))) }
+            pressed = true
+        case 1, 2:
+            if pressed {
+                // A few moves in the action's direction, 8 ms apart.
+                for i in 1...4 {
+                    let p = 400 + a.amount * Double(i) / 4
+                    out.append(TimedEvent(time: t + Double(i) * 0.008, event: .pointerMoved(Point(x: p, y: p))))
+                }
+                t += 0.032
+            }
+        case 3:
+            if pressed { out.append(TimedEvent(time: t, event: .pointerUp(Point(x: 0, y: 0)))) }
+            pressed = false
+        case 4:
+            out.append(TimedEvent(time: t, event: .wheel(WheelDelta(dy: (a.amount / 500).rounded()))))
+        case 5:
+            out.append(TimedEvent(time: t, event: .wheel(WheelDelta(dy: a.amount / 1000, isPrecise: true))))
+        case 6:
+            out.append(TimedEvent(time: t, event: .wheel(WheelDelta(dx: (a.amount / 700).rounded(), isFlipped: true))))
+        case 7:
+            let keys: [Key] = [.down, .up, .pageDown, .pageUp, .home, .end, .space, .left, .right]
+            out.append(TimedEvent(time: t, event: .key(keys[Int(abs(a.amount)) % keys.count], a.amount < 0 ? .shift : [])))
+        default:
+            break
+        }
+        t += a.pause
+    }
+    if pressed { out.append(TimedEvent(time: t, event: .pointerUp(Point(x: 0, y: 0)))) }
+    return out
+}
+
+/// Plays `events` at 60 fps while checking every frame, then lets the motion settle.
+private func checkInvariants(scene: SceneID, items: Int, viewport: Size, events: [TimedEvent], strategy: ParallaxStrategy = .scrollCallback) {
+    let pg = Playground(scene: scene, strategy: strategy, itemCount: items, viewportSize: viewport)
+    let sv = pg.scrollView
+    let fps = 60.0
+    var next = 0
+    var k = 0
+    let end = (events.last?.time ?? 0) + 15
+    while true {
+        let t = Double(k) / fps
+        while next < events.count, events[next].time <= t {
+            pg.handle(events[next])
+            next += 1
+        }
+        pg.advanceFrame(to: t)
+        let range = sv.offsetRange
+        let extent = viewport[scene == .albums ? .horizontal : .vertical]
+        #expect(sv.position.isFinite, "offset is not a number at frame \(k)")
+        #expect(
+            sv.position > range.lowerBound - extent && sv.position < range.upperBound + extent,
+            "offset \(sv.position) left the rubber-band range around \(range) at frame \(k)")
+        for cell in pg.visibleCells {
+            #expect(cell.parallax.x.isFinite && cell.parallax.y.isFinite && cell.frame.minY.isFinite)
+            #expect(abs(cell.parallax.x) <= pg.parallaxAmount && abs(cell.parallax.y) <= pg.parallaxAmount, "shift \(cell.parallax) beyond ±\(pg.parallaxAmount)")
+        }
+        k += 1
+        if next >= events.count && sv.phase == .idle { break }
+        if t > end { break }
+    }
+    #expect(sv.phase == .idle, "still \(sv.phase) 15 s after the last input")
+    #expect(sv.offsetRange.contains(sv.position), "came to rest at \(sv.position), outside \(sv.offsetRange)")
+}
+
+@Suite struct ScrollPropertyTests {
+    @Test func randomInputStaysInRangeAndComesToRest() async {
+        await propertyCheck(
+            count: 60,
+            input: Gen.element(of: SceneID.allCases), Gen.int(in: 0...80), actionGen.array(of: 1...30)
+        ) { scene, items, actions in
+            checkInvariants(scene: scene!, items: items, viewport: Size(width: 1280, height: 800), events: events(for: actions))
+        }
+    }
+
+    @Test func tinyViewportsAndEmptyContent() async {
+        await propertyCheck(
+            count: 60,
+            input: Gen.element(of: SceneID.allCases), Gen.int(in: 0...3), Gen.double(in: 1...40), Gen.double(in: 1...40),
+            actionGen.array(of: 1...20)
+        ) { scene, items, w, h, actions in
+            checkInvariants(scene: scene!, items: items, viewport: Size(width: w, height: h), events: events(for: actions))
+        }
+    }
+
+    @Test func everyStrategyKeepsItsInvariants() async {
+        await propertyCheck(
+            count: 20,
+            input: Gen.element(of: SceneID.allCases), Gen.element(of: ParallaxStrategy.allCases), actionGen.array(of: 1...20)
+        ) { scene, strategy, actions in
+            checkInvariants(scene: scene!, items: 200, viewport: Size(width: 900, height: 700), events: events(for: actions), strategy: strategy!)
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import ParallaxKit
+import Testing
+
+@Suite struct ScriptTests {
+    @Test(arguments: BuiltinScript.allCases)
+    func builtInScriptsParse(_ builtin: BuiltinScript) throws {
+        let script = try Script.parse(builtin.text, file: builtin.name)
+        #expect(!script.events.isEmpty)
+        #expect(script.duration > 0.5)
+        #expect(zip(script.events, script.events.dropFirst()).allSatisfy { $0.time <= $1.time }, "events in time order")
+    }
+
+    @Test func commandsAndTimes() throws {
+        let script = try Script.parse(
+            """
+            # comment line
+            drag-begin 10 20   # trailing comment
+            wait 0.5
+            drag-move 10 -5.5
+            drag-end
+            wheel dy=-3
+            wheel dx=0.25 precise flipped
+            key shift+space
+            key f3
+            key +
+            wait 1
+            """, file: "t")
+        #expect(script.duration == 1.5)
+        #expect(script.events.map(\.time) == [0, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5])
+        #expect(script.events[1].event == .pointerMoved(Point(x: 10, y: -5.5)))
+        #expect(script.events[2].event == .pointerUp(Point(x: 10, y: -5.5)))
+        #expect(script.events[3].event == .wheel(WheelDelta(dy: -3)))
+        #expect(script.events[4].event == .wheel(WheelDelta(dx: 0.25, isPrecise: true, isFlipped: true)))
+        #expect(script.events[5].event == .key(.space, .shift))
+        #expect(script.events[6].event == .key(.function(3), []))
+        #expect(script.events[7].event == .key(.character("+"), []))
+    }
+
+    @Test func dragExpandsIntoSampledMoves() throws {
+        let script = try Script.parse("drag 0 0 0 100 0.1", file: "t")
+        #expect(script.events.count == 1 + 12 + 1)
+        #expect(script.events.first?.event == .pointerDown(.zero))
+        #expect(script.events.last == TimedEvent(time: 0.1, event: .pointerUp(Point(x: 0, y: 100))))
+        #expect(script.duration == 0.1)
+    }
+
+    struct BadScript: Sendable, CustomStringConvertible {
+        var text: String
+        var line: Int
+        var reasonContains: String
+        var description: String { reasonContains }
+    }
+
+    @Test(arguments: [
+        BadScript(text: "wait 1\nfling 3", line: 2, reasonContains: "unknown command 'fling'"),
+        BadScript(text: "drag-begin 1", line: 1, reasonContains: "takes X Y"),
+        BadScript(text: "drag-begin 1 x", line: 1, reasonContains: "'x' is not a number"),
+        BadScript(text: "drag-move 1 2", line: 1, reasonContains: "without a drag-begin"),
+        BadScript(text: "\n\ndrag-begin 1 2", line: 3, reasonContains: "missing drag-end"),
+        BadScript(text: "wheel dy=0.5", line: 1, reasonContains: "add 'precise'"),
+        BadScript(text: "wheel speed=3", line: 1, reasonContains: "unknown wheel argument"),
+        BadScript(text: "wheel", line: 1, reasonContains: "needs dy=N"),
+        BadScript(text: "key hyper+q", line: 1, reasonContains: "unknown key"),
+        BadScript(text: "key", line: 1, reasonContains: "one key name"),
+        BadScript(text: "wait -1", line: 1, reasonContains: "zero or more"),
+        BadScript(text: "drag 0 0 1 1 0", line: 1, reasonContains: "positive duration"),
+    ])
+    func malformedScriptsSayWhereAndWhy(_ bad: BadScript) {
+        do {
+            _ = try Script.parse(bad.text, file: "bad.txt")
+            Issue.record("expected an error for \(bad.text)")
+        } catch {
+            #expect(error.file == "bad.txt")
+            #expect(error.line == bad.line)
+            #expect(error.reason.contains(bad.reasonContains), "reason: \(error.reason)")
+            #expect(error.description.hasPrefix("bad.txt:\(bad.line): "))
+        }
+    }
+}
+
+@Suite struct TraceTests {
+    func trace(scene: SceneID = .photos, script: BuiltinScript = .fling, items: Int? = nil) -> [[Substring]] {
+        var csv = ""
+        let pg = Playground(scene: scene, itemCount: items, viewportSize: Size(width: 1280, height: 800))
+        TraceWriter.trace(script: script.script, playground: pg, framesPerSecond: 60) { csv += $0 }
+        return csv.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+    }
+
+    @Test func flingTraceFollowsTheDecelerationCurveAfterRelease() throws {
+        let rows = trace()
+        #expect(rows.first?.joined(separator: ",") == TraceWriter.header)
+        // One offset per frame while decelerating.
+        var offsets: [Int: Double] = [:]
+        for row in rows.dropFirst() where row[4] == "decelerating" { offsets[Int(row[0])!] = Double(row[3])! }
+        let frames = offsets.keys.sorted()
+        #expect(frames.count > 30)
+        // Between frames 1/60 s apart, successive steps shrink by d^(1000/60), d = 0.998.
+        let ratio = RealPow.pow(0.998, 1000.0 / 60)
+        for (a, b) in zip(frames, frames.dropFirst(2)) where b == a + 2 {
+            let step1 = offsets[a + 1]! - offsets[a]!
+            let step2 = offsets[b]! - offsets[a + 1]!
+            expectClose(step2 / step1, ratio, tolerance: 1e-6, "frames \(a)…\(b)")
+        }
+        #expect(offsets[frames[0]]! < offsets[frames.last!]!, "it coasted towards the end")
+    }
+
+    @Test func zeroItemsTraceAnEmptyList() {
+        let rows = trace(items: 0)
+        #expect(rows.count == 1, "only the header")
+    }
+
+    @Test func everyRowHasEveryColumn() {
+        let rows = trace(scene: .albums, script: .wheel)
+        #expect(rows.count > 100)
+        #expect(rows.allSatisfy { $0.count == 12 })
+    }
+}
+
+import RealModule
+
+/// `pow` without Foundation.
+enum RealPow {
+    static func pow(_ x: Double, _ y: Double) -> Double { Double.pow(x, y) }
+}

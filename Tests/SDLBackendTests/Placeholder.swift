@@ -1,0 +1,2 @@
+// Tests of the SDL backend arrive with the desktop playground.
+import SDLBackend
