@@ -2,11 +2,11 @@
 SWIFT ?= swift
 BIN := .build/debug/parallax-playground
 
-.PHONY: run test build deps clean trace resources
+.PHONY: run test build deps clean trace resources golden shots
 
-## make run: install what is missing, build, open the playground.
+## make run: install what is missing, build, open the playground on the bundled images.
 run: build
-	$(BIN) trace --scene photos --script fling | head -n 20
+	$(BIN) --scene photos --resources Resources
 
 ## make test: install what is missing, build, run every test.
 test: deps
@@ -26,6 +26,16 @@ trace: build
 ## make resources: regenerate the bundled images (deterministic; see Resources/README.md).
 resources:
 	python3 Tools/make-resources.py
+
+## make golden: re-render the golden frames the tests compare against (after a deliberate look change).
+GOLDEN_SCENES := photos captions table quilt albums
+golden: build
+	for s in $(GOLDEN_SCENES); do $(BIN) shot --scene $$s --offset 300 --size 640x400 --out Tests/EndToEnd/Golden/$$s.png; done
+
+## make shots: the README's screenshots, one per scene.
+shots: build
+	mkdir -p docs
+	for s in $(GOLDEN_SCENES); do $(BIN) shot --scene $$s --offset 420 --size 960x600 --out docs/$$s.png; done
 
 clean:
 	rm -rf .build

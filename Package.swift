@@ -46,6 +46,6 @@ let package = Package(
         ),
         .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "ParallaxKit"]),
         // Runs the built `parallax-playground` binary as a user would.
-        .testTarget(name: "EndToEnd", dependencies: ["ParallaxKit"]),
+        .testTarget(name: "EndToEnd", dependencies: ["ParallaxKit", "SDLBackend"], resources: [.copy("Golden")]),
     ]
 )

@@ -8,7 +8,8 @@ struct ParallaxPlayground: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "parallax-playground",
         abstract: "Feel and measure parallax scrolling: five techniques, four strategies, one scroll model.",
-        subcommands: [Trace.self]
+        subcommands: [WindowCommand.self, ShotCommand.self, Trace.self],
+        defaultSubcommand: WindowCommand.self
     )
 
     /// Runs the command; any input error (unknown name, malformed value, unreadable script)

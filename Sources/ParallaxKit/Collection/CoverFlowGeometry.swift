@@ -12,7 +12,7 @@ public struct CoverFlowGeometry: ItemGeometry {
     public var overlapFraction: Double
     public var axis: Axis { .horizontal }
 
-    public init(coverFraction: Double = 0.5, maximumCoverSide: Double = 360, paddingFraction: Double = 0.3, overlapFraction: Double = 0.5) {
+    public init(coverFraction: Double = 0.55, maximumCoverSide: Double = 420, paddingFraction: Double = 0.3, overlapFraction: Double = 1) {
         self.coverFraction = coverFraction
         self.maximumCoverSide = maximumCoverSide
         self.paddingFraction = paddingFraction

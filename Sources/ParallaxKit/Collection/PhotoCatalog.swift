@@ -14,4 +14,16 @@ public enum PhotoCatalog {
     }
 
     public static func photoIndex(ofItem item: Int) -> Int { item % aspectRatios.count }
+
+    /// Titles of the bundled photos, in file order (what `Tools/make-resources.py` paints).
+    public static let photoTitles = [
+        "Dawn meadow", "Noon hills", "Dusk lake", "Moonlit pines", "Alpine morning", "Desert dunes",
+        "Twilight sea", "Autumn hills", "Aurora", "Tropical sunset", "Misty ranges", "Lavender field",
+    ]
+
+    /// Titles of the bundled covers, in file order.
+    public static let coverTitles = [
+        "Rings", "Diagonals", "Retro Sun", "Dot Grid", "Triangle", "Curves",
+        "Tiles", "Sunburst", "Soft Blocks", "Nested", "Waves", "Plaid",
+    ]
 }

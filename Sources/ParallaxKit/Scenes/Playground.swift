@@ -12,6 +12,8 @@ public final class Playground {
     public private(set) var collectionView: CollectionView
     private var callback: ScrollCallbackParallax
     private var needsFullRefresh = false
+    /// Set by the first drag, wheel or scrolling key; the albums' auto-scroll waits for nothing else.
+    public private(set) var userHasInteracted = false
 
     /// The item counts `[` and `]` move between.
     public static let itemCountRange = 1...1_000_000
@@ -61,6 +63,12 @@ public final class Playground {
 
     /// Feeds one input event to the scroll view (keys that do not scroll are ignored here).
     public func handle(_ event: TimedEvent) {
+        switch event.event {
+        case .pointerDown, .wheel: userHasInteracted = true
+        case .key(let key, let modifiers) where ScrollCommand(key: key, modifiers: modifiers, axis: scene.axis) != nil:
+            userHasInteracted = true
+        default: break
+        }
         scrollView.handle(event)
     }
 
@@ -68,7 +76,23 @@ public final class Playground {
     /// cells catch up, the strategy updates. Returns what the strategy did.
     @discardableResult
     public func advanceFrame(to time: Double) -> StrategyWork {
-        scrollView.tick(at: time)
+        advancePhysics(to: time)
+        return updateLayoutAndStrategy()
+    }
+
+    /// The first half of a frame: the scroll motion moves to `time` (and the album scene's
+    /// auto-scroll starts while nobody has touched it).
+    public func advancePhysics(to time: Double) {
+        if let speed = scene.autoScrollSpeed, !userHasInteracted, scrollView.phase == .idle {
+            scrollView.startAutoScroll(speed: speed, time: time)
+        }
+        scrollView.advanceMotion(to: time)
+    }
+
+    /// The second half: observers hear of the scroll (the scroll-callback strategy runs here),
+    /// the collection view lays out, invalidating per the layout strategies. Returns the work.
+    public func updateLayoutAndStrategy() -> StrategyWork {
+        scrollView.notifyIfMoved()
         collectionView.layoutIfNeeded()
         if needsFullRefresh {
             needsFullRefresh = false
@@ -128,6 +152,7 @@ public final class Playground {
     public func setScene(_ id: SceneID, itemCount count: Int? = nil) {
         let willDisplay = updatesOnWillDisplay
         scene = Scene.make(id)
+        userHasInteracted = false
         itemCount = max(0, count ?? scene.defaultItemCount)
         parallaxAmount = scene.defaultParallaxAmount
         scrollView.removeObserver(callback)
@@ -135,8 +160,10 @@ public final class Playground {
         callback.updatesOnWillDisplay = willDisplay
     }
 
-    /// Puts the content at `offset` along the scene's axis (clamped) and lays it out.
+    /// Puts the content at `offset` along the scene's axis (clamped). A chosen position counts
+    /// as the user's: the album row's auto-scroll does not move it on.
     public func scroll(to offset: Double) {
+        userHasInteracted = true
         collectionView.prepareLayout()
         scrollView.setPosition(offset)
     }

@@ -43,6 +43,8 @@ public struct Scene: Sendable {
     /// The largest image displacement in points, the seed's constant.
     public var defaultParallaxAmount: Double
     public var defaultStrategy: ParallaxStrategy
+    /// A slow drift until the user first scrolls (seed 004's album row), points per second.
+    public var autoScrollSpeed: Double? = nil
 
     public var axis: Axis { geometry.axis }
 
@@ -81,11 +83,13 @@ public struct Scene: Sendable {
             return Scene(
                 id: id, title: "Albums", source: "seed 004 · Nick Jensen · cover stacks",
                 geometry: CoverFlowGeometry(), mapping: .jensen,
-                cellStyle: .coverStack(layerCount: JensenParallax.layerCount, scaleStep: 0.06),
+                cellStyle: .coverStack(layerCount: JensenParallax.layerCount, scaleStep: 0.07),
                 contentInsets: .zero, defaultItemCount: 30,
-                // Seed 004 slides the back covers across the whole padding; at the default
-                // cover size (360 pt) the padding is 108 pt.
-                defaultParallaxAmount: 108, defaultStrategy: .scrollCallback)
+                // Seed 004 slides the back covers across the whole padding; in the default
+                // 1280×800 window the cover is 420 pt and the padding 126 pt.
+                defaultParallaxAmount: 126, defaultStrategy: .scrollCallback,
+                // Slow enough to read the covers, fast enough to see the stacks slide.
+                autoScrollSpeed: 40)
         }
     }
 }

@@ -176,7 +176,18 @@ public final class ScrollView {
     /// Advances the motion to `time` and, if the offset or the viewport changed since the last
     /// tick, tells the bounds observer and then every observer — once.
     public func tick(at time: Double) {
+        advanceMotion(to: time)
+        notifyIfMoved()
+    }
+
+    /// The physics half of `tick(at:)`: moves the offset to where the motion is at `time`.
+    public func advanceMotion(to time: Double) {
         advance(to: max(time, now))
+    }
+
+    /// The notification half of `tick(at:)`: tells the bounds observer and the observers, once,
+    /// if the visible rectangle changed since the last notification.
+    public func notifyIfMoved() {
         let newBounds = bounds
         guard newBounds != lastReportedBounds else { return }
         let old = lastReportedBounds

@@ -1,0 +1,105 @@
+/// Builds what a scene looks like: the visible cells of a playground as a DrawList in
+/// viewport points. Pure and read-only: it never changes the model.
+public struct SceneRenderer: Sendable {
+    /// Outline every cell (green) and every image's full frame (orange).
+    public var showsDebugOutlines = false
+
+    public init(showsDebugOutlines: Bool = false) {
+        self.showsDebugOutlines = showsDebugOutlines
+    }
+
+    public enum Palette {
+        public static let background = Color(r: 18, g: 19, b: 24)
+        public static let card = Color(r: 32, g: 34, b: 42)
+        public static let title = Color(r: 238, g: 240, b: 245)
+        public static let subtitle = Color(r: 150, g: 156, b: 170)
+        public static let bar = Color(r: 24, g: 26, b: 33, a: 222)
+        public static let cellOutline = Color(r: 80, g: 230, b: 120)
+        public static let imageOutline = Color(r: 255, g: 160, b: 40)
+        public static let indicator = Color(r: 255, g: 255, b: 255, a: 150)
+    }
+
+    /// The image's full (taller or wider) frame for a cell area: `area` grown by the parallax
+    /// amount on both ends along the axis and moved by the cell's shift.
+    public static func imageFrame(for area: Rect, axis: Axis, amount: Double, shift: Point) -> Rect {
+        let grown = axis == .vertical ? area.insetBy(dx: 0, dy: -amount) : area.insetBy(dx: -amount, dy: 0)
+        return grown.offsetBy(shift)
+    }
+
+    /// Appends the scene to `list`; `indicatorOpacity` fades the scroll indicator.
+    public func draw(_ playground: Playground, indicatorOpacity: Double = 0, into list: inout DrawList) {
+        let scrollView = playground.scrollView
+        let viewport = Rect(origin: .zero, size: scrollView.viewportSize)
+        list.fill(viewport, Palette.background)
+        let origin = scrollView.bounds.origin
+        let amount = playground.parallaxAmount
+        let axis = playground.scene.axis
+        for cell in playground.visibleCells {
+            let rect = cell.frame.offsetBy(-origin)
+            switch playground.scene.cellStyle {
+            case .photo:
+                drawImage(.photo(PhotoCatalog.photoIndex(ofItem: cell.item)), in: rect, axis: axis, amount: amount, shift: cell.parallax, into: &list)
+            case .captioned(let labelHeight):
+                drawCaptioned(cell, in: rect, labelHeight: labelHeight, amount: amount, into: &list)
+            case .tintedRow(let tint):
+                drawImage(.photo(PhotoCatalog.photoIndex(ofItem: cell.item)), in: rect, axis: axis, amount: amount, shift: cell.parallax, into: &list)
+                list.fill(rect, Color.black.withOpacity(tint))
+                let title = PhotoCatalog.photoTitles[PhotoCatalog.photoIndex(ofItem: cell.item)]
+                list.text("\(title) · row \(cell.item + 1)", at: Point(x: rect.midX, y: rect.midY - 15), size: 26, color: Palette.title, alignment: .center)
+            case .coverStack(let layers, let scaleStep):
+                drawCoverStack(cell, in: rect, layers: layers, scaleStep: scaleStep, into: &list)
+            }
+            if showsDebugOutlines { list.stroke(rect, Palette.cellOutline) }
+        }
+        if case .captioned = playground.scene.cellStyle { drawBars(scrollView.contentInsets, viewport: viewport, title: playground.scene.title, into: &list) }
+        if indicatorOpacity > 0, let thumb = ScrollIndicator.thumb(for: scrollView) {
+            list.fill(thumb, Palette.indicator.withOpacity(indicatorOpacity))
+        }
+    }
+
+    private func drawImage(_ ref: ImageRef, in area: Rect, axis: Axis, amount: Double, shift: Point, into list: inout DrawList) {
+        let frame = Self.imageFrame(for: area, axis: axis, amount: amount, shift: shift)
+        list.image(ref, frame: frame, clip: area)
+        if showsDebugOutlines { list.stroke(frame, Palette.imageOutline) }
+    }
+
+    /// Seed 001: the image container above, title and subtitle in the label area below.
+    private func drawCaptioned(_ cell: CollectionViewCell, in rect: Rect, labelHeight: Double, amount: Double, into list: inout DrawList) {
+        list.fill(rect, Palette.card)
+        let container = Rect(x: rect.minX, y: rect.minY, width: rect.width, height: max(0, rect.height - labelHeight))
+        let photo = PhotoCatalog.photoIndex(ofItem: cell.item)
+        drawImage(.photo(photo), in: container, axis: .vertical, amount: amount, shift: cell.parallax, into: &list)
+        list.text(PhotoCatalog.photoTitles[photo], at: Point(x: rect.minX + 14, y: container.maxY + 8), size: 18, color: Palette.title)
+        list.text("Photo \(cell.item + 1) · \(Int(PhotoCatalog.aspectRatio(ofItem: cell.item) * 100) ) : 100", at: Point(x: rect.minX + 14, y: container.maxY + 34), size: 13, color: Palette.subtitle)
+    }
+
+    /// Seed 004: the front cover fixed in the middle, the ones behind smaller and fainter,
+    /// each moved by its share of the cell's shift; drawn back to front.
+    private func drawCoverStack(_ cell: CollectionViewCell, in rect: Rect, layers: Int, scaleStep: Double, into list: inout DrawList) {
+        let side = rect.height
+        let offsets = JensenParallax.layerOffsets(totalOffset: cell.parallax.x, layerCount: layers)
+        for i in stride(from: layers - 1, through: 0, by: -1) {
+            let s = side * (1 - scaleStep * Double(i))
+            let cover = Rect(x: rect.midX - s / 2 + offsets[i], y: rect.midY - s / 2, width: s, height: s)
+            list.image(.cover(cell.item + i), frame: cover, clip: cover, opacity: JensenParallax.alpha(ofLayer: i))
+            if showsDebugOutlines && i > 0 { list.stroke(cover, Palette.imageOutline) }
+        }
+        let title = PhotoCatalog.coverTitles[cell.item % PhotoCatalog.coverTitles.count]
+        list.text(title, at: Point(x: rect.midX, y: rect.maxY + 14), size: 18, color: Palette.title, alignment: .center)
+        list.text("Album \(cell.item + 1)", at: Point(x: rect.midX, y: rect.maxY + 40), size: 13, color: Palette.subtitle, alignment: .center)
+    }
+
+    /// Seed 001's bars: translucent, over the content, the insets the parallax accounts for.
+    private func drawBars(_ insets: EdgeInsets, viewport: Rect, title: String, into list: inout DrawList) {
+        if insets.top > 0 {
+            let bar = Rect(x: 0, y: 0, width: viewport.width, height: insets.top)
+            list.fill(bar, Palette.bar)
+            list.text(title, at: Point(x: viewport.midX, y: insets.top / 2 - 11), size: 19, color: Palette.title, alignment: .center)
+        }
+        if insets.bottom > 0 {
+            let bar = Rect(x: 0, y: viewport.height - insets.bottom, width: viewport.width, height: insets.bottom)
+            list.fill(bar, Palette.bar)
+            list.text("top bar \(Int(insets.top)) pt · bottom bar \(Int(insets.bottom)) pt", at: Point(x: viewport.midX, y: bar.midY - 8), size: 13, color: Palette.subtitle, alignment: .center)
+        }
+    }
+}

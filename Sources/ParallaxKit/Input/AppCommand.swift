@@ -1,0 +1,64 @@
+/// What the playground's keys do besides scrolling (listed in the help overlay and README).
+public enum AppCommand: Hashable, Sendable {
+    case nextScene, previousScene
+    case scene(SceneID)
+    case strategy(ParallaxStrategy)
+    /// +1 or −1 step of the parallax amount.
+    case adjustParallax(Int)
+    /// Multiply (+1) or divide (−1) the item count by 10.
+    case scaleItemCount(Int)
+    case toggleOverlay, toggleDebugOutlines, toggleReduceMotion, toggleVSync, toggleHelp
+    /// Seed 002's willDisplay update on or off, to see the jump before the first scroll.
+    case toggleWillDisplay
+    case screenshot
+    case quit
+
+    public init?(key: Key, modifiers: KeyModifiers) {
+        switch key {
+        case .tab: self = modifiers.contains(.shift) ? .previousScene : .nextScene
+        case .function(let n) where (1...SceneID.allCases.count).contains(n): self = .scene(SceneID.allCases[n - 1])
+        case .escape: self = .quit
+        case .character(let c):
+            switch c {
+            case "1": self = .strategy(.scrollCallback)
+            case "2": self = .strategy(.layoutInvalidation)
+            case "3": self = .strategy(.cachedLayout)
+            case "0": self = .strategy(.off)
+            case "+", "=": self = .adjustParallax(1)
+            case "-": self = .adjustParallax(-1)
+            case "]": self = .scaleItemCount(1)
+            case "[": self = .scaleItemCount(-1)
+            case "f": self = .toggleOverlay
+            case "d": self = .toggleDebugOutlines
+            case "m": self = .toggleReduceMotion
+            case "v": self = .toggleVSync
+            case "h", "?": self = .toggleHelp
+            case "/" where modifiers.contains(.shift): self = .toggleHelp
+            case "w": self = .toggleWillDisplay
+            case "p": self = .screenshot
+            case "q": self = .quit
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    /// The keys as the help overlay and README list them.
+    public static let helpLines: [(keys: String, action: String)] = [
+        ("Wheel · drag · arrows", "scroll (drag and let go to fling)"),
+        ("PgUp PgDn Space ⇧Space", "scroll a page"),
+        ("Home End", "to the start or the end"),
+        ("Tab ⇧Tab  F1–F5", "next / previous scene, or pick one"),
+        ("1 2 3 0", "scroll callback · layout invalidation · cached layout · off"),
+        ("+ −", "more or less parallax"),
+        ("[ ]", "divide or multiply the item count by 10"),
+        ("W", "willDisplay update on/off (table: see the jump)"),
+        ("F", "fps overlay"),
+        ("D", "debug outlines: cells and images"),
+        ("M", "reduce motion (parallax off)"),
+        ("V", "vsync on/off"),
+        ("P", "save a screenshot"),
+        ("H ?", "this help"),
+        ("Esc Q", "quit"),
+    ]
+}

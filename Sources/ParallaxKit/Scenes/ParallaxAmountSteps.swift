@@ -1,0 +1,20 @@
+extension Playground {
+    /// The next parallax amount for `+` (step +1) or `−` (−1): steps of a fifth of the scene's
+    /// default, from 0 up to four times the default, so every scene has the same number of steps.
+    public func steppedParallaxAmount(_ step: Int) -> Double {
+        let unit = scene.defaultParallaxAmount / 5
+        guard unit > 0 else { return parallaxAmount }
+        let current = (parallaxAmount / unit).rounded()
+        let next = min(max(current + Double(step), 0), 20)
+        return next * unit
+    }
+
+    /// The next item count for `]` (×10) or `[` (÷10), within 1…1,000,000.
+    public func scaledItemCount(_ step: Int) -> Int {
+        let range = Playground.itemCountRange
+        var count = max(itemCount, range.lowerBound)
+        if step > 0 { count = count > range.upperBound / 10 ? range.upperBound : count * 10 }
+        if step < 0 { count = max(range.lowerBound, count / 10) }
+        return min(count, range.upperBound)
+    }
+}

@@ -1,0 +1,92 @@
+/// Frame times over a rolling window, read the way MangoHud and Flutter's overlay read them:
+/// fps = 1000 / mean frame time, "1 % low" = 1000 / the 99th-percentile frame time.
+public struct FrameStatistics: Sendable {
+    /// Frames kept for the graph and the rolling numbers (~4 s at 60 Hz).
+    public let capacity: Int
+    private var samples: [FrameSample] = []
+    private var next = 0
+
+    public init(capacity: Int = 240) {
+        self.capacity = max(1, capacity)
+        samples.reserveCapacity(self.capacity)
+    }
+
+    public mutating func record(_ sample: FrameSample) {
+        if samples.count < capacity {
+            samples.append(sample)
+        } else {
+            samples[next] = sample
+        }
+        next = (next + 1) % capacity
+    }
+
+    /// Oldest first.
+    public var recent: [FrameSample] {
+        samples.count < capacity ? samples : Array(samples[next...] + samples[..<next])
+    }
+
+    public var count: Int { samples.count }
+
+    public var meanFrameMilliseconds: Double {
+        samples.isEmpty ? 0 : samples.reduce(0) { $0 + $1.frameMilliseconds } / Double(samples.count)
+    }
+
+    public var framesPerSecond: Double {
+        let mean = meanFrameMilliseconds
+        return mean > 0 ? 1000 / mean : 0
+    }
+
+    public var onePercentLowFramesPerSecond: Double {
+        let p99 = Percentiles.of(samples.map(\.frameMilliseconds), 0.99)
+        return p99 > 0 ? 1000 / p99 : 0
+    }
+
+    /// The mean of each phase's CPU time over the window.
+    public var meanPhases: FrameSample {
+        guard !samples.isEmpty else { return FrameSample() }
+        var sum = FrameSample()
+        for s in samples {
+            sum.frameMilliseconds += s.frameMilliseconds
+            sum.inputAndPhysicsMilliseconds += s.inputAndPhysicsMilliseconds
+            sum.strategyMilliseconds += s.strategyMilliseconds
+            sum.drawingMilliseconds += s.drawingMilliseconds
+        }
+        let n = Double(samples.count)
+        return FrameSample(
+            frameMilliseconds: sum.frameMilliseconds / n, inputAndPhysicsMilliseconds: sum.inputAndPhysicsMilliseconds / n,
+            strategyMilliseconds: sum.strategyMilliseconds / n, drawingMilliseconds: sum.drawingMilliseconds / n)
+    }
+}
+
+/// One frame's timings, in milliseconds.
+public struct FrameSample: Hashable, Sendable {
+    /// From this frame's start to the next frame's start (what the user sees).
+    public var frameMilliseconds: Double
+    public var inputAndPhysicsMilliseconds: Double
+    public var strategyMilliseconds: Double
+    public var drawingMilliseconds: Double
+
+    public init(frameMilliseconds: Double = 0, inputAndPhysicsMilliseconds: Double = 0, strategyMilliseconds: Double = 0, drawingMilliseconds: Double = 0) {
+        self.frameMilliseconds = frameMilliseconds
+        self.inputAndPhysicsMilliseconds = inputAndPhysicsMilliseconds
+        self.strategyMilliseconds = strategyMilliseconds
+        self.drawingMilliseconds = drawingMilliseconds
+    }
+}
+
+/// Frame budgets: 60 Hz and 120 Hz.
+public enum FrameBudget {
+    public static let sixtyHertz = 1000.0 / 60
+    public static let oneTwentyHertz = 1000.0 / 120
+}
+
+public enum Percentiles {
+    /// The `p`-quantile (0…1) by linear interpolation between closest ranks; 0 for no values.
+    public static func of(_ values: [Double], _ p: Double) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let sorted = values.sorted()
+        let rank = min(max(p, 0), 1) * Double(sorted.count - 1)
+        let lo = Int(rank.rounded(.down)), hi = Int(rank.rounded(.up))
+        return sorted[lo] + (sorted[hi] - sorted[lo]) * (rank - Double(lo))
+    }
+}

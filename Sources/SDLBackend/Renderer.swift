@@ -1,0 +1,121 @@
+import CSDL2
+import ParallaxKit
+
+/// Draws into a window with SDL's 2D renderer, destroyed with this object.
+public final class Renderer {
+    let handle: OpaquePointer
+    public let window: Window
+    /// SDL's name for the driver in use: "opengl", "opengles2", "software", ….
+    public let name: String
+    /// The largest texture the renderer accepts, or nil when it sets no limit.
+    public let maxTextureSize: PixelSize?
+    /// True for SDL's CPU renderer (the headless fallback), whose costs differ from a GPU's.
+    public let isSoftware: Bool
+
+    /// Tries, in order: accelerated with vsync (when `vsync`), accelerated, software. The
+    /// dummy driver has no GPU, so headless runs always end at software.
+    public init(window: Window, vsync: Bool = true) throws(SDLError) {
+        // Read when each texture is created, so it must be set before any is.
+        SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear")
+        let accelerated = SDL_RENDERER_ACCELERATED.rawValue, presentVSync = SDL_RENDERER_PRESENTVSYNC.rawValue
+        let software = SDL_RENDERER_SOFTWARE.rawValue
+        let attempts = vsync ? [accelerated | presentVSync, accelerated, software] : [accelerated, software]
+        var created: OpaquePointer?
+        var createdFlags: UInt32 = 0
+        for flags in attempts {
+            created = SDL_CreateRenderer(window.handle, -1, flags)
+            createdFlags = flags
+            if created != nil { break }
+        }
+        handle = try nonNull(created, "SDL_CreateRenderer")
+        // The refused attempts left their messages behind; they are not errors any more.
+        SDL_ClearError()
+        self.window = window
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(handle, &info)
+        name = String(cString: info.name)
+        isSoftware = info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
+        maxTextureSize = info.max_texture_width > 0 && info.max_texture_height > 0
+            ? PixelSize(width: Int(info.max_texture_width), height: Int(info.max_texture_height))
+            : nil
+        isVSyncEnabled = createdFlags & presentVSync != 0
+        // A renderer that cannot wait for the display (software) gets SDL's simulated vsync,
+        // a sleep in present, so it does not spin a core; only SDL_RenderSetVSync turns that
+        // on, the creation flag does not.
+        if vsync && !isVSyncEnabled { setVSync(true) }
+        // Fills and lines carry alpha (tints, the translucent overlay).
+        SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND)
+    }
+
+    deinit { SDL_DestroyRenderer(handle) }
+
+    /// Whether `present()` waits for the display's refresh (or SDL's simulation of it).
+    ///
+    /// Tracked here because `SDL_GetRendererInfo` cannot tell: the software renderer always
+    /// reports `SDL_RENDERER_PRESENTVSYNC`.
+    public private(set) var isVSyncEnabled: Bool
+
+    /// Turns waiting for the display's refresh on or off; returns whether SDL accepted it.
+    @discardableResult
+    public func setVSync(_ enabled: Bool) -> Bool {
+        guard SDL_RenderSetVSync(handle, enabled ? 1 : 0) == 0 else {
+            SDL_ClearError()
+            return false
+        }
+        isVSyncEnabled = enabled
+        return true
+    }
+
+    /// The size of the drawable area in pixels.
+    public var outputSize: PixelSize {
+        var width: Int32 = 0, height: Int32 = 0
+        SDL_GetRendererOutputSize(handle, &width, &height)
+        return PixelSize(width: Int(width), height: Int(height))
+    }
+
+    /// Pixels per point: 2 on a typical high-density display, 1 elsewhere.
+    public var scale: Double {
+        let points = window.size.width
+        return points > 0 ? Double(outputSize.width) / points : 1
+    }
+
+    /// The visible area in points, where draw lists draw.
+    public var viewport: Rect {
+        let pixels = outputSize, scale = self.scale
+        return Rect(x: 0, y: 0, width: Double(pixels.width) / scale, height: Double(pixels.height) / scale)
+    }
+
+    public func clear(_ color: Color) {
+        setDrawColor(color)
+        SDL_RenderClear(handle)
+    }
+
+    public func present() {
+        SDL_RenderPresent(handle)
+    }
+
+    /// The frame drawn so far; call before `present()`, after which the back buffer is undefined.
+    ///
+    /// Alpha is 255 everywhere: the frame on screen is opaque, but some GL framebuffers keep
+    /// an alpha channel that blending leaves below 255.
+    public func readPixels() throws(SDLError) -> RGBAImage {
+        let size = outputSize
+        var bytes = [UInt8](repeating: 0, count: size.width * size.height * 4)
+        let status = bytes.withUnsafeMutableBytes { buffer in
+            SDL_RenderReadPixels(handle, nil, SDL_PIXELFORMAT_RGBA32.rawValue,
+                                 buffer.baseAddress, Int32(size.width * 4))
+        }
+        try check(status, "SDL_RenderReadPixels")
+        for alpha in stride(from: 3, to: bytes.count, by: 4) { bytes[alpha] = 255 }
+        return RGBAImage(width: size.width, height: size.height, bytes: bytes)
+    }
+
+    /// Writes the frame drawn so far as a PNG file; call before `present()`.
+    public func savePNG(path: String) throws(SDLError) {
+        try readPixels().savePNG(path: path)
+    }
+
+    func setDrawColor(_ color: Color) {
+        SDL_SetRenderDrawColor(handle, color.r, color.g, color.b, color.a)
+    }
+}

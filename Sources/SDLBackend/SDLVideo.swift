@@ -1,0 +1,108 @@
+import CSDL2
+import ParallaxKit
+
+/// Which SDL video driver to start.
+public enum VideoDriver: Hashable, Sendable {
+    /// SDL's own choice, which honours the `SDL_VIDEODRIVER` environment variable.
+    case automatic
+    /// No window system at all (SDL's "dummy" driver): the renderer falls back to software
+    /// and frames exist only to be read back, for screenshots and tests.
+    case headless
+    /// A driver by SDL's name ("x11", "wayland", "offscreen", …), overriding the environment.
+    case named(String)
+}
+
+/// SDL's video, image and font subsystems, running from `init` until `deinit`.
+///
+/// SDL is global state: keep exactly one alive at a time, on the main thread. Windows, fonts
+/// and textures hold a reference to it, so it quits only after they are gone.
+public final class SDLVideo {
+    /// The driver SDL actually started, e.g. "x11", "wayland" or "dummy".
+    public let driverName: String
+
+    public init(driver: VideoDriver = .automatic) throws(SDLError) {
+        switch driver {
+        case .automatic: break
+        case .headless: Self.overrideHint(SDL_HINT_VIDEODRIVER, "dummy")
+        case .named(let name): Self.overrideHint(SDL_HINT_VIDEODRIVER, name)
+        }
+        if SDL_Init(SDL_INIT_VIDEO) < 0 {
+            let message = String(cString: SDL_GetError())
+            SDL_ClearError()
+            // Also clears the driver hint set above, which would otherwise outlive this attempt.
+            SDL_Quit()
+            // Any driver but the headless one needs a window system; its absence is the
+            // common failure (ssh, CI, containers) and deserves its own message.
+            if driver == .headless { throw .failed(call: "SDL_Init(SDL_INIT_VIDEO)", message: message) }
+            throw .noDisplay(message: message)
+        }
+        let started = String(cString: SDL_GetCurrentVideoDriver())
+        // Without a display SDL 2.26 quietly falls back to its invisible "offscreen" driver;
+        // unless someone asked for it (SDL_VIDEODRIVER), that is a missing display.
+        if driver == .automatic, Self.isHeadless(started), SDL_GetHint(SDL_HINT_VIDEODRIVER) == nil {
+            SDL_Quit()
+            throw .noDisplay(message: "SDL found no X11 or Wayland display and fell back to its invisible \"\(started)\" driver")
+        }
+        let imageFormats = Int32(IMG_INIT_PNG.rawValue | IMG_INIT_JPG.rawValue)
+        if IMG_Init(imageFormats) & imageFormats != imageFormats {
+            let error = SDLError.last("IMG_Init(PNG | JPG)")
+            IMG_Quit()
+            SDL_Quit()
+            throw error
+        }
+        if TTF_Init() < 0 {
+            let error = SDLError.last("TTF_Init")
+            IMG_Quit()
+            SDL_Quit()
+            throw error
+        }
+        driverName = started
+    }
+
+    deinit {
+        TTF_Quit()
+        IMG_Quit()
+        SDL_Quit()
+    }
+
+    /// True for the drivers that show nothing on screen.
+    public var isHeadless: Bool { Self.isHeadless(driverName) }
+
+    private static func isHeadless(_ driverName: String) -> Bool {
+        driverName == "dummy" || driverName == "offscreen"
+    }
+
+    /// Drains every pending event, translated; `clock` puts their timestamps on the frame timeline.
+    public func pollEvents(clock: Clock) -> [TimedBackendEvent] {
+        var translated: [TimedBackendEvent] = []
+        var event = SDL_Event()
+        while SDL_PollEvent(&event) != 0 {
+            guard let backendEvent = EventTranslator.translate(event) else { continue }
+            // Read after each poll: polling pumps the window system, so an event can be
+            // newer than a reading taken before the loop.
+            let ticks = Self.widen(timestamp: event.common.timestamp, now: SDL_GetTicks64())
+            translated.append(TimedBackendEvent(
+                event: backendEvent, time: clock.time(ofSDLTicks: ticks), sdlTime: Double(ticks) / 1000))
+        }
+        return translated
+    }
+
+    /// Queues `event` as if the user had caused it, for tests and scripted demos.
+    public func pushSynthetic(_ event: InputEvent) throws(SDLError) {
+        var sdlEvent = SyntheticEvent.make(event)
+        // SDL_PushEvent returns 1 when queued, 0 when an event filter dropped it, < 0 on error.
+        try check(SDL_PushEvent(&sdlEvent), "SDL_PushEvent")
+    }
+
+    /// Event timestamps are 32-bit milliseconds since SDL_Init and wrap after 49 days;
+    /// measured back from the 64-bit tick count they stay right across the wrap.
+    static func widen(timestamp: UInt32, now: UInt64) -> UInt64 {
+        let age = UInt32(truncatingIfNeeded: now) &- timestamp
+        return now >= UInt64(age) ? now - UInt64(age) : 0
+    }
+
+    /// Sets a hint that wins over the environment variable of the same name.
+    private static func overrideHint(_ name: String, _ value: String) {
+        SDL_SetHintWithPriority(name, value, SDL_HINT_OVERRIDE)
+    }
+}

@@ -1,0 +1,91 @@
+import CSDL2
+
+/// Pixels in CPU memory (an `SDL_Surface`), freed when this object goes away.
+///
+/// Surfaces, unlike textures, do not belong to a renderer; they are where decoding, scaling
+/// and conversions happen before a texture is made or a file is written.
+final class Surface {
+    let pointer: UnsafeMutablePointer<SDL_Surface>
+
+    init(owning pointer: UnsafeMutablePointer<SDL_Surface>) {
+        self.pointer = pointer
+    }
+
+    deinit { SDL_FreeSurface(pointer) }
+
+    /// Decodes a PNG or JPEG file.
+    static func load(path: String) throws(SDLError) -> Surface {
+        // IMG_GetError can hold a stale message from an earlier call: the NULL return is
+        // the only reliable sign of failure.
+        Surface(owning: try nonNull(IMG_Load(path), "IMG_Load(\(path))"))
+    }
+
+    /// A copy of `image`'s pixels (SDL's surfaces made over caller memory would not own it).
+    convenience init(image: RGBAImage) throws(SDLError) {
+        self.init(owning: try nonNull(
+            SDL_CreateRGBSurfaceWithFormat(0, Int32(image.width), Int32(image.height), 32,
+                                           SDL_PIXELFORMAT_RGBA32.rawValue),
+            "SDL_CreateRGBSurfaceWithFormat"))
+        let rowBytes = image.width * 4
+        let pitch = Int(pointer.pointee.pitch)
+        // An empty surface has no pixel memory at all.
+        guard let destination = pointer.pointee.pixels else { return }
+        image.bytes.withUnsafeBytes { source in
+            for row in 0..<image.height {
+                (destination + row * pitch).copyMemory(
+                    from: source.baseAddress! + row * rowBytes, byteCount: rowBytes)
+            }
+        }
+    }
+
+    var size: PixelSize {
+        PixelSize(width: Int(pointer.pointee.w), height: Int(pointer.pointee.h))
+    }
+
+    var hasAlpha: Bool { pointer.pointee.format.pointee.Amask != 0 }
+
+    func converted(to format: SDL_PixelFormatEnum) throws(SDLError) -> Surface {
+        Surface(owning: try nonNull(SDL_ConvertSurfaceFormat(pointer, format.rawValue, 0),
+                                    "SDL_ConvertSurfaceFormat"))
+    }
+
+    /// The surface shrunk, keeping its aspect ratio, until it fits in `limit`; itself if it fits.
+    func fitting(in limit: PixelSize) throws(SDLError) -> Surface {
+        let current = size
+        guard current.width > limit.width || current.height > limit.height else { return self }
+        let factor = min(Double(limit.width) / Double(current.width),
+                         Double(limit.height) / Double(current.height))
+        let width = max(1, min(limit.width, Int(Double(current.width) * factor)))
+        let height = max(1, min(limit.height, Int(Double(current.height) * factor)))
+        // SDL's linear stretch needs both sides in the same 32-bit format.
+        let format = hasAlpha ? SDL_PIXELFORMAT_ARGB8888 : SDL_PIXELFORMAT_XRGB8888
+        let source = try converted(to: format)
+        let scaled = Surface(owning: try nonNull(
+            SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, format.rawValue),
+            "SDL_CreateRGBSurfaceWithFormat"))
+        try check(SDL_SoftStretchLinear(source.pointer, nil, scaled.pointer, nil), "SDL_SoftStretchLinear")
+        return scaled
+    }
+
+    func rgbaImage() throws(SDLError) -> RGBAImage {
+        let rgba = try converted(to: SDL_PIXELFORMAT_RGBA32)
+        let size = rgba.size
+        let rowBytes = size.width * 4
+        let pitch = Int(rgba.pointer.pointee.pitch)
+        var bytes = [UInt8](repeating: 0, count: rowBytes * size.height)
+        guard let source = rgba.pointer.pointee.pixels.map(UnsafeRawPointer.init) else {
+            return RGBAImage(width: size.width, height: size.height, bytes: bytes)
+        }
+        bytes.withUnsafeMutableBytes { destination in
+            for row in 0..<size.height {
+                (destination.baseAddress! + row * rowBytes).copyMemory(
+                    from: source + row * pitch, byteCount: rowBytes)
+            }
+        }
+        return RGBAImage(width: size.width, height: size.height, bytes: bytes)
+    }
+
+    func savePNG(path: String) throws(SDLError) {
+        try check(IMG_SavePNG(pointer, path), "IMG_SavePNG(\(path))")
+    }
+}

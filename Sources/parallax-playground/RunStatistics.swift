@@ -1,0 +1,57 @@
+import Foundation
+import ParallaxKit
+
+/// Everything `--stats-json` writes at exit: the whole run's frame times and what changed when.
+struct RunStatistics {
+    struct Change: Encodable {
+        var frame: Int
+        var scene: String
+        var strategy: String
+    }
+
+    var frameMilliseconds: [Double] = []
+    var changes: [Change] = []
+    var renderer = ""
+    var videoDriver = ""
+    var screenshots: [String] = []
+    var finalOffset = Point.zero
+
+    mutating func noteState(frame: Int, scene: SceneID, strategy: ParallaxStrategy) {
+        if let last = changes.last, last.scene == scene.name, last.strategy == strategy.name { return }
+        changes.append(Change(frame: frame, scene: scene.name, strategy: strategy.name))
+    }
+
+    struct Report: Encodable {
+        var frames: Int
+        var fps_mean: Double
+        var one_percent_low_fps: Double
+        var frame_ms_p50: Double
+        var frame_ms_p90: Double
+        var frame_ms_p99: Double
+        var frames_over_16_7_ms: Int
+        var changes: [Change]
+        var renderer: String
+        var video_driver: String
+        var screenshots: [String]
+        var final_offset_x: Double
+        var final_offset_y: Double
+    }
+
+    var report: Report {
+        let times = frameMilliseconds
+        let mean = times.isEmpty ? 0 : times.reduce(0, +) / Double(times.count)
+        let p99 = Percentiles.of(times, 0.99)
+        return Report(
+            frames: times.count, fps_mean: mean > 0 ? 1000 / mean : 0, one_percent_low_fps: p99 > 0 ? 1000 / p99 : 0,
+            frame_ms_p50: Percentiles.of(times, 0.5), frame_ms_p90: Percentiles.of(times, 0.9), frame_ms_p99: p99,
+            frames_over_16_7_ms: times.filter { $0 > FrameBudget.sixtyHertz }.count,
+            changes: changes, renderer: renderer, video_driver: videoDriver, screenshots: screenshots,
+            final_offset_x: finalOffset.x, final_offset_y: finalOffset.y)
+    }
+
+    func write(to path: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(report).write(to: URL(fileURLWithPath: path))
+    }
+}

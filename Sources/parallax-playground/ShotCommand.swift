@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import ParallaxKit
+import SDLBackend
+
+/// `parallax-playground shot`: one frame rendered without a display, saved as PNG.
+struct ShotCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "shot",
+        abstract: "Render one frame without a display (software renderer) and save it as PNG.",
+        discussion: "The scene is scrolled to --offset, or, with --script, replayed at 60 fps until the script ends and the list rests."
+    )
+
+    @OptionGroup var display: DisplayOptions
+
+    @Option(help: "Content offset along the scene's axis, in points (clamped to the content).")
+    var offset: Double = 0
+
+    @Option(help: "The PNG file to write.")
+    var out: String
+
+    @Option(help: "Parallax amount in points. Default: the scene's own.")
+    var parallax: Double?
+
+    @Flag(help: "Draw cell and image outlines (the D key).")
+    var debugOutlines = false
+
+    @Flag(help: "Draw the help panel (the H key).")
+    var help = false
+
+    func validate() throws {
+        guard offset.isFinite else { throw ValidationError("--offset must be a number") }
+        if let parallax, !(parallax >= 0) { throw ValidationError("--parallax must be 0 or more") }
+    }
+
+    func run() throws {
+        let script = try display.script.map(loadScript)
+        let resources = try locateResources(display.resources)
+        let fonts: FontFiles
+        do { fonts = try FontFiles.locate(explicitPath: display.font) } catch { throw InputError(message: "\(error)") }
+        do {
+            let video = try SDLVideo(driver: .headless)
+            let window = try Window(video: video, title: "Parallax Playground", size: display.size.size)
+            let renderer = try Renderer(window: window, vsync: false)
+            let images = try ImageLibrary(renderer: renderer, resourcesDirectory: resources)
+            let text = try TextRenderer(renderer: renderer, fontPath: fonts.regular)
+            let executor = DrawListExecutor(renderer: renderer, images: images, text: text)
+            let playground = Playground(scene: display.scene, strategy: display.strategy, itemCount: display.items, viewportSize: renderer.viewport.size)
+            if let parallax { playground.setParallaxAmount(parallax) }
+            let list = ShotCommand.frame(of: playground, offset: offset, script: script, debugOutlines: debugOutlines, help: help)
+            renderer.clear(SceneRenderer.Palette.background)
+            let stats = executor.execute(list)
+            if let error = stats.lastError { printError("\(stats.failed) drawing command(s) failed; the last: \(error)") }
+            try renderer.savePNG(path: out)
+            print(out)
+        } catch {
+            printError("\(error)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// The draw list of the frame to save: after the script, or scrolled to `offset`.
+    static func frame(of playground: Playground, offset: Double, script: Script?, debugOutlines: Bool, help: Bool) -> DrawList {
+        if let script {
+            Replay(script: script).run(on: playground) { _, _ in }
+        } else {
+            playground.scroll(to: offset)
+            playground.advanceFrame(to: 0)
+        }
+        var list = DrawList()
+        SceneRenderer(showsDebugOutlines: debugOutlines).draw(playground, into: &list)
+        if help { OverlayRenderer().drawHelp(viewportSize: playground.viewportSize, into: &list) }
+        return list
+    }
+}

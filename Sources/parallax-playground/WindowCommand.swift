@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import ParallaxKit
+import SDLBackend
+
+/// Options every window-drawing command shares.
+struct DisplayOptions: ParsableArguments {
+    @Option(help: "Scene: \(SceneID.validNames).")
+    var scene: SceneID = .photos
+
+    @Option(help: "Strategy: \(ParallaxStrategy.validNames). Default: the scene's own.")
+    var strategy: ParallaxStrategy?
+
+    @Option(help: "Number of items (0 or more). Default: the scene's own.")
+    var items: Int?
+
+    @Option(help: "Window size in points, WIDTHxHEIGHT.", transform: { try ViewportSize(parsing: $0) })
+    var size: ViewportSize = ViewportSize(width: 1280, height: 800)
+
+    @Option(help: "Folder with photos/ and covers/ (PNG or JPEG). Default: the bundled Resources.")
+    var resources: String?
+
+    @Option(help: "A TrueType font. Default: DejaVu Sans from Debian's fonts-dejavu-core.")
+    var font: String?
+
+    @Option(help: "A built-in script (\(BuiltinScript.validNames)) or a script file to replay.")
+    var script: String?
+
+    func validate() throws {
+        if let items, items < 0 { throw ValidationError("--items must be 0 or more, got \(items)") }
+        if let items, items > Playground.itemCountRange.upperBound {
+            throw ValidationError("--items must be at most \(Playground.itemCountRange.upperBound), got \(items)")
+        }
+    }
+}
+
+/// `parallax-playground` (the default): the window.
+struct WindowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "window",
+        abstract: "Open the playground window (the default command).",
+        discussion: "Press H in the window for the keys. Without a display, use `parallax-playground shot`."
+    )
+
+    @OptionGroup var display: DisplayOptions
+
+    @Flag(help: "Start with vsync off (V toggles it).")
+    var noVsync = false
+
+    @Flag(help: "Start with reduce motion on (parallax off). Default: on when GNOME's enable-animations is false.")
+    var reduceMotion = false
+
+    @Option(help: "Quit after this many seconds.")
+    var exitAfter: Double?
+
+    @Option(help: "Write frame statistics as JSON here at exit.")
+    var statsJson: String?
+
+    func validate() throws {
+        if let exitAfter, !(exitAfter > 0) { throw ValidationError("--exit-after must be a positive number of seconds") }
+    }
+
+    func run() throws {
+        let script = try display.script.map(loadScript)
+        let resources = try locateResources(display.resources)
+        let fonts: FontFiles
+        do { fonts = try FontFiles.locate(explicitPath: display.font) } catch { throw InputError(message: "\(error)") }
+
+        let video: SDLVideo
+        do {
+            video = try SDLVideo()
+        } catch {
+            printError("no display available (\(error)). The window needs X11 or Wayland; to render without one, use `parallax-playground shot --scene \(display.scene.name) --out frame.png`.")
+            throw ExitCode(1)
+        }
+        do {
+            let window = try Window(video: video, title: "Parallax Playground", size: display.size.size)
+            let renderer = try Renderer(window: window, vsync: !noVsync)
+            let images = try ImageLibrary(renderer: renderer, resourcesDirectory: resources)
+            let text = try TextRenderer(renderer: renderer, fontPath: fonts.regular)
+            let executor = DrawListExecutor(renderer: renderer, images: images, text: text)
+            let playground = Playground(
+                scene: display.scene, strategy: display.strategy, itemCount: display.items, viewportSize: renderer.viewport.size,
+                reduceMotion: reduceMotion || systemPrefersReducedMotion())
+            let app = PlaygroundApp(video: video, window: window, renderer: renderer, executor: executor, playground: playground)
+            app.script = script
+            app.exitAfter = exitAfter
+            app.run()
+            if let statsJson { try app.runStatistics.write(to: statsJson) }
+        } catch let error as SDLError {
+            printError("\(error)")
+            throw ExitCode(1)
+        }
+    }
+}

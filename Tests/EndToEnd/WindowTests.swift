@@ -1,0 +1,179 @@
+import Foundation
+import ParallaxKit
+import SDLBackend
+import Testing
+
+/// A private X server for one test, stopped (by its own PID) when done.
+private final class XvfbServer {
+    let display: String
+    private let process: Process
+
+    init() throws {
+        // The first display number with neither a socket nor a lock file is free.
+        let number = try #require((140..<200).first {
+            !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\($0)") && !FileManager.default.fileExists(atPath: "/tmp/.X\($0)-lock")
+        })
+        display = ":\(number)"
+        process = Process()
+        process.executableURL = try tool("Xvfb")
+        process.arguments = [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
+            guard Date() < deadline, process.isRunning else { throw ToolFailure(message: "Xvfb did not start on \(display)") }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    func stop() {
+        // SIGKILL: children of Foundation's Process may start with SIGTERM blocked.
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+}
+
+private struct ToolFailure: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+/// A Debian tool that `make test` installs; its absence fails the test with the package name.
+private func tool(_ name: String) throws -> URL {
+    for dir in ["/usr/bin", "/usr/local/bin", "/bin"] where FileManager.default.isExecutableFile(atPath: "\(dir)/\(name)") {
+        return URL(fileURLWithPath: "\(dir)/\(name)")
+    }
+    throw ToolFailure(message: "\(name) is not installed (make test installs xvfb, xdotool and imagemagick)")
+}
+
+/// Runs a tool to completion on `display`; returns its standard output.
+@discardableResult
+private func runTool(_ name: String, _ arguments: [String], display: String) throws -> String {
+    let process = Process()
+    process.executableURL = try tool(name)
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["DISPLAY"] = display
+    process.environment = environment
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { throw ToolFailure(message: "\(name) \(arguments.joined(separator: " ")) failed (\(process.terminationStatus))") }
+    return String(decoding: data, as: UTF8.self)
+}
+
+private func pause(_ seconds: Double) { Thread.sleep(forTimeInterval: seconds) }
+
+/// The share of pixels in `region` that differ between two screenshots.
+private func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<Int>, y: Range<Int>)) -> Double {
+    var changed = 0
+    for y in region.y {
+        for x in region.x {
+            let p = a[x, y], q = b[x, y]
+            if abs(Int(p.r) - Int(q.r)) + abs(Int(p.g) - Int(q.g)) + abs(Int(p.b) - Int(q.b)) > 30 { changed += 1 }
+        }
+    }
+    return Double(changed) / Double(region.x.count * region.y.count)
+}
+
+@Suite(.serialized) struct WindowTests {
+    /// The real binary in a real window: wheel, fling, strategy keys and Tab, as a person would.
+    @Test(.timeLimit(.minutes(2)))
+    func scrollsSwitchesAndExitsCleanlyUnderXdotool() throws {
+        let x = try XvfbServer()
+        defer { x.stop() }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-window-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let statsPath = dir.appendingPathComponent("stats.json").path
+
+        let app = Process()
+        app.executableURL = try playgroundBinary()
+        app.arguments = ["--scene", "photos", "--size", "1280x800", "--exit-after", "60", "--stats-json", statsPath]
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = x.display
+        environment["SDL_VIDEODRIVER"] = nil
+        app.environment = environment
+        // A file, not a pipe: reading a pipe whose writer is still open here would block.
+        let errorsPath = dir.appendingPathComponent("stderr.txt").path
+        FileManager.default.createFile(atPath: errorsPath, contents: nil)
+        app.standardError = FileHandle(forWritingAtPath: errorsPath)
+        app.standardOutput = FileHandle.nullDevice
+        try app.run()
+        defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
+
+        // Wait for the window to appear.
+        var window = ""
+        let deadline = Date().addingTimeInterval(20)
+        while window.isEmpty && Date() < deadline && app.isRunning {
+            window = (try? runTool("xdotool", ["search", "--name", "Parallax Playground"], display: x.display))?
+                .split(separator: "\n").first.map(String.init) ?? ""
+            if window.isEmpty { pause(0.2) }
+        }
+        let appSaid = { (try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? "" }
+        try #require(!window.isEmpty, "the window never appeared; the app said: \(appSaid())")
+        pause(1)
+
+        func screenshot(_ name: String) throws -> RGBAImage {
+            let path = dir.appendingPathComponent("\(name).png").path
+            try runTool("import", ["-window", "root", path], display: x.display)
+            return try RGBAImage.load(path: path)
+        }
+        // The left column of photos, away from the fps overlay in the top-right corner.
+        let content = (x: 0..<600, y: 0..<800)
+
+        let start = try screenshot("start")
+        try runTool("xdotool", ["mousemove", "300", "400", "click", "--repeat", "4", "--delay", "40", "5"], display: x.display)
+        pause(0.8)
+        let afterWheel = try screenshot("wheel")
+        #expect(changedShare(start, afterWheel, in: content) > 0.2, "the wheel scrolled the photos")
+
+        try runTool("xdotool", [
+            "mousemove", "300", "700", "mousedown", "1",
+            "mousemove", "300", "640", "sleep", "0.02", "mousemove", "300", "540", "sleep", "0.02",
+            "mousemove", "300", "420", "sleep", "0.02", "mousemove", "300", "300", "mouseup", "1",
+        ], display: x.display)
+        pause(0.3)
+        let coasting = try screenshot("coasting")
+        pause(2.5)
+        let rested = try screenshot("rested")
+        #expect(changedShare(afterWheel, rested, in: content) > 0.2, "the drag moved the photos")
+        #expect(changedShare(coasting, rested, in: content) > 0.05, "the photos kept coasting after the release")
+
+        for key in ["1", "3", "2"] {
+            try runTool("xdotool", ["key", key], display: x.display)
+            pause(0.4)
+        }
+        try runTool("xdotool", ["key", "Tab"], display: x.display)
+        pause(0.8)
+        let captions = try screenshot("captions")
+        #expect(changedShare(rested, captions, in: content) > 0.2, "Tab switched to another scene")
+        try runTool("xdotool", ["key", "q"], display: x.display)
+
+        let exitDeadline = Date().addingTimeInterval(15)
+        while app.isRunning && Date() < exitDeadline { pause(0.1) }
+        #expect(!app.isRunning, "Q quits")
+        #expect(app.terminationReason == .exit && app.terminationStatus == 0, "exited cleanly; the app said: \(appSaid())")
+
+        struct Stats: Decodable {
+            struct Change: Decodable { var frame: Int; var scene: String; var strategy: String }
+            var frames: Int
+            var changes: [Change]
+            var renderer: String
+            var frame_ms_p50: Double
+        }
+        let stats = try JSONDecoder().decode(Stats.self, from: Data(contentsOf: URL(fileURLWithPath: statsPath)))
+        #expect(stats.frames > 100)
+        #expect(stats.frame_ms_p50 > 0)
+        #expect(!stats.renderer.isEmpty)
+        let sequence = stats.changes.map { "\($0.scene)/\($0.strategy)" }
+        #expect(sequence == [
+            "photos/layout-invalidation", "photos/scroll-callback", "photos/cached-layout",
+            "photos/layout-invalidation", "captions/layout-invalidation",
+        ])
+        #expect(zip(stats.changes, stats.changes.dropFirst()).allSatisfy { $0.frame < $1.frame }, "changes carry increasing frame numbers")
+    }
+}

@@ -1,2 +1,0 @@
-// Tests of the SDL backend arrive with the desktop playground.
-import SDLBackend
