@@ -6,6 +6,7 @@ public enum BuiltinScript: String, CaseIterable, Sendable {
     case dragPastEdge = "drag-past-edge"
     case wheel
     case keys
+    case bench
 
     public var name: String { rawValue }
 
@@ -74,6 +75,32 @@ public enum BuiltinScript: String, CaseIterable, Sendable {
                 wait 0.016
                 wheel dy=-0.9 precise
                 wait 2.5
+                """
+        case .bench:
+            return """
+                # The benchmark's fixed replay: a drag, a fling coasting to rest, wheel notches
+                # and a page key. Every scene scrolls through it, so every strategy works.
+                drag 900 650 760 510 0.4
+                wait 0.1
+                drag-begin 1000 700
+                wait 0.016
+                drag-move 970 670
+                wait 0.016
+                drag-move 920 620
+                wait 0.016
+                drag-move 850 550
+                wait 0.016
+                drag-move 770 470
+                drag-end
+                wait 3.5
+                wheel dy=-1
+                wait 0.08
+                wheel dy=-1
+                wait 0.08
+                wheel dy=-1
+                wait 0.5
+                key pagedown
+                wait 0.6
                 """
         case .keys:
             return """
