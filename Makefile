@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/debug/parallax-playground
 
-.PHONY: run test build deps clean trace resources golden shots
+.PHONY: run test build deps clean trace resources golden shots bench
 
 ## make run: install what is missing, build, open the playground on the bundled images.
 run: build
@@ -18,6 +18,11 @@ build: deps
 
 deps:
 	@bash scripts/install-deps.sh
+
+## make bench: the full benchmark matrix, built in release mode.
+bench: deps
+	$(SWIFT) build -c release
+	.build/release/parallax-playground bench --json bench-out/bench.json --csv bench-out/bench.csv --chart docs/bench-chart.png
 
 ## make trace: the fling trace of the photos scene, to standard output.
 trace: build
