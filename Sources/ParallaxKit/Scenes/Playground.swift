@@ -12,8 +12,9 @@ public final class Playground {
     public private(set) var collectionView: CollectionView
     private var callback: ScrollCallbackParallax
     private var needsFullRefresh = false
-    /// Set by the first drag, wheel or scrolling key; the albums' auto-scroll waits for nothing else.
-    public private(set) var userHasInteracted = false
+    /// True after the first drag, wheel or scrolling key (or a chosen position): the albums'
+    /// auto-scroll then stays off.
+    public var userHasInteracted: Bool { scrollView.isTouched }
 
     /// The item counts `[` and `]` move between.
     public static let itemCountRange = 1...1_000_000
@@ -63,12 +64,6 @@ public final class Playground {
 
     /// Feeds one input event to the scroll view (keys that do not scroll are ignored here).
     public func handle(_ event: TimedEvent) {
-        switch event.event {
-        case .pointerDown, .wheel: userHasInteracted = true
-        case .key(let key, let modifiers) where ScrollCommand(key: key, modifiers: modifiers, axis: scene.axis) != nil:
-            userHasInteracted = true
-        default: break
-        }
         scrollView.handle(event)
     }
 
@@ -83,7 +78,7 @@ public final class Playground {
     /// The first half of a frame: the scroll motion moves to `time` (and the album scene's
     /// auto-scroll starts while nobody has touched it).
     public func advancePhysics(to time: Double) {
-        if let speed = scene.autoScrollSpeed, !userHasInteracted, scrollView.phase == .idle {
+        if let speed = scene.autoScrollSpeed, scrollView.phase == .idle {
             scrollView.startAutoScroll(speed: speed, time: time)
         }
         scrollView.advanceMotion(to: time)
@@ -152,7 +147,6 @@ public final class Playground {
     public func setScene(_ id: SceneID, itemCount count: Int? = nil) {
         let willDisplay = updatesOnWillDisplay
         scene = Scene.make(id)
-        userHasInteracted = false
         itemCount = max(0, count ?? scene.defaultItemCount)
         parallaxAmount = scene.defaultParallaxAmount
         scrollView.removeObserver(callback)
@@ -163,7 +157,6 @@ public final class Playground {
     /// Puts the content at `offset` along the scene's axis (clamped). A chosen position counts
     /// as the user's: the album row's auto-scroll does not move it on.
     public func scroll(to offset: Double) {
-        userHasInteracted = true
         collectionView.prepareLayout()
         scrollView.setPosition(offset)
     }

@@ -106,6 +106,7 @@ public final class ScrollView {
 
     /// Moves straight to `offset` (clamped to the resting range) and stops any motion.
     public func setPosition(_ offset: Double) {
+        isTouched = true
         motion = .idle
         position = clampToRange(offset.isFinite ? offset : offsetRange.lowerBound)
     }
@@ -128,6 +129,11 @@ public final class ScrollView {
     public func handle(_ timed: TimedEvent) {
         let t = max(timed.time, now)
         advance(to: t)
+        if isScrollInput(timed.event) {
+            isTouched = true
+            // Whatever the input does next, the drift ends here (seed 004: it stops when the user drags).
+            if isAutoScrolling { motion = .idle }
+        }
         switch timed.event {
         case .pointerDown(let p): beginDrag(at: p[axis], time: t)
         case .pointerMoved(let p): moveDrag(to: p[axis], time: t)
@@ -139,6 +145,17 @@ public final class ScrollView {
             if let command = ScrollCommand(key: key, modifiers: modifiers, axis: axis) {
                 perform(command, time: t)
             }
+        }
+    }
+
+    /// Someone has scrolled this view, by input or by `setPosition`; auto-scroll no longer starts.
+    public private(set) var isTouched = false
+
+    private func isScrollInput(_ event: InputEvent) -> Bool {
+        switch event {
+        case .pointerDown, .wheel: return true
+        case .key(let key, let modifiers): return ScrollCommand(key: key, modifiers: modifiers, axis: axis) != nil
+        case .pointerMoved, .pointerUp: return false
         }
     }
 
@@ -158,11 +175,11 @@ public final class ScrollView {
     }
 
     /// Starts a constant-speed drift towards the end (points per second), as the album scene's
-    /// slow auto-scroll. Any drag, wheel or key stops it.
+    /// slow auto-scroll, unless someone already scrolled. Any drag, wheel or scrolling key stops it.
     public func startAutoScroll(speed: Double, time: Double) {
         let t = max(time, now)
         advance(to: t)
-        guard speed.isFinite, speed != 0, case .idle = motion else { return }
+        guard speed.isFinite, speed != 0, !isTouched, case .idle = motion else { return }
         motion = .autoScrolling(start: position, speed: speed, startTime: t)
     }
 
@@ -409,7 +426,8 @@ public final class ScrollView {
         case .autoScrolling(let start, let speed, let t0):
             let x = start + speed * (t - t0)
             let range = offsetRange
-            if x >= range.upperBound || x <= range.lowerBound {
+            // Stop at the end it drifts towards (it starts at rest, possibly on the other end).
+            if (speed > 0 && x >= range.upperBound) || (speed < 0 && x <= range.lowerBound) {
                 position = clampToRange(x)
                 motion = .idle
             } else {

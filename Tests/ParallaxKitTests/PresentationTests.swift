@@ -1,0 +1,250 @@
+import ParallaxKit
+import Testing
+
+@Suite struct AppCommandTests {
+    struct KeyCase: Sendable, CustomStringConvertible {
+        var key: Key
+        var modifiers: KeyModifiers = []
+        var command: AppCommand?
+        var description: String { "\(key)+\(modifiers.rawValue)" }
+    }
+
+    @Test(arguments: [
+        KeyCase(key: .tab, command: .nextScene), KeyCase(key: .tab, modifiers: .shift, command: .previousScene),
+        KeyCase(key: .function(1), command: .scene(.photos)), KeyCase(key: .function(5), command: .scene(.albums)),
+        KeyCase(key: .function(6), command: nil),
+        KeyCase(key: .character("1"), command: .strategy(.scrollCallback)),
+        KeyCase(key: .character("2"), command: .strategy(.layoutInvalidation)),
+        KeyCase(key: .character("3"), command: .strategy(.cachedLayout)),
+        KeyCase(key: .character("0"), command: .strategy(.off)),
+        KeyCase(key: .character("+"), command: .adjustParallax(1)), KeyCase(key: .character("-"), command: .adjustParallax(-1)),
+        KeyCase(key: .character("]"), command: .scaleItemCount(1)), KeyCase(key: .character("["), command: .scaleItemCount(-1)),
+        KeyCase(key: .character("f"), command: .toggleOverlay), KeyCase(key: .character("d"), command: .toggleDebugOutlines),
+        KeyCase(key: .character("m"), command: .toggleReduceMotion), KeyCase(key: .character("v"), command: .toggleVSync),
+        KeyCase(key: .character("h"), command: .toggleHelp), KeyCase(key: .character("?"), command: .toggleHelp),
+        KeyCase(key: .character("w"), command: .toggleWillDisplay), KeyCase(key: .character("p"), command: .screenshot),
+        KeyCase(key: .escape, command: .quit), KeyCase(key: .character("q"), command: .quit),
+        KeyCase(key: .down, command: nil), KeyCase(key: .space, command: nil), KeyCase(key: .character("z"), command: nil),
+    ])
+    func keysMapToCommands(_ c: KeyCase) {
+        #expect(AppCommand(key: c.key, modifiers: c.modifiers) == c.command)
+    }
+
+    @Test func scrollingKeysAreNotAppCommands() {
+        for key in [Key.up, .down, .pageUp, .pageDown, .home, .end, .space] {
+            #expect(AppCommand(key: key, modifiers: []) == nil)
+            #expect(ScrollCommand(key: key, modifiers: [], axis: .vertical) != nil)
+        }
+    }
+
+    @Test func scenesCycleBothWays() {
+        #expect(SceneID.photos.next() == .captions)
+        #expect(SceneID.albums.next() == .photos)
+        #expect(SceneID.photos.next(by: -1) == .albums)
+    }
+}
+
+@Suite struct KnobTests {
+    @Test func itemCountsStepByTenWithinOneToAMillion() {
+        let pg = Playground(scene: .table, itemCount: 500, viewportSize: Size(width: 800, height: 600))
+        #expect(pg.scaledItemCount(1) == 5000)
+        #expect(pg.scaledItemCount(-1) == 50)
+        pg.setItemCount(1_000_000)
+        #expect(pg.scaledItemCount(1) == 1_000_000)
+        pg.setItemCount(300_000)
+        #expect(pg.scaledItemCount(1) == 1_000_000)
+        pg.setItemCount(1)
+        #expect(pg.scaledItemCount(-1) == 1)
+        pg.setItemCount(0)
+        #expect(pg.scaledItemCount(1) == 10)
+    }
+
+    @Test func parallaxStepsAreAFifthOfTheDefault() {
+        let pg = Playground(scene: .photos, viewportSize: Size(width: 800, height: 600))
+        #expect(pg.steppedParallaxAmount(1) == 36)
+        #expect(pg.steppedParallaxAmount(-1) == 24)
+        pg.setParallaxAmount(0)
+        #expect(pg.steppedParallaxAmount(-1) == 0)
+    }
+
+    @Test func reduceMotionTurnsParallaxOffAndBack() {
+        let pg = Playground(scene: .photos, strategy: .cachedLayout, viewportSize: Size(width: 800, height: 600))
+        pg.scroll(to: 500)
+        pg.advanceFrame(to: 0)
+        #expect(pg.visibleCells.contains { $0.parallax != .zero })
+        pg.setReduceMotion(true)
+        pg.advanceFrame(to: 0.1)
+        #expect(pg.effectiveStrategy == .off)
+        #expect(pg.strategy == .cachedLayout)
+        #expect(pg.visibleCells.allSatisfy { $0.parallax == .zero })
+        pg.setReduceMotion(false)
+        pg.advanceFrame(to: 0.2)
+        #expect(pg.visibleCells.contains { $0.parallax != .zero })
+    }
+
+    @Test func albumsDriftUntilTheUserDrags() {
+        let pg = Playground(scene: .albums, viewportSize: Size(width: 1280, height: 800))
+        pg.advanceFrame(to: 0)
+        pg.advanceFrame(to: 2)
+        #expect(pg.scrollView.position == 80, "40 pt/s for 2 s")
+        pg.handle(TimedEvent(time: 2, event: .pointerDown(Point(x: 600, y: 400))))
+        pg.handle(TimedEvent(time: 2.5, event: .pointerUp(Point(x: 600, y: 400))))
+        pg.advanceFrame(to: 4)
+        #expect(pg.scrollView.position == 80, "no drift after the user took over")
+        #expect(Playground(scene: .photos, viewportSize: Size(width: 800, height: 600)).scene.autoScrollSpeed == nil)
+    }
+
+    @Test func switchingScenesKeepsStrategyAndViewport() {
+        let pg = Playground(scene: .photos, strategy: .cachedLayout, viewportSize: Size(width: 900, height: 700))
+        pg.setScene(.albums)
+        #expect(pg.scene.id == .albums)
+        #expect(pg.strategy == .cachedLayout)
+        #expect(pg.scrollView.axis == .horizontal)
+        #expect(pg.scrollView.viewportSize == Size(width: 900, height: 700))
+        #expect(pg.itemCount == pg.scene.defaultItemCount)
+    }
+}
+
+@Suite struct FrameStatisticsTests {
+    @Test func fpsIsOneThousandOverTheMeanAndOnePercentLowUsesP99() {
+        var stats = FrameStatistics(capacity: 100)
+        for i in 0..<100 { stats.record(FrameSample(frameMilliseconds: i == 99 ? 50 : 10)) }
+        #expect(abs(stats.meanFrameMilliseconds - 10.4) < 1e-9)
+        #expect(abs(stats.framesPerSecond - 1000 / 10.4) < 1e-9)
+        // p99 of 99 × 10 ms and one 50 ms frame, interpolated between ranks 98 and 99.
+        let p99 = Percentiles.of((0..<100).map { $0 == 99 ? 50.0 : 10 }, 0.99)
+        #expect(abs(p99 - (10 + 40 * 0.01)) < 1e-9)
+        #expect(abs(stats.onePercentLowFramesPerSecond - 1000 / p99) < 1e-9)
+    }
+
+    @Test func theWindowRollsOver() {
+        var stats = FrameStatistics(capacity: 3)
+        for ms in [1.0, 2, 3, 4, 5] { stats.record(FrameSample(frameMilliseconds: ms)) }
+        #expect(stats.recent.map(\.frameMilliseconds) == [3, 4, 5])
+        #expect(stats.count == 3)
+    }
+
+    @Test func percentilesInterpolate() {
+        #expect(Percentiles.of([], 0.5) == 0)
+        #expect(Percentiles.of([4, 1, 3, 2], 0.5) == 2.5)
+        #expect(Percentiles.of([7], 0.99) == 7)
+        #expect(Percentiles.of([1, 2, 3], 1) == 3)
+    }
+}
+
+@Suite struct ScrollIndicatorTests {
+    @Test func holdsThenFades() {
+        var indicator = ScrollIndicator()
+        #expect(indicator.opacity(at: 0) == 0)
+        indicator.update(moved: true, at: 1)
+        indicator.update(moved: false, at: 1.2)
+        #expect(indicator.opacity(at: 1.4) == 1)
+        #expect(abs(indicator.opacity(at: 1.65) - 0.5) < 1e-9)
+        #expect(indicator.opacity(at: 2) == 0)
+    }
+
+    @Test func thumbTracksTheOffsetAndShrinksPastAnEdge() throws {
+        let sv = ScrollView(axis: .vertical, viewportSize: Size(width: 400, height: 800), contentSize: Size(width: 400, height: 8000))
+        let top = try #require(ScrollIndicator.thumb(for: sv))
+        sv.setPosition(7200)
+        let bottom = try #require(ScrollIndicator.thumb(for: sv))
+        #expect(top.minY == ScrollIndicator.margin)
+        #expect(abs(bottom.maxY - (800 - ScrollIndicator.margin)) < 1e-9)
+        #expect(top.height == bottom.height)
+        #expect(abs(top.height - (800 - 2 * ScrollIndicator.margin) * 0.1) < 1e-9, "a tenth of the content is visible")
+        let fits = ScrollView(axis: .vertical, viewportSize: Size(width: 400, height: 800), contentSize: Size(width: 400, height: 500))
+        #expect(ScrollIndicator.thumb(for: fits) == nil)
+    }
+}
+
+@Suite struct SceneRendererTests {
+    private func images(in list: DrawList) -> [(ImageRef, Rect, Rect, Double)] {
+        list.commands.compactMap {
+            if case .image(let ref, let frame, let clip, let opacity) = $0 { return (ref, frame, clip, opacity) }
+            return nil
+        }
+    }
+
+    @Test(arguments: [SceneID.photos, .table, .quilt])
+    func eachImageIsTheCellGrownByTheAmountAndShifted(scene: SceneID) {
+        let pg = Playground(scene: scene, viewportSize: Size(width: 1280, height: 800))
+        pg.scroll(to: 333)
+        pg.advanceFrame(to: 0)
+        var list = DrawList()
+        SceneRenderer().draw(pg, into: &list)
+        let drawn = images(in: list)
+        #expect(drawn.count == pg.visibleCells.count)
+        let origin = pg.scrollView.bounds.origin
+        for (cell, (ref, frame, clip, _)) in zip(pg.visibleCells, drawn) {
+            let rect = cell.frame.offsetBy(-origin)
+            #expect(ref == .photo(PhotoCatalog.photoIndex(ofItem: cell.item)))
+            #expect(clip == rect, "clipped to the cell")
+            #expect(frame.height == rect.height + 2 * pg.parallaxAmount, "taller by twice the amount")
+            #expect(abs(frame.midY - (rect.midY + cell.parallax.y)) < 1e-9, "moved by the cell's shift")
+        }
+        #expect(pg.visibleCells.contains { $0.parallax != .zero })
+    }
+
+    @Test func captionedImagesLeaveTheLabelAreaAndBarsCoverTheInsets() {
+        let pg = Playground(scene: .captions, viewportSize: Size(width: 600, height: 800))
+        pg.advanceFrame(to: 0)
+        var list = DrawList()
+        SceneRenderer().draw(pg, into: &list)
+        let origin = pg.scrollView.bounds.origin
+        for (cell, (_, _, clip, _)) in zip(pg.visibleCells, images(in: list)) {
+            let rect = cell.frame.offsetBy(-origin)
+            #expect(clip.maxY == rect.maxY - LethParallax.labelHeight)
+        }
+        let bars = list.commands.filter {
+            if case .fill(let r, let c) = $0 { return c == SceneRenderer.Palette.bar && (r.height == 64 || r.height == 49) }
+            return false
+        }
+        #expect(bars.count == 2)
+    }
+
+    @Test func coverStacksDrawBackToFrontWithFadingLayers() {
+        let pg = Playground(scene: .albums, viewportSize: Size(width: 1280, height: 800))
+        pg.scroll(to: 200)
+        pg.advanceFrame(to: 0)
+        var list = DrawList()
+        SceneRenderer().draw(pg, into: &list)
+        let drawn = images(in: list)
+        #expect(drawn.count == 5 * pg.visibleCells.count)
+        let first = Array(drawn.prefix(5))
+        #expect(first.map(\.3).map { ($0 * 10).rounded() / 10 } == [0.2, 0.4, 0.6, 0.8, 1])
+        #expect(first[0].1.width < first[4].1.width, "covers behind are smaller")
+        let cell = pg.visibleCells[0]
+        let rect = cell.frame.offsetBy(-pg.scrollView.bounds.origin)
+        #expect(abs(first[0].1.midX - (rect.midX + cell.parallax.x)) < 1e-9, "the last layer takes the whole shift")
+        #expect(first[4].1.midX == rect.midX, "the front cover stays put")
+    }
+
+    @Test func debugOutlinesAddStrokesOnly() {
+        let pg = Playground(scene: .photos, viewportSize: Size(width: 800, height: 600))
+        pg.advanceFrame(to: 0)
+        var plain = DrawList(), outlined = DrawList()
+        SceneRenderer().draw(pg, into: &plain)
+        SceneRenderer(showsDebugOutlines: true).draw(pg, into: &outlined)
+        let strokes = outlined.commands.filter { if case .stroke = $0 { return true } else { return false } }
+        #expect(strokes.count == 2 * pg.visibleCells.count)
+        #expect(outlined.commands.count == plain.commands.count + strokes.count)
+    }
+
+    @Test func theOverlayListsTheStrategysWork() {
+        var stats = FrameStatistics()
+        stats.record(FrameSample(frameMilliseconds: 20))
+        let info = OverlayInfo(
+            sceneTitle: "Quilt", strategy: .cachedLayout, reduceMotion: false, itemCount: 1_000_000, parallaxAmount: 30,
+            rendererName: "software", vsync: false, work: StrategyWork(invalidations: 1, attributesComputed: 17, cellsUpdated: 17), willDisplay: true)
+        var list = DrawList()
+        OverlayRenderer().drawStats(stats, info: info, viewportSize: Size(width: 1280, height: 800), into: &list)
+        let texts = list.commands.compactMap { if case .text(let s, _, _, _, _) = $0 { return s } else { return nil } }
+        #expect(texts.contains("50.0 fps"))
+        #expect(texts.contains("1 · 17 · 17"))
+        #expect(texts.contains("1,000,000 · 30.0 pt"))
+        #expect(texts.contains("cached layout"))
+        #expect(texts.contains("software · no vsync"))
+        // The one 20 ms frame is over the 16.7 ms budget: its bar is red.
+        #expect(list.commands.contains { if case .fill(_, let c) = $0 { return c == Color(r: 240, g: 80, b: 70) } else { return false } })
+    }
+}
