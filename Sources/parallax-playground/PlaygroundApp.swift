@@ -124,21 +124,16 @@ final class PlaygroundApp {
     }
 
     private func perform(_ command: AppCommand) {
-        switch command {
-        case .nextScene: playground.setScene(playground.scene.id.next())
-        case .previousScene: playground.setScene(playground.scene.id.next(by: -1))
-        case .scene(let id): playground.setScene(id)
-        case .strategy(let strategy): playground.setStrategy(strategy)
-        case .adjustParallax(let step): playground.setParallaxAmount(playground.steppedParallaxAmount(step))
-        case .scaleItemCount(let step): playground.setItemCount(playground.scaledItemCount(step))
-        case .toggleOverlay: showsOverlay.toggle()
-        case .toggleDebugOutlines: sceneRenderer.showsDebugOutlines.toggle()
-        case .toggleReduceMotion: playground.setReduceMotion(!playground.reduceMotion)
-        case .toggleVSync: renderer.setVSync(!renderer.isVSyncEnabled)
-        case .toggleHelp: showsHelp.toggle()
-        case .toggleWillDisplay: playground.updatesOnWillDisplay.toggle()
-        case .screenshot: screenshotRequested = true
-        case .quit: running = false
+        if !playground.apply(command) {
+            switch command {
+            case .toggleOverlay: showsOverlay.toggle()
+            case .toggleDebugOutlines: sceneRenderer.showsDebugOutlines.toggle()
+            case .toggleVSync: renderer.setVSync(!renderer.isVSyncEnabled)
+            case .toggleHelp: showsHelp.toggle()
+            case .screenshot: screenshotRequested = true
+            case .quit: running = false
+            default: break
+            }
         }
         updateTitle()
     }

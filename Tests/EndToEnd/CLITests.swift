@@ -111,6 +111,11 @@ func temporaryFile(_ name: String, contents: String) throws -> String {
         BadInput(arguments: ["trace", "--fps", "0"], mentions: ["--fps"]),
         BadInput(arguments: ["trace", "--script", "no-such-script"], mentions: ["no-such-script", "fling", "drag-past-edge"]),
         BadInput(arguments: ["trace", "--bogus"], mentions: ["--bogus"]),
+        BadInput(arguments: ["--scene", "sky"], mentions: ["sky", "photos", "albums"]),
+        BadInput(arguments: ["--items", "-1"], mentions: ["--items"]),
+        BadInput(arguments: ["--size", "0x0"], mentions: ["positive"]),
+        BadInput(arguments: ["--exit-after", "0"], mentions: ["--exit-after"]),
+        BadInput(arguments: ["--script", "nope"], mentions: ["nope", "fling"]),
     ])
     func badInputExitsWith2AndSaysWhatIsValid(_ bad: BadInput) throws {
         let result = try run(bad.arguments)

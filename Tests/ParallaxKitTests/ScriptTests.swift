@@ -122,3 +122,23 @@ import RealModule
 enum RealPow {
     static func pow(_ x: Double, _ y: Double) -> Double { Double.pow(x, y) }
 }
+
+@Suite struct ReplayCommandTests {
+    @Test func modelKeysInAScriptTakeEffectAsInTheApp() throws {
+        let script = try Script.parse("key 3\nkey ]\nkey +\nwait 0.1\nkey f3\nwait 0.1\nkey f\n", file: "t")
+        let pg = Playground(scene: .photos, strategy: .scrollCallback, viewportSize: Size(width: 800, height: 600))
+        var strategies: [ParallaxStrategy] = []
+        Replay(script: script).run(on: pg) { _, pg in strategies.append(pg.strategy) }
+        #expect(strategies.first == .cachedLayout)
+        #expect(pg.scene.id == .table, "F3 picked the third scene")
+        #expect(pg.strategy == .cachedLayout, "the strategy survives the scene change")
+        #expect(pg.apply(.toggleOverlay) == false, "view-only keys are the app's")
+    }
+
+    @Test func itemCountAndParallaxKeysChangeTheModel() throws {
+        let pg = Playground(scene: .quilt, viewportSize: Size(width: 800, height: 600))
+        Replay(script: try Script.parse("key ]\nkey plus\nwait 0.05", file: "t")).run(on: pg) { _, _ in }
+        #expect(pg.itemCount == 500)
+        #expect(pg.parallaxAmount == 36)
+    }
+}

@@ -23,14 +23,11 @@ public struct Replay {
         public var work: StrategyWork
     }
 
-    /// Runs the replay; `handleOther` receives events the playground does not scroll with
-    /// (application keys), `onFrame` runs after each frame. Returns the number of frames.
+    /// Runs the replay; `onFrame` runs after each frame. Keys that change the model (strategy,
+    /// scene, knobs: see `Playground.apply`) take effect as in the app; view-only keys are
+    /// ignored. Returns the number of frames.
     @discardableResult
-    public func run(
-        on playground: Playground,
-        handleOther: (TimedEvent, Playground) -> Void = { _, _ in },
-        onFrame: (Frame, Playground) -> Void
-    ) -> Int {
+    public func run(on playground: Playground, onFrame: (Frame, Playground) -> Void) -> Int {
         var next = 0
         var k = 0
         let end = script.duration
@@ -38,10 +35,10 @@ public struct Replay {
             let t = Double(k) / framesPerSecond
             while next < script.events.count, script.events[next].time <= t {
                 let e = script.events[next]
-                playground.handle(e)
-                if case .key(let key, let modifiers) = e.event,
-                   ScrollCommand(key: key, modifiers: modifiers, axis: playground.scene.axis) == nil {
-                    handleOther(e, playground)
+                if case .key(let key, let modifiers) = e.event, let command = AppCommand(key: key, modifiers: modifiers) {
+                    playground.apply(command)
+                } else {
+                    playground.handle(e)
                 }
                 next += 1
             }

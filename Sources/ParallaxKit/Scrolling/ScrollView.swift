@@ -445,13 +445,14 @@ public final class ScrollView {
                 position = clamped
                 motion = .idle
             }
-        case .dragging, .decelerating, .bouncing:
-            // The motion itself ends inside the new range: a drag releases into a bounce, a
-            // fling's crossing is recomputed on its next release.
-            if case .decelerating(let sim, let t0, _) = motion {
-                motion = .idle
-                position = clampToRange(sim.position(at: now - t0))
-            }
+        case .dragging, .bouncing:
+            // These end inside the new range by themselves: a drag releases into a bounce if
+            // past an edge, and a bounce targets the edge it was heading for.
+            break
+        case .decelerating(let sim, let t0, _):
+            // Its edge crossing was computed for the old range: stop where it is, in range.
+            motion = .idle
+            position = clampToRange(sim.position(at: now - t0))
         }
     }
 }

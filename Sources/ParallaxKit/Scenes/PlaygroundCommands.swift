@@ -1,4 +1,22 @@
 extension Playground {
+    /// Carries out a key command that changes the model (scene, strategy, knobs); returns
+    /// false for the ones only the app can do (overlay, outlines, vsync, help, screenshot, quit).
+    @discardableResult
+    public func apply(_ command: AppCommand) -> Bool {
+        switch command {
+        case .nextScene: setScene(scene.id.next())
+        case .previousScene: setScene(scene.id.next(by: -1))
+        case .scene(let id): setScene(id)
+        case .strategy(let strategy): setStrategy(strategy)
+        case .adjustParallax(let step): setParallaxAmount(steppedParallaxAmount(step))
+        case .scaleItemCount(let step): setItemCount(scaledItemCount(step))
+        case .toggleReduceMotion: setReduceMotion(!reduceMotion)
+        case .toggleWillDisplay: updatesOnWillDisplay.toggle()
+        case .toggleOverlay, .toggleDebugOutlines, .toggleVSync, .toggleHelp, .screenshot, .quit: return false
+        }
+        return true
+    }
+
     /// The next parallax amount for `+` (step +1) or `−` (−1): steps of a fifth of the scene's
     /// default, from 0 up to four times the default, so every scene has the same number of steps.
     public func steppedParallaxAmount(_ step: Int) -> Double {
