@@ -44,15 +44,11 @@ public final class DrawCallRecording {
     /// Calls recorded in all frames.
     public var callCount: Int { calls.count }
 
-    /// Calls that copy a texture (images and text), in all frames.
-    public var textureCopyCount: Int {
-        calls.reduce(0) { count, call in
-            switch call {
-            case .image, .text: count + 1
-            case .fill, .stroke, .line: count
-            }
-        }
-    }
+    /// Image copies (`SDL_RenderCopyF` of a photo or cover) in all frames.
+    public private(set) var imageCopyCount = 0
+
+    /// Calls that copy a texture (images and text) in all frames.
+    public private(set) var textureCopyCount = 0
 
     /// The range of `calls` that belongs to frame `index`.
     func callRange(ofFrame index: Int) -> Range<Int> {
@@ -61,8 +57,16 @@ public final class DrawCallRecording {
     }
 
     func record(_ call: DrawCall) {
-        // Calls before any frame began still belong to a frame: the first one.
-        if frameStarts.isEmpty { beginFrame(clearColor: SceneRenderer.Palette.background) }
+        precondition(!frameStarts.isEmpty, "DrawCallRecording: beginFrame(clearColor:) must come before the first call")
         calls.append(call)
+        switch call {
+        case .image:
+            imageCopyCount += 1
+            textureCopyCount += 1
+        case .text:
+            textureCopyCount += 1
+        case .fill, .stroke, .line:
+            break
+        }
     }
 }

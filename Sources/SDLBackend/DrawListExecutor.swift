@@ -23,6 +23,9 @@ public final class DrawListExecutor {
     public let renderer: Renderer
     public let images: ImageLibrary
     public let text: TextRenderer
+    /// When set, every SDL drawing call made is also appended here (the benchmark's bare loop
+    /// replays them); nil, the default, records nothing.
+    public var recording: DrawCallRecording?
 
     public init(renderer: Renderer, images: ImageLibrary, text: TextRenderer) {
         self.renderer = renderer
@@ -62,20 +65,23 @@ public final class DrawListExecutor {
             guard rect.intersects(viewport) else { return false }
             renderer.setDrawColor(color)
             var pixels = Self.pixelRect(rect, scale)
+            recording?.record(.fill(color, pixels))
             try check(SDL_RenderFillRectF(renderer.handle, &pixels), "SDL_RenderFillRectF")
         case let .stroke(rect, color):
             // The outline is a pixel wide and may lie on the rectangle's far edges.
             guard rect.insetBy(dx: -1, dy: -1).intersects(viewport) else { return false }
             renderer.setDrawColor(color)
             var pixels = Self.pixelRect(rect, scale)
+            recording?.record(.stroke(color, pixels))
             try check(SDL_RenderDrawRectF(renderer.handle, &pixels), "SDL_RenderDrawRectF")
         case let .line(from, to, color):
             let bounds = Rect(x: min(from.x, to.x), y: min(from.y, to.y),
                               width: abs(to.x - from.x), height: abs(to.y - from.y))
             guard bounds.insetBy(dx: -1, dy: -1).intersects(viewport) else { return false }
             renderer.setDrawColor(color)
-            try check(SDL_RenderDrawLineF(renderer.handle, Float(from.x * scale), Float(from.y * scale),
-                                          Float(to.x * scale), Float(to.y * scale)), "SDL_RenderDrawLineF")
+            let (x1, y1, x2, y2) = (Float(from.x * scale), Float(from.y * scale), Float(to.x * scale), Float(to.y * scale))
+            recording?.record(.line(color, x1: x1, y1: y1, x2: x2, y2: y2))
+            try check(SDL_RenderDrawLineF(renderer.handle, x1, y1, x2, y2), "SDL_RenderDrawLineF")
         case let .image(ref, frame, clip, opacity):
             guard let texture = images.texture(for: ref) else { throw .missingImage(ref) }
             return try drawImage(texture, frame: frame, clip: clip, opacity: opacity, scale: scale, viewport: viewport)
@@ -99,6 +105,7 @@ public final class DrawListExecutor {
         // their size, and the destination keeps its exact (sub-pixel) place.
         var source = Self.texelRect(crop.source, in: texture.pixelSize)
         var destination = Self.pixelRect(crop.destination, scale)
+        recording?.record(.image(texture, source: source, destination: destination, alpha: alpha))
         let translucent = alpha < 255
         if translucent {
             if !texture.hasAlpha { SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_BLEND) }
@@ -132,6 +139,7 @@ public final class DrawListExecutor {
         // Whole pixels at the texture's own size keep glyphs as sharp as SDL_ttf drew them.
         var destination = SDL_Rect(x: Int32((left * scale).rounded()), y: Int32((origin.y * scale).rounded()),
                                    w: Int32(texture.pixelSize.width), h: Int32(texture.pixelSize.height))
+        recording?.record(.text(texture, destination: destination))
         try check(SDL_RenderCopy(renderer.handle, texture.handle, nil, &destination), "SDL_RenderCopy")
         return true
     }

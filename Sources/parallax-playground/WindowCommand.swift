@@ -56,11 +56,16 @@ struct WindowCommand: ParsableCommand {
     @Option(help: "Write frame statistics as JSON here at exit.")
     var statsJson: String?
 
+    /// Used by `bench`: write start-up milestones here and quit after the first complete frame.
+    @Option(help: .hidden)
+    var startupReport: String?
+
     func validate() throws {
         if let exitAfter, !(exitAfter > 0) { throw ValidationError("--exit-after must be a positive number of seconds") }
     }
 
     func run() throws {
+        var startup = StartupReport(main: monotonicNanoseconds())
         let script = try display.script.map(loadScript)
         let resources = try locateResources(display.resources)
         let fonts: FontFiles
@@ -76,6 +81,7 @@ struct WindowCommand: ParsableCommand {
         do {
             let window = try Window(video: video, title: "Parallax Playground", size: display.size.size)
             let renderer = try Renderer(window: window, vsync: !noVsync)
+            startup.video = monotonicNanoseconds()
             let images = try ImageLibrary(renderer: renderer, resourcesDirectory: resources)
             let text = try TextRenderer(renderer: renderer, fontPath: fonts.regular)
             let executor = DrawListExecutor(renderer: renderer, images: images, text: text)
@@ -85,7 +91,10 @@ struct WindowCommand: ParsableCommand {
             let app = PlaygroundApp(video: video, window: window, renderer: renderer, executor: executor, playground: playground)
             app.script = script
             app.exitAfter = exitAfter
+            startup.ready = monotonicNanoseconds()
+            if startupReport != nil { app.startup = startup }
             app.run()
+            if let startupReport, let report = app.startup { try JSONEncoder().encode(report).write(to: URL(fileURLWithPath: startupReport)) }
             if let statsJson { try app.runStatistics.write(to: statsJson) }
         } catch let error as SDLError {
             printError("\(error)")

@@ -20,17 +20,27 @@ private final class XvfbServer {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
-            guard Date() < deadline, process.isRunning else { throw ToolFailure(message: "Xvfb did not start on \(display)") }
-            Thread.sleep(forTimeInterval: 0.05)
+        self.number = number
+        // The socket appears before the server answers; ask it until it does.
+        let deadline = Date().addingTimeInterval(20)
+        while (try? runTool("xdpyinfo", [], display: display)) == nil {
+            guard Date() < deadline, process.isRunning else {
+                stop()
+                throw ToolFailure(message: "Xvfb did not start on \(display)")
+            }
+            Thread.sleep(forTimeInterval: 0.1)
         }
     }
+
+    private let number: Int
 
     func stop() {
         // SIGKILL: children of Foundation's Process may start with SIGTERM blocked.
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
+        // A killed server leaves its socket and lock behind.
+        try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
+        try? FileManager.default.removeItem(atPath: "/tmp/.X\(number)-lock")
     }
 }
 
@@ -44,7 +54,7 @@ private func tool(_ name: String) throws -> URL {
     for dir in ["/usr/bin", "/usr/local/bin", "/bin"] where FileManager.default.isExecutableFile(atPath: "\(dir)/\(name)") {
         return URL(fileURLWithPath: "\(dir)/\(name)")
     }
-    throw ToolFailure(message: "\(name) is not installed (make test installs xvfb, xdotool and imagemagick)")
+    throw ToolFailure(message: "\(name) is not installed (make test installs xvfb, xdotool, x11-utils and imagemagick)")
 }
 
 /// Runs a tool to completion on `display`; returns its standard output.
@@ -99,7 +109,7 @@ private func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<I
         app.environment = environment
         // A file, not a pipe: reading a pipe whose writer is still open here would block.
         let errorsPath = dir.appendingPathComponent("stderr.txt").path
-        FileManager.default.createFile(atPath: errorsPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorsPath, contents: nil)
         app.standardError = FileHandle(forWritingAtPath: errorsPath)
         app.standardOutput = FileHandle.nullDevice
         try app.run()

@@ -1,0 +1,142 @@
+import Foundation
+import ParallaxKit
+import Testing
+
+/// `bench --quick`: a smoke test of the benchmark's output, not of the speed. Every scene ×
+/// strategy × quick item count must have numbers; the frame-cost and start-up sections must
+/// be there with both loops, a ratio and both start-up times.
+@Suite(.serialized) struct BenchTests {
+    static let quickItems = [50, 1000]
+
+    /// Reads a number from JSON (integers decode as Int, fractions as Double).
+    private func number(_ value: Any?, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) -> Double? {
+        let n: Double? = switch value {
+        case let v as Double: v
+        case let v as Int: Double(v)
+        case let v as NSNumber: v.doubleValue
+        default: nil
+        }
+        #expect(n != nil && n!.isFinite, "\(what) is not a number: \(String(describing: value))", sourceLocation: sourceLocation)
+        return n
+    }
+
+    @Test func quickRunWritesACompleteJSONAndCSV() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A folder that does not exist yet: the bench creates it (make bench writes to bench-out/).
+        let json = dir.appendingPathComponent("out/bench.json").path
+        let csv = dir.appendingPathComponent("out/bench.csv").path
+        let result = try run(["bench", "--quick", "--json", json, "--csv", csv])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Strategy cost per frame"))
+        #expect(result.stdout.contains("Frame cost"))
+        #expect(result.stdout.contains("Start-up"))
+        #expect(result.stdout.contains("Targets"))
+
+        let data = try Data(contentsOf: URL(fileURLWithPath: json))
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(root["quick"] as? Bool == true)
+
+        // 1. Every cell of the quick matrix, with numbers.
+        let strategyCost = try #require(root["strategy_cost"] as? [String: Any])
+        let cells = try #require(strategyCost["cells"] as? [[String: Any]])
+        for scene in SceneID.allCases {
+            for strategy in ParallaxStrategy.allCases {
+                for items in Self.quickItems {
+                    let label = "\(scene.name) \(strategy.name) \(items)"
+                    let matches = cells.filter {
+                        $0["scene"] as? String == scene.name && $0["strategy"] as? String == strategy.name && ($0["items"] as? Int) == items
+                    }
+                    #expect(matches.count == 1, "\(label): \(matches.count) cells")
+                    guard let cell = matches.first else { continue }
+                    for key in ["p50_us", "p99_us", "attrs_per_frame", "cells_per_frame"] {
+                        if let n = number(cell[key], "\(label) \(key)") { #expect(n >= 0, "\(label) \(key) = \(n)") }
+                    }
+                    if let p50 = number(cell["p50_us"], "\(label) p50_us"), let p99 = number(cell["p99_us"], "\(label) p99_us") {
+                        #expect(p50 > 0 && p99 >= p50, "\(label): p50 \(p50), p99 \(p99)")
+                    }
+                    if let frames = number(cell["frames"], "\(label) frames") { #expect(frames > 0) }
+                    // Allocations: a number, or null with the reason stated once for all.
+                    if !(cell["alloc_bytes_per_frame"] is NSNull) {
+                        _ = number(cell["alloc_bytes_per_frame"], "\(label) alloc_bytes_per_frame")
+                    } else {
+                        #expect(strategyCost["allocation_unavailable_reason"] is String)
+                    }
+                    if strategy == .layoutInvalidation {
+                        _ = number(cell["ns_per_item"], "\(label) ns_per_item")
+                    }
+                }
+            }
+        }
+        #expect(cells.count == SceneID.allCases.count * ParallaxStrategy.allCases.count * Self.quickItems.count)
+
+        // 2. Frame cost: both loops, per scene and for all, and their ratios.
+        let frameCost = try #require(root["frame_cost"] as? [String: Any])
+        let scenes = try #require(frameCost["scenes"] as? [[String: Any]])
+        #expect(Set(scenes.compactMap { $0["scene"] as? String }) == Set(SceneID.allCases.map(\.name)))
+        for section in scenes + [try #require(frameCost["all"] as? [String: Any])] {
+            for loop in ["app", "bare"] {
+                let times = section[loop] as? [String: Any]
+                #expect(times != nil, "frame cost lacks \(loop)")
+                if let p50 = number(times?["p50_ms"], "\(loop) p50_ms") { #expect(p50 > 0) }
+                _ = number(times?["p99_ms"], "\(loop) p99_ms")
+            }
+            if let ratio = number(section["ratio_p50"], "ratio_p50") { #expect(ratio > 0) }
+            _ = number(section["ratio_p99"], "ratio_p99")
+        }
+        // The bare loop replays the app's SDL calls: the same pixels.
+        for scene in scenes { #expect(scene["bare_frame_differing_pixels"] as? Int == 0, "\(scene["scene"] ?? "?")") }
+
+        // 3. Start-up: both times.
+        let startup = try #require(root["startup"] as? [String: Any])
+        let first = number(startup["first_frame_ms"], "first_frame_ms")
+        let complete = number(startup["all_images_ms"], "all_images_ms")
+        if let first, let complete { #expect(first > 0 && complete >= first) }
+
+        // Targets are listed, each with a verdict or an explicit null.
+        let targets = try #require(root["targets"] as? [[String: Any]])
+        #expect(targets.count >= 4)
+
+        // The CSV: a header and one row per cell.
+        let lines = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n")
+        #expect(lines.first?.hasPrefix("scene,strategy,items,") == true)
+        #expect(lines.count == 1 + cells.count)
+    }
+
+    @Test func filtersNarrowTheMatrixAndTheChartIsAPNG() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let json = dir.appendingPathComponent("bench.json").path
+        let chart = dir.appendingPathComponent("chart.png").path
+        let result = try run(["bench", "--quick", "--scenes", "table,albums", "--strategies", "cached-layout", "--items", "10,200",
+                              "--json", json, "--chart", chart])
+        #expect(result.status == 0, "\(result.stderr)")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        let cells = try #require((root["strategy_cost"] as? [String: Any])?["cells"] as? [[String: Any]])
+        #expect(cells.count == 4)
+        #expect(Set(cells.compactMap { $0["items"] as? Int }) == [10, 200])
+        let png = try Data(contentsOf: URL(fileURLWithPath: chart))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+
+    struct BadBench: Sendable, CustomStringConvertible {
+        var arguments: [String]
+        var mentions: [String]
+        var description: String { arguments.joined(separator: " ") }
+    }
+
+    @Test(arguments: [
+        BadBench(arguments: ["bench", "--scenes", "sky"], mentions: ["sky", "photos", "albums"]),
+        BadBench(arguments: ["bench", "--strategies", "fast"], mentions: ["fast", "cached-layout"]),
+        BadBench(arguments: ["bench", "--items", "0"], mentions: ["1,000,000"]),
+        BadBench(arguments: ["bench", "--items", "2000000"], mentions: ["1,000,000"]),
+        BadBench(arguments: ["bench", "--repeats", "0"], mentions: ["--repeats"]),
+        BadBench(arguments: ["bench", "--quick", "--resources", "/nonexistent"], mentions: ["photos/"]),
+        BadBench(arguments: ["bench", "--quick", "--json", "/proc/no/such/dir/x.json"], mentions: ["/proc/no/such/dir"]),
+    ])
+    func badInputExitsWith2(_ bad: BadBench) throws {
+        let result = try run(bad.arguments)
+        #expect(result.status == 2, "\(result.stderr)")
+        for word in bad.mentions { #expect(result.stderr.contains(word), "stderr lacks '\(word)': \(result.stderr)") }
+    }
+}
