@@ -13,13 +13,13 @@ struct ShotCommand: ParsableCommand {
 
     @OptionGroup var display: DisplayOptions
 
-    @Option(help: "Content offset along the scene's axis, in points (clamped to the content).")
+    @Option(parsing: .unconditional, help: "Content offset along the scene's axis, in points (clamped to the content).")
     var offset: Double = 0
 
     @Option(help: "The PNG file to write.")
     var out: String
 
-    @Option(help: "Parallax amount in points. Default: the scene's own.")
+    @Option(parsing: .unconditional, help: "Parallax amount in points. Default: the scene's own.")
     var parallax: Double?
 
     @Flag(help: "Draw cell and image outlines (the D key).")
@@ -45,7 +45,7 @@ struct ShotCommand: ParsableCommand {
             let images = try ImageLibrary(renderer: renderer, resourcesDirectory: resources)
             let text = try TextRenderer(renderer: renderer, fontPath: fonts.regular)
             let executor = DrawListExecutor(renderer: renderer, images: images, text: text)
-            let playground = Playground(scene: display.scene, strategy: display.strategy, itemCount: display.items, viewportSize: renderer.viewport.size)
+            let playground = display.model.makePlayground(viewportSize: renderer.viewport.size)
             if let parallax { playground.setParallaxAmount(parallax) }
             let list = ShotCommand.frame(of: playground, offset: offset, script: script, debugOutlines: debugOutlines, help: help)
             renderer.clear(SceneRenderer.Palette.background)

@@ -15,19 +15,12 @@ struct Trace: ParsableCommand {
             """
     )
 
-    @Option(help: "Scene: \(SceneID.validNames).")
-    var scene: SceneID = .photos
+    @OptionGroup var model: ModelOptions
 
-    @Option(help: "Strategy: \(ParallaxStrategy.validNames). Default: the scene's own.")
-    var strategy: ParallaxStrategy?
-
-    @Option(help: "Number of items (0 or more). Default: the scene's own.")
-    var items: Int?
-
-    @Option(help: "Viewport size in points, WIDTHxHEIGHT.", transform: { try ViewportSize(parsing: $0) })
+    @Option(parsing: .unconditional, help: "Viewport size in points, WIDTHxHEIGHT.", transform: { try ViewportSize(parsing: $0) })
     var viewport: ViewportSize = ViewportSize(width: 1280, height: 800)
 
-    @Option(help: "Frames per second of the fixed time step.")
+    @Option(parsing: .unconditional, help: "Frames per second of the fixed time step.")
     var fps: Double = 60
 
     @Option(help: "A built-in script (\(BuiltinScript.validNames)) or a script file.")
@@ -37,13 +30,12 @@ struct Trace: ParsableCommand {
     var out: String?
 
     func validate() throws {
-        if let items, items < 0 { throw ValidationError("--items must be 0 or more, got \(items)") }
         guard fps.isFinite, fps > 0, fps <= 10_000 else { throw ValidationError("--fps must be a positive number up to 10000, got \(fps)") }
     }
 
     func run() throws {
         let script = try loadScript(script)
-        let playground = Playground(scene: scene, strategy: strategy, itemCount: items, viewportSize: viewport.size)
+        let playground = model.makePlayground(viewportSize: viewport.size)
         let handle: FileHandle
         if let out {
             guard FileManager.default.createFile(atPath: out, contents: nil), let h = FileHandle(forWritingAtPath: out) else {

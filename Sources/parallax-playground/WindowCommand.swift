@@ -3,18 +3,36 @@ import Foundation
 import ParallaxKit
 import SDLBackend
 
-/// Options every window-drawing command shares.
-struct DisplayOptions: ParsableArguments {
+/// What every command that builds a playground asks: which scene, strategy and item count.
+struct ModelOptions: ParsableArguments {
     @Option(help: "Scene: \(SceneID.validNames).")
     var scene: SceneID = .photos
 
     @Option(help: "Strategy: \(ParallaxStrategy.validNames). Default: the scene's own.")
     var strategy: ParallaxStrategy?
 
-    @Option(help: "Number of items (0 or more). Default: the scene's own.")
+    // `.unconditional` so that `--items -3` reaches validation instead of reading as a flag.
+    @Option(parsing: .unconditional, help: "Number of items (0 to 1,000,000). Default: the scene's own.")
     var items: Int?
 
-    @Option(help: "Window size in points, WIDTHxHEIGHT.", transform: { try ViewportSize(parsing: $0) })
+    func validate() throws {
+        if let items, items < 0 { throw ValidationError("--items must be 0 or more, got \(items)") }
+        if let items, items > Playground.itemCountRange.upperBound {
+            throw ValidationError("--items must be at most \(Playground.itemCountRange.upperBound), got \(items)")
+        }
+    }
+
+    /// A playground of this scene, strategy and count in a viewport of `size`.
+    func makePlayground(viewportSize size: Size, reduceMotion: Bool = false) -> Playground {
+        Playground(scene: scene, strategy: strategy, itemCount: items, viewportSize: size, reduceMotion: reduceMotion)
+    }
+}
+
+/// Options every window-drawing command shares.
+struct DisplayOptions: ParsableArguments {
+    @OptionGroup var model: ModelOptions
+
+    @Option(parsing: .unconditional, help: "Window size in points, WIDTHxHEIGHT.", transform: { try ViewportSize(parsing: $0) })
     var size: ViewportSize = ViewportSize(width: 1280, height: 800)
 
     @Option(help: "Folder with photos/ and covers/ (PNG or JPEG). Default: the bundled Resources.")
@@ -25,13 +43,6 @@ struct DisplayOptions: ParsableArguments {
 
     @Option(help: "A built-in script (\(BuiltinScript.validNames)) or a script file to replay.")
     var script: String?
-
-    func validate() throws {
-        if let items, items < 0 { throw ValidationError("--items must be 0 or more, got \(items)") }
-        if let items, items > Playground.itemCountRange.upperBound {
-            throw ValidationError("--items must be at most \(Playground.itemCountRange.upperBound), got \(items)")
-        }
-    }
 }
 
 /// `parallax-playground` (the default): the window.
@@ -50,7 +61,7 @@ struct WindowCommand: ParsableCommand {
     @Flag(help: "Start with reduce motion on (parallax off). Default: on when GNOME's enable-animations is false.")
     var reduceMotion = false
 
-    @Option(help: "Quit after this many seconds.")
+    @Option(parsing: .unconditional, help: "Quit after this many seconds.")
     var exitAfter: Double?
 
     @Option(help: "Write frame statistics as JSON here at exit.")
@@ -75,7 +86,7 @@ struct WindowCommand: ParsableCommand {
         do {
             video = try SDLVideo()
         } catch {
-            printError("no display available (\(error)). The window needs X11 or Wayland; to render without one, use `parallax-playground shot --scene \(display.scene.name) --out frame.png`.")
+            printError("no display available (\(error)). The window needs X11 or Wayland; to render without one, use `parallax-playground shot --scene \(display.model.scene.name) --out frame.png`.")
             throw ExitCode(1)
         }
         do {
@@ -85,9 +96,8 @@ struct WindowCommand: ParsableCommand {
             let images = try ImageLibrary(renderer: renderer, resourcesDirectory: resources)
             let text = try TextRenderer(renderer: renderer, fontPath: fonts.regular)
             let executor = DrawListExecutor(renderer: renderer, images: images, text: text)
-            let playground = Playground(
-                scene: display.scene, strategy: display.strategy, itemCount: display.items, viewportSize: renderer.viewport.size,
-                reduceMotion: reduceMotion || systemPrefersReducedMotion())
+            let playground = display.model.makePlayground(
+                viewportSize: renderer.viewport.size, reduceMotion: reduceMotion || systemPrefersReducedMotion())
             let app = PlaygroundApp(video: video, window: window, renderer: renderer, executor: executor, playground: playground)
             app.script = script
             app.exitAfter = exitAfter
