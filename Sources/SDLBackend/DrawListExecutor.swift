@@ -17,8 +17,7 @@ public struct DrawStats: Hashable, Sendable {
 
 /// Executes draw lists, whose coordinates are in points, on a renderer, in pixels.
 ///
-/// One executor per font: a scene's list and the overlay's list (monospaced) can use two
-/// executors sharing one renderer and image library.
+/// Text is drawn with the executor's one font (`TextRenderer`).
 public final class DrawListExecutor {
     public let renderer: Renderer
     public let images: ImageLibrary

@@ -84,7 +84,8 @@ public final class TextRenderer {
         }
         let surface = try font(pixelSize: key.pixelSize).render(text, color: color)
         let texture = try renderer.makeTexture(from: surface)
-        // Rendered opaque and faded here, so one rasterisation serves any alpha of the colour.
+        // SDL_ttf renders opaque glyphs; the colour's alpha fades them through the texture's
+        // alpha mod. The cache key holds the whole colour, so each alpha has its own texture.
         SDL_SetTextureAlphaMod(texture.handle, color.a)
         renderCount += 1
         cache[key] = CacheEntry(texture: texture, lastUse: useCounter)

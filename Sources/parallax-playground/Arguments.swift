@@ -6,15 +6,11 @@ extension SceneID: ExpressibleByArgument {}
 extension ParallaxStrategy: ExpressibleByArgument {}
 
 /// `WIDTHxHEIGHT` in points, both positive.
-struct ViewportSize: ExpressibleByArgument, CustomStringConvertible {
+struct ViewportSize: CustomStringConvertible {
     var size: Size
 
     init(width: Double, height: Double) {
         size = Size(width: width, height: height)
-    }
-
-    init?(argument: String) {
-        try? self.init(parsing: argument)
     }
 
     init(parsing argument: String) throws {

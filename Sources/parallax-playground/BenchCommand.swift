@@ -264,7 +264,7 @@ func parseItems(_ text: String) throws -> [Int] {
     let range = Playground.itemCountRange
     let counts = try parts.map { part in
         guard let n = Int(part), range.contains(n) else {
-            throw ValidationError("item counts must be whole numbers from \(range.lowerBound) to \(grouped(range.upperBound)), got '\(part)'")
+            throw ValidationError("item counts must be whole numbers from \(range.lowerBound) to \(formatCount(range.upperBound)), got '\(part)'")
         }
         return n
     }

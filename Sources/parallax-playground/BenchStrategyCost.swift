@@ -7,7 +7,7 @@ struct BenchCell: Hashable {
     var strategy: ParallaxStrategy
     var items: Int
 
-    var label: String { "\(scene.name) · \(strategy.title) · \(grouped(items)) items" }
+    var label: String { "\(scene.name) · \(strategy.title) · \(formatCount(items)) items" }
 }
 
 /// What one replay of the script measured, frame by frame.

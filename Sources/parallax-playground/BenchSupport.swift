@@ -235,17 +235,6 @@ struct MachineFacts: Encodable {
 
 // MARK: Formatting
 
-/// 1000000 → "1,000,000".
-func grouped(_ n: Int) -> String {
-    let digits = String(n.magnitude)
-    var out = ""
-    for (i, c) in digits.enumerated() {
-        if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-        out.append(c)
-    }
-    return (n < 0 ? "-" : "") + out
-}
-
 /// `value` with `decimals` decimals, right-aligned in `width` columns; "–" for nil.
 func column(_ value: Double?, _ decimals: Int, width: Int) -> String {
     let text = value.map { String(format: "%.\(decimals)f", $0) } ?? "–"

@@ -26,7 +26,7 @@ struct ShotCommand: ParsableCommand {
     var debugOutlines = false
 
     @Flag(help: "Draw the help panel (the H key).")
-    var help = false
+    var helpPanel = false
 
     func validate() throws {
         guard offset.isFinite else { throw ValidationError("--offset must be a number") }
@@ -47,7 +47,7 @@ struct ShotCommand: ParsableCommand {
             let executor = DrawListExecutor(renderer: renderer, images: images, text: text)
             let playground = display.model.makePlayground(viewportSize: renderer.viewport.size)
             if let parallax { playground.setParallaxAmount(parallax) }
-            let list = ShotCommand.frame(of: playground, offset: offset, script: script, debugOutlines: debugOutlines, help: help)
+            let list = ShotCommand.frame(of: playground, offset: offset, script: script, debugOutlines: debugOutlines, help: helpPanel)
             renderer.clear(SceneRenderer.Palette.background)
             let stats = executor.execute(list)
             if let error = stats.lastError { printError("\(stats.failed) drawing command(s) failed; the last: \(error)") }

@@ -78,11 +78,19 @@ private func difference(_ a: RGBAImage, _ b: RGBAImage, threshold: Int = 24) -> 
         #expect(badFont.stderr.contains("fonts-dejavu-core"))
     }
 
-    @Test func theWindowWithoutADisplaySaysSoAndPointsToShot() throws {
+    /// No display, an unreachable one, and an unreachable one with the x11 driver named: SDL
+    /// 2.26 would fall back to its invisible "offscreen" driver; the window must refuse instead.
+    /// (Run as child processes: changing this process's environment would race other tests.)
+    @Test(arguments: [[:], ["DISPLAY": ":4242"], ["DISPLAY": ":4242", "SDL_VIDEODRIVER": "x11"]])
+    func theWindowWithoutADisplaySaysSoAndPointsToShot(extra: [String: String]) throws {
+        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-xdg-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: runtime) }
         var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = nil
-        environment["WAYLAND_DISPLAY"] = nil
-        environment["SDL_VIDEODRIVER"] = nil
+        for name in ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"] { environment[name] = nil }
+        // An empty runtime directory: no Wayland socket to find either.
+        environment["XDG_RUNTIME_DIR"] = runtime.path
+        environment.merge(extra) { $1 }
         let result = try run(["--exit-after", "1"], environment: environment)
         #expect(result.status == 1)
         #expect(result.stderr.contains("no display"))

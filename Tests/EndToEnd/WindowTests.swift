@@ -102,7 +102,7 @@ private func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<I
 
         let app = Process()
         app.executableURL = try playgroundBinary()
-        app.arguments = ["--scene", "photos", "--size", "1280x800", "--exit-after", "60", "--stats-json", statsPath]
+        app.arguments = ["--scene", "photos", "--size", "1280x800", "--exit-after", "120", "--stats-json", statsPath]
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = x.display
         environment["SDL_VIDEODRIVER"] = nil
@@ -142,9 +142,11 @@ private func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<I
         #expect(changedShare(start, afterWheel, in: content) > 0.2, "the wheel scrolled the photos")
 
         try runTool("xdotool", [
-            "mousemove", "300", "700", "mousedown", "1",
-            "mousemove", "300", "640", "sleep", "0.02", "mousemove", "300", "540", "sleep", "0.02",
-            "mousemove", "300", "420", "sleep", "0.02", "mousemove", "300", "300", "mouseup", "1",
+            // Moves a few frames apart, so each reaches the app with its own timestamp even when
+            // the machine is busy.
+            "mousemove", "300", "700", "mousedown", "1", "sleep", "0.05",
+            "mousemove", "300", "640", "sleep", "0.04", "mousemove", "300", "540", "sleep", "0.04",
+            "mousemove", "300", "420", "sleep", "0.04", "mousemove", "300", "300", "mouseup", "1",
         ], display: x.display)
         pause(0.3)
         let coasting = try screenshot("coasting")

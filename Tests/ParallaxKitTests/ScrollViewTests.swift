@@ -204,6 +204,77 @@ private final class ScrollCounter: ScrollViewObserver {
         #expect(!sv.isAutoScrolling)
     }
 
+    @Test func contentShrinkingMidAnimationEndsInsideTheNewRange() {
+        let sv = makeScrollView()
+        sv.handle(at(0, .key(.end, [])))
+        sv.tick(at: 0.05)
+        sv.setContentSize(Size(width: 1280, height: 2000))
+        runToRest(sv, from: 0.05)
+        #expect(sv.position == 1200, "the animation retargets to the new end")
+    }
+
+    @Test func contentShrinkingMidBounceSpringsToTheNewEdge() {
+        let sv = makeScrollView()
+        sv.setPosition(9200)
+        sv.handle(at(0, .pointerDown(Point(x: 0, y: 600))))
+        sv.handle(at(0.1, .pointerMoved(Point(x: 0, y: 300))))
+        sv.handle(at(0.5, .pointerUp(Point(x: 0, y: 300))))
+        #expect(sv.phase == .bouncing)
+        sv.setContentSize(Size(width: 1280, height: 3000))
+        runToRest(sv, from: 0.5)
+        #expect(sv.position == 2200)
+    }
+
+    @Test func aTouchpadCoastIsTheSameAtAnyFrameRate() {
+        func positions(fps: Double) -> [Double] {
+            let sv = makeScrollView()
+            sv.setPosition(1000)
+            for i in 0..<6 { sv.handle(at(Double(i) * 0.016, .wheel(WheelDelta(dy: -0.6, isPrecise: true)))) }
+            var samples: [Double] = []
+            var k = 0
+            while Double(k) / fps <= 1.2 {
+                let t = Double(k) / fps
+                sv.tick(at: t)
+                if k % Int(fps / 10) == 0 { samples.append(sv.position) }
+                k += 1
+            }
+            return samples
+        }
+        let at60 = positions(fps: 60), at120 = positions(fps: 120), at240 = positions(fps: 240)
+        #expect(at60.count == at240.count)
+        for (a, (b, c)) in zip(at60, zip(at120, at240)) {
+            expectClose(a, b, tolerance: 1e-9)
+            expectClose(a, c, tolerance: 1e-9)
+        }
+        #expect(at60.last! > 1000 + 6 * 24, "it coasted past the last delta")
+    }
+
+    @Test func aTouchpadDeltaDuringABounceDoesNotSnap() {
+        let sv = makeScrollView()
+        sv.handle(at(0, .pointerDown(Point(x: 0, y: 100))))
+        sv.handle(at(0.1, .pointerMoved(Point(x: 0, y: 400))))
+        sv.handle(at(0.5, .pointerUp(Point(x: 0, y: 400))))
+        sv.tick(at: 0.53)
+        let before = sv.position
+        #expect(before < -50)
+        sv.handle(at(0.53, .wheel(WheelDelta(dy: -0.1, isPrecise: true))))
+        expectClose(sv.position, before + 4, tolerance: 1e-6)
+        sv.handle(at(0.54, .wheel(WheelDelta(dy: 0.5, isPrecise: true))))
+        #expect(sv.position >= before, "never further past the edge")
+        runToRest(sv, from: 0.54)
+        #expect(sv.position == 0)
+    }
+
+    @Test func aPointerThatRestsBeforeReleaseDoesNotFling() {
+        let sv = makeScrollView()
+        sv.setPosition(1000)
+        sv.handle(at(0, .pointerDown(Point(x: 0, y: 700))))
+        for i in 1...5 { sv.handle(at(Double(i) * 0.01, .pointerMoved(Point(x: 0, y: 700 - 30 * Double(i))))) }
+        sv.handle(at(0.05 + 0.15, .pointerUp(Point(x: 0, y: 550))))
+        #expect(sv.phase == .idle)
+        #expect(sv.position == 1150)
+    }
+
     private func runToRest(_ sv: ScrollView, from start: Double) {
         var t = start
         while sv.phase != .idle && t < start + 30 {

@@ -54,7 +54,10 @@ extension HeadlessSDLTests {
     func theSameScrollStateGivesTheSamePixelsUnderEveryStrategy(scene: SceneID) throws {
         let size = Size(width: 640, height: 400)
         let sdl = try Headless(size: size)
-        let images = try ImageLibrary(renderer: sdl.renderer, resourcesDirectory: "Resources")
+        // The repository's Resources, wherever the tests run from.
+        let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Resources").path
+        let images = try ImageLibrary(renderer: sdl.renderer, resourcesDirectory: resources)
         let executor = try sdl.executor(images: images)
         var frames: [ParallaxStrategy: RGBAImage] = [:]
         for strategy in ParallaxStrategy.allCases {

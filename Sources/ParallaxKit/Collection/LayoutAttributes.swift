@@ -16,19 +16,17 @@ public struct LayoutAttributes: Hashable, Sendable {
 
 /// What a layout should throw away (UICollectionViewLayoutInvalidationContext).
 public struct LayoutInvalidationContext: Hashable, Sendable {
-    /// Recompute every item's geometry.
-    public var invalidateEverything: Bool
     /// Only the scroll position moved: keep the geometry and recompute only the parallax of
     /// the attributes asked for (the `invalidateParallaxOffset` flag seed 000 sketches).
+    /// When false, the layout throws its cached geometry away.
     public var invalidateParallaxOnly: Bool
 
-    public init(invalidateEverything: Bool, invalidateParallaxOnly: Bool = false) {
-        self.invalidateEverything = invalidateEverything
+    public init(invalidateParallaxOnly: Bool) {
         self.invalidateParallaxOnly = invalidateParallaxOnly
     }
 
-    public static let everything = LayoutInvalidationContext(invalidateEverything: true)
-    public static let parallaxOnly = LayoutInvalidationContext(invalidateEverything: false, invalidateParallaxOnly: true)
+    public static let everything = LayoutInvalidationContext(invalidateParallaxOnly: false)
+    public static let parallaxOnly = LayoutInvalidationContext(invalidateParallaxOnly: true)
 }
 
 /// What the collection view tells its layout about itself.
@@ -56,7 +54,6 @@ public protocol CollectionViewLayout: AnyObject {
     /// Attributes of every item whose frame meets `rect`, in item order; `bounds` is the
     /// collection view's visible rectangle, which parallax depends on.
     func layoutAttributesForElements(in rect: Rect, bounds: Rect) -> [LayoutAttributes]
-    func layoutAttributesForItem(_ item: Int, bounds: Rect) -> LayoutAttributes?
     func shouldInvalidateLayout(forBoundsChange newBounds: Rect, from oldBounds: Rect) -> Bool
     func invalidationContext(forBoundsChange newBounds: Rect, from oldBounds: Rect) -> LayoutInvalidationContext
     func invalidateLayout(with context: LayoutInvalidationContext)

@@ -82,12 +82,6 @@ public final class ParallaxLayout: CollectionViewLayout {
         return result
     }
 
-    public func layoutAttributesForItem(_ item: Int, bounds: Rect) -> LayoutAttributes? {
-        guard frames.indices.contains(item) else { return nil }
-        let frame = frames[item]
-        return LayoutAttributes(item: item, frame: frame, parallax: parallax(for: frame, bounds: bounds))
-    }
-
     public func shouldInvalidateLayout(forBoundsChange newBounds: Rect, from oldBounds: Rect) -> Bool {
         newBounds.size != oldBounds.size || mode != .none
     }
@@ -98,7 +92,8 @@ public final class ParallaxLayout: CollectionViewLayout {
 
     public func invalidateLayout(with context: LayoutInvalidationContext) {
         work.invalidations += 1
-        if context.invalidateEverything { needsPrepare = true }
+        // Seed 000: unless only the parallax changed, throw the cached geometry away.
+        if !context.invalidateParallaxOnly { needsPrepare = true }
     }
 
     @inline(__always)

@@ -27,7 +27,9 @@ public struct SpatialIndex: Sendable {
             runningMax = Swift.max(runningMax, frame.max(axis))
             prefixMaxTrailing.append(runningMax)
         }
-        suffixMinLeading = [Double](repeating: 0, count: n)
+        // Reuse the buffer: under layout invalidation this runs every frame.
+        suffixMinLeading.removeAll(keepingCapacity: true)
+        suffixMinLeading.append(contentsOf: repeatElement(0, count: n))
         var runningMin = Double.infinity
         suffixMinLeading.withUnsafeMutableBufferPointer { out in
             var i = n - 1

@@ -137,7 +137,7 @@ func format2(_ v: Double) -> String { formatFixed(v, decimals: 2) }
 func format3(_ v: Double) -> String { formatFixed(v, decimals: 3) }
 
 /// 1000000 → "1,000,000".
-func formatCount(_ n: Int) -> String {
+public func formatCount(_ n: Int) -> String {
     let digits = String(abs(n))
     var out = ""
     for (i, c) in digits.enumerated() {

@@ -18,8 +18,6 @@ public struct VelocityTracker: Sendable {
         self.restThreshold = restThreshold
     }
 
-    public mutating func reset() { samples.removeAll(keepingCapacity: true) }
-
     public mutating func add(time: Double, position: Double) {
         samples.append((time, position))
         // Keep the buffer bounded: drop what can no longer fall inside the window.
@@ -27,8 +25,6 @@ public struct VelocityTracker: Sendable {
             samples.removeAll { time - $0.time > window }
         }
     }
-
-    public var lastSampleTime: Double? { samples.last?.time }
 
     /// Velocity (units per second) at release time `now`.
     public func velocity(at now: Double) -> Double {

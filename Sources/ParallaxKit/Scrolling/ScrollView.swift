@@ -159,10 +159,11 @@ public final class ScrollView {
         }
     }
 
-    /// Scrolls by a keyboard command with an eased animation.
+    /// Scrolls by a keyboard command with an eased animation (as `handle` does for keys).
     public func perform(_ command: ScrollCommand, time: Double) {
         let t = max(time, now)
         advance(to: t)
+        isTouched = true
         let base = animationBase
         let target: Double
         switch command {
@@ -296,7 +297,10 @@ public final class ScrollView {
         let notches = delta.offsetNotches(along: axis)
         guard notches != 0, notches.isFinite else { return }
         let distance = notches * ScrollCommand.lineLength
-        if delta.isPrecise {
+        // A touchpad gesture stays one even when a delta happens to be a whole notch.
+        var inTouchpadGesture = false
+        if case .touchpad = motion { inTouchpadGesture = true }
+        if delta.isPrecise || inTouchpadGesture {
             var tracker: VelocityTracker
             if case .touchpad(let existing, _) = motion {
                 tracker = existing
@@ -306,12 +310,22 @@ public final class ScrollView {
             }
             // Touchpad deltas move the content directly; the edges hold firm, since SDL tells
             // nothing of when the fingers lift and a rubber band would have nothing to release.
-            position = clampToRange(position + distance)
+            position = touchpadMove(by: distance)
             tracker.add(time: time, position: position)
             motion = .touchpad(tracker: tracker, lastEventTime: time)
         } else {
             animate(to: animationBase + distance, duration: SmoothScrollAnimation.wheelDuration, time: time)
         }
+    }
+
+    /// Moves by a touchpad delta within the range; from past an edge (a bounce it
+    /// interrupted) it may move back towards the range but never further out, and never jumps.
+    private func touchpadMove(by distance: Double) -> Double {
+        let range = offsetRange
+        let target = position + distance
+        if position < range.lowerBound { return min(max(target, position), range.upperBound) }
+        if position > range.upperBound { return max(min(target, position), range.lowerBound) }
+        return clampToRange(target)
     }
 
     private func animate(to rawTarget: Double, duration: Double, time: Double) {
@@ -384,8 +398,13 @@ public final class ScrollView {
         case .idle, .dragging:
             return
         case .touchpad(let tracker, let last):
-            if t - last > Self.touchpadReleaseGap {
-                coast(velocity: tracker.velocity(at: last), time: t)
+            let release = last + Self.touchpadReleaseGap
+            if t > release {
+                // Coast from the moment the gap ran out, not from whichever frame noticed it,
+                // so every frame rate sees the same positions.
+                now = release
+                coast(velocity: tracker.velocity(at: last), time: release)
+                advance(to: t)
             }
         case .decelerating(let sim, let t0, let crossing):
             if let crossing, t - t0 >= crossing.time {
@@ -439,16 +458,38 @@ public final class ScrollView {
     /// After the viewport, content or insets change, keep a resting offset within range.
     private func settleAfterResize() {
         switch motion {
-        case .idle, .animating, .autoScrolling, .touchpad:
+        case .idle, .autoScrolling, .touchpad:
             let clamped = clampToRange(position)
             if clamped != position {
                 position = clamped
                 motion = .idle
             }
-        case .dragging, .bouncing:
-            // These end inside the new range by themselves: a drag releases into a bounce if
-            // past an edge, and a bounce targets the edge it was heading for.
+        case .dragging:
+            // A drag releases into a bounce towards the new range's edge by itself.
             break
+        case .animating(let anim, let t0):
+            // Aim the rest of the animation at its target as the new range allows, from where
+            // it is now and as fast as it goes, so it never comes to rest past the content.
+            let target = clampToRange(anim.to)
+            guard target != anim.to else { return }
+            let v = anim.velocity(at: now - t0)
+            position = clampToRange(position)
+            motion = .animating(SmoothScrollAnimation(from: position, to: target, initialVelocity: v, duration: anim.duration), startTime: now)
+        case .bouncing(let spring, let t0):
+            // The edge it springs to belongs to the old range: spring to the new one instead.
+            let target = clampToRange(spring.target)
+            guard target != spring.target else { return }
+            let shown = position - target
+            let v = spring.velocity(at: now - t0)
+            if shown == 0 || (target == offsetRange.lowerBound) != (shown < 0) {
+                // The content is now inside the range: nothing to spring back from.
+                position = clampToRange(position)
+                motion = .idle
+            } else {
+                let excursion = bounceExcursion(shown: shown)
+                let scale = 1 + abs(excursion) / viewportSize[axis]
+                motion = .bouncing(SpringSimulation(start: target + excursion, target: target, initialVelocity: v * scale * scale), startTime: now)
+            }
         case .decelerating(let sim, let t0, _):
             // Its edge crossing was computed for the old range: stop where it is, in range.
             motion = .idle
