@@ -49,11 +49,11 @@ final class AppFrameStepper {
     let playground: Playground
     let script: Script
     let frameLimit: Int?
-    private let replay: Replay
+    private var cursor: Replay.Cursor
     private let clock = Clock()
     private let sceneRenderer = SceneRenderer()
     private var indicator = ScrollIndicator()
-    private var next = 0
+    /// Frames run so far.
     private(set) var frame = 0
     private(set) var finished = false
 
@@ -62,7 +62,7 @@ final class AppFrameStepper {
         playground = StrategyCostBench.makePlayground(cell)
         self.script = script
         self.frameLimit = frameLimit
-        replay = Replay(script: script, framesPerSecond: StrategyCostBench.framesPerSecond)
+        cursor = Replay.Cursor(Replay(script: script, framesPerSecond: StrategyCostBench.framesPerSecond))
         if frameLimit == 0 { finished = true }
     }
 
@@ -70,14 +70,10 @@ final class AppFrameStepper {
     /// call, in ns. `capture` reads the frame back before presenting it.
     func step(capture: ((RGBAImage?) -> Void)? = nil) -> (total: Double, work: Double) {
         precondition(!finished, "the replay has ended")
-        let t = Double(frame) / replay.framesPerSecond
-        let events = script.events
+        let t = cursor.time
         let start = monotonicNanoseconds()
         _ = sdl.video.pollEvents(clock: clock)
-        while next < events.count, events[next].time <= t {
-            StrategyCostBench.deliver(events[next], to: playground)
-            next += 1
-        }
+        cursor.deliverDueEvents(to: playground)
         let before = playground.scrollView.contentOffset
         playground.advancePhysics(to: t)
         _ = playground.updateLayoutAndStrategy()
@@ -93,8 +89,7 @@ final class AppFrameStepper {
         let end = monotonicNanoseconds()
         // Replay.run's end, or the frame limit.
         frame += 1
-        if next >= events.count && t >= script.duration && playground.scrollView.phase == .idle { finished = true }
-        if t >= script.duration + replay.settleLimit { finished = true }
+        if !cursor.finishFrame(playground: playground) { finished = true }
         if let frameLimit, frame >= frameLimit { finished = true }
         return (Double(end &- start), Double(workDone &- start))
     }

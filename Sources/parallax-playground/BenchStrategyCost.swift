@@ -30,38 +30,26 @@ enum StrategyCostBench {
     static let viewport = Size(width: 1280, height: 800)
     static let framesPerSecond = 60.0
 
-    /// One script event, routed as `Replay.run` routes it: keys that are app commands change
-    /// the model through `Playground.apply`, everything else goes to `Playground.handle`.
-    @inline(__always)
-    static func deliver(_ event: TimedEvent, to playground: Playground) {
-        if case .key(let key, let modifiers) = event.event, let command = AppCommand(key: key, modifiers: modifiers) {
-            playground.apply(command)
-        } else {
-            playground.handle(event)
-        }
-    }
-
     static func makePlayground(_ cell: BenchCell) -> Playground {
         Playground(scene: cell.scene, strategy: cell.strategy, itemCount: cell.items, viewportSize: viewport)
     }
 
-    /// The unmeasured warm-up: ParallaxKit's own `Replay`, which the measured loop mirrors.
-    /// Returns its frame count and final offset so the mirror can be checked.
+    /// The unmeasured warm-up: ParallaxKit's own `Replay.run`. Returns its frame count and
+    /// final offset, which the measured loop (the same `Replay.Cursor` steps) must reproduce.
     static func warmUp(_ cell: BenchCell, script: Script) -> (frames: Int, finalOffset: Point) {
         let playground = makePlayground(cell)
         let frames = Replay(script: script, framesPerSecond: framesPerSecond).run(on: playground) { _, _ in }
         return (frames, playground.scrollView.contentOffset)
     }
 
-    /// One measured replay on a fresh playground (built outside the timing). The loop is
-    /// `Replay.run`'s, step for step, with a clock read around each frame's model work:
+    /// One measured replay on a fresh playground (built outside the timing). It steps a
+    /// `Replay.Cursor` as `Replay.run` does, with a clock read around each frame's model work:
     /// delivering the events due by the frame's time, `advancePhysics`, `updateLayoutAndStrategy`.
     /// With `countingAllocations` (inside `SwiftAllocationCounter.counting`), the counters are
     /// read around the same work.
     static func measure(_ cell: BenchCell, script: Script, countingAllocations: Bool = false) -> ReplayMeasurement {
         let playground = makePlayground(cell)
         let replay = Replay(script: script, framesPerSecond: framesPerSecond)
-        let events = script.events
         let end = script.duration
         var result = ReplayMeasurement()
         // Enough room that appending never reallocates in the middle of a run.
@@ -74,17 +62,13 @@ enum StrategyCostBench {
             result.allocatedBytes.reserveCapacity(expected)
         }
 
-        var next = 0
-        var k = 0
-        while true {
-            let t = Double(k) / framesPerSecond
+        var cursor = Replay.Cursor(replay)
+        repeat {
+            let t = cursor.time
             let before = playground.scrollView.contentOffset
             let allocationsBefore = countingAllocations ? SwiftAllocationCounter.totals : (count: 0, bytes: 0)
             let start = monotonicNanoseconds()
-            while next < events.count, events[next].time <= t {
-                StrategyCostBench.deliver(events[next], to: playground)
-                next += 1
-            }
+            cursor.deliverDueEvents(to: playground)
             playground.advancePhysics(to: t)
             let work = playground.updateLayoutAndStrategy()
             let elapsed = monotonicNanoseconds() &- start
@@ -96,10 +80,7 @@ enum StrategyCostBench {
             result.frameNanoseconds.append(Double(elapsed))
             result.moved.append(playground.scrollView.contentOffset != before)
             result.work.append(work)
-            k += 1
-            if next >= events.count && t >= end && playground.scrollView.phase == .idle { break }
-            if t >= end + replay.settleLimit { break }
-        }
+        } while cursor.finishFrame(playground: playground)
         result.finalOffset = playground.scrollView.contentOffset
         return result
     }

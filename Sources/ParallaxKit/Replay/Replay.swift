@@ -28,26 +28,55 @@ public struct Replay {
     /// ignored. Returns the number of frames.
     @discardableResult
     public func run(on playground: Playground, onFrame: (Frame, Playground) -> Void) -> Int {
-        var next = 0
-        var k = 0
-        let end = script.duration
-        while true {
-            let t = Double(k) / framesPerSecond
-            while next < script.events.count, script.events[next].time <= t {
-                let e = script.events[next]
+        var cursor = Cursor(self)
+        repeat {
+            let t = cursor.time
+            cursor.deliverDueEvents(to: playground)
+            let work = playground.advanceFrame(to: t)
+            onFrame(Frame(index: cursor.frameIndex, time: t, work: work), playground)
+        } while cursor.finishFrame(playground: playground)
+        return cursor.frameIndex + 1
+    }
+
+    /// Steps a replay one frame at a time, for callers that time or draw each frame
+    /// themselves (the benchmark): deliver the due events, run the frame, then `finishFrame`.
+    public struct Cursor {
+        public let replay: Replay
+        /// The frame about to run (or that just ran, before `finishFrame`).
+        public private(set) var frameIndex = 0
+        private var nextEvent = 0
+
+        public init(_ replay: Replay) {
+            self.replay = replay
+        }
+
+        /// The current frame's time: frameIndex / fps.
+        public var time: Double { Double(frameIndex) / replay.framesPerSecond }
+
+        /// Hands every event due by `time` to the playground, at its own time: keys that are
+        /// app commands through `Playground.apply`, everything else through `handle`.
+        public mutating func deliverDueEvents(to playground: Playground) {
+            let events = replay.script.events
+            while nextEvent < events.count, events[nextEvent].time <= time {
+                let e = events[nextEvent]
                 if case .key(let key, let modifiers) = e.event, let command = AppCommand(key: key, modifiers: modifiers) {
                     playground.apply(command)
                 } else {
                     playground.handle(e)
                 }
-                next += 1
+                nextEvent += 1
             }
-            let work = playground.advanceFrame(to: t)
-            onFrame(Frame(index: k, time: t, work: work), playground)
-            k += 1
-            if next >= script.events.count && t >= end && playground.scrollView.phase == .idle { break }
-            if t >= end + settleLimit { break }
         }
-        return k
+
+        /// Call after the frame ran: false when the replay has ended (see `Replay`), else moves
+        /// on to the next frame and returns true.
+        public mutating func finishFrame(playground: Playground) -> Bool {
+            let t = time
+            let end = replay.script.duration
+            if nextEvent >= replay.script.events.count && t >= end && playground.scrollView.phase == .idle { return false }
+            if t >= end + replay.settleLimit { return false }
+            frameIndex += 1
+            return true
+        }
     }
 }
