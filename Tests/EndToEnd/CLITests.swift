@@ -31,14 +31,19 @@ func run(_ arguments: [String], environment: [String: String]? = nil) throws -> 
     process.executableURL = try playgroundBinary()
     process.arguments = arguments
     if let environment { process.environment = environment }
-    let out = Pipe(), err = Pipe()
+    // Standard error goes to a file so that neither stream can fill up and stall the child
+    // while the other is being read.
+    let errPath = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-stderr-\(UUID().uuidString)").path
+    _ = FileManager.default.createFile(atPath: errPath, contents: nil)
+    defer { try? FileManager.default.removeItem(atPath: errPath) }
+    let out = Pipe()
     process.standardOutput = out
-    process.standardError = err
+    process.standardError = FileHandle(forWritingAtPath: errPath)
     try process.run()
     // Read before waiting so a large trace cannot fill the pipe and stall the child.
     let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    let errData = FileManager.default.contents(atPath: errPath) ?? Data()
     return RunResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
 }
 
