@@ -47,7 +47,6 @@ struct FrameCostSceneResult {
 final class AppFrameStepper {
     let sdl: BenchSDL
     let playground: Playground
-    let script: Script
     let frameLimit: Int?
     private var cursor: Replay.Cursor
     private let clock = Clock()
@@ -60,7 +59,6 @@ final class AppFrameStepper {
     init(sdl: BenchSDL, cell: BenchCell, script: Script, frameLimit: Int?) {
         self.sdl = sdl
         playground = StrategyCostBench.makePlayground(cell)
-        self.script = script
         self.frameLimit = frameLimit
         cursor = Replay.Cursor(Replay(script: script, framesPerSecond: StrategyCostBench.framesPerSecond))
         if frameLimit == 0 { finished = true }

@@ -346,13 +346,7 @@ public final class ScrollView {
         if position < range.lowerBound || position > range.upperBound {
             let edge = position < range.lowerBound ? range.lowerBound : range.upperBound
             if bounces {
-                // Start the spring at the excursion that shows as the current overshoot, with
-                // the velocity that keeps the shown motion continuous.
-                let shown = position - edge
-                let excursion = bounceExcursion(shown: shown)
-                let scale = 1 + abs(excursion) / viewportSize[axis]
-                let spring = SpringSimulation(start: edge + excursion, target: edge, initialVelocity: v * scale * scale)
-                motion = .bouncing(spring, startTime: time)
+                startBounce(toEdge: edge, velocity: v, time: time)
             } else {
                 position = edge
                 motion = .idle
@@ -371,6 +365,15 @@ public final class ScrollView {
             if let t = sim.time(toReach: edge) { crossing = EdgeCrossing(edge: edge, time: t) }
         }
         motion = .decelerating(sim, startTime: time, edge: crossing)
+    }
+
+    /// Springs from the current (shown) position back to `edge`. The spring starts at the
+    /// excursion that shows as the current overshoot, with the velocity that keeps the shown
+    /// motion continuous (`velocity` is the shown one, points per second).
+    private func startBounce(toEdge edge: Double, velocity v: Double, time: Double) {
+        let excursion = bounceExcursion(shown: position - edge)
+        let scale = 1 + abs(excursion) / viewportSize[axis]
+        motion = .bouncing(SpringSimulation(start: edge + excursion, target: edge, initialVelocity: v * scale * scale), startTime: time)
     }
 
     /// The overshoot shown for a spring excursion `e` past an edge: e·d/(|e| + d), the rubber
@@ -412,9 +415,7 @@ public final class ScrollView {
                 position = crossing.edge
                 if bounces {
                     // The fling hands its velocity at the edge to the spring (ScrollMechanics).
-                    let spring = SpringSimulation(
-                        start: crossing.edge, target: crossing.edge, initialVelocity: sim.velocity(at: crossing.time))
-                    motion = .bouncing(spring, startTime: edgeTime)
+                    startBounce(toEdge: crossing.edge, velocity: sim.velocity(at: crossing.time), time: edgeTime)
                     advance(to: t)
                 } else {
                     motion = .idle
@@ -475,21 +476,11 @@ public final class ScrollView {
             let v = anim.velocity(at: now - t0)
             position = clampToRange(position)
             motion = .animating(SmoothScrollAnimation(from: position, to: target, initialVelocity: v, duration: anim.duration), startTime: now)
-        case .bouncing(let spring, let t0):
-            // The edge it springs to belongs to the old range: spring to the new one instead.
-            let target = clampToRange(spring.target)
-            guard target != spring.target else { return }
-            let shown = position - target
-            let v = spring.velocity(at: now - t0)
-            if shown == 0 || (target == offsetRange.lowerBound) != (shown < 0) {
-                // The content is now inside the range: nothing to spring back from.
-                position = clampToRange(position)
-                motion = .idle
-            } else {
-                let excursion = bounceExcursion(shown: shown)
-                let scale = 1 + abs(excursion) / viewportSize[axis]
-                motion = .bouncing(SpringSimulation(start: target + excursion, target: target, initialVelocity: v * scale * scale), startTime: now)
-            }
+        case .bouncing(let spring, _):
+            // The edge it springs to belongs to the old range: let go again against the new
+            // one, with the speed it shows now (a bounce, a coast, or rest, as a release would).
+            guard clampToRange(spring.target) != spring.target else { return }
+            coast(velocity: motionVelocity(at: now), time: now)
         case .decelerating(let sim, let t0, _):
             // Its edge crossing was computed for the old range: stop where it is, in range.
             motion = .idle
