@@ -48,10 +48,9 @@ final class AppFrameStepper {
     let sdl: BenchSDL
     let playground: Playground
     let frameLimit: Int?
-    private var cursor: Replay.Cursor
+    private let replay: Replay
+    private let frameStep: FrameStep
     private let clock = Clock()
-    private let sceneRenderer = SceneRenderer()
-    private var indicator = ScrollIndicator()
     /// Frames run so far.
     private(set) var frame = 0
     private(set) var finished = false
@@ -60,7 +59,14 @@ final class AppFrameStepper {
         self.sdl = sdl
         playground = StrategyCostBench.makePlayground(cell)
         self.frameLimit = frameLimit
-        cursor = Replay.Cursor(Replay(script: script, framesPerSecond: StrategyCostBench.framesPerSecond))
+        replay = Replay(script: script, framesPerSecond: StrategyCostBench.framesPerSecond)
+        frameStep = FrameStep(playground, script: script)
+        let sceneRenderer = SceneRenderer()
+        var indicator = ScrollIndicator()
+        frameStep.drawer = { frame, playground, list in
+            indicator.update(moved: frame.moved, at: frame.time)
+            sceneRenderer.draw(playground, indicatorOpacity: indicator.opacity(at: frame.time), into: &list)
+        }
         if frameLimit == 0 { finished = true }
     }
 
@@ -68,16 +74,11 @@ final class AppFrameStepper {
     /// call, in ns. `capture` reads the frame back before presenting it.
     func step(capture: ((RGBAImage?) -> Void)? = nil) -> (total: Double, work: Double) {
         precondition(!finished, "the replay has ended")
-        let t = cursor.time
+        let t = replay.time(ofFrame: frame)
         let start = monotonicNanoseconds()
         _ = sdl.video.pollEvents(clock: clock)
-        cursor.deliverDueEvents(to: playground)
-        let before = playground.scrollView.contentOffset
-        playground.advancePhysics(to: t)
-        _ = playground.updateLayoutAndStrategy()
-        indicator.update(moved: playground.scrollView.contentOffset != before, at: t)
-        var list = DrawList()
-        sceneRenderer.draw(playground, indicatorOpacity: indicator.opacity(at: t), into: &list)
+        frameStep.run(at: t)
+        let list = frameStep.drawList
         let workDone = monotonicNanoseconds()
         sdl.executor.recording?.beginFrame(clearColor: FrameCostBench.background)
         sdl.renderer.clear(FrameCostBench.background)
@@ -87,7 +88,7 @@ final class AppFrameStepper {
         let end = monotonicNanoseconds()
         // Replay.run's end, or the frame limit.
         frame += 1
-        if !cursor.finishFrame(playground: playground) { finished = true }
+        if replay.hasEnded(afterFrameAt: t, of: frameStep) { finished = true }
         if let frameLimit, frame >= frameLimit { finished = true }
         return (Double(end &- start), Double(workDone &- start))
     }

@@ -62,25 +62,16 @@ enum StrategyCostBench {
             result.allocatedBytes.reserveCapacity(expected)
         }
 
-        var cursor = Replay.Cursor(replay)
-        repeat {
-            let t = cursor.time
-            let before = playground.scrollView.contentOffset
-            let allocationsBefore = countingAllocations ? SwiftAllocationCounter.totals : (count: 0, bytes: 0)
-            let start = monotonicNanoseconds()
-            cursor.deliverDueEvents(to: playground)
-            playground.advancePhysics(to: t)
-            let work = playground.updateLayoutAndStrategy()
-            let elapsed = monotonicNanoseconds() &- start
+        let timer = ModelWorkTimer(countingAllocations: countingAllocations)
+        replay.run(on: playground, configure: { $0.phaseObserver = timer }) { frame, _ in
             if countingAllocations {
-                let after = SwiftAllocationCounter.totals
-                result.allocationCounts.append(Double(after.count - allocationsBefore.count))
-                result.allocatedBytes.append(Double(after.bytes - allocationsBefore.bytes))
+                result.allocationCounts.append(Double(timer.allocations.count))
+                result.allocatedBytes.append(Double(timer.allocations.bytes))
             }
-            result.frameNanoseconds.append(Double(elapsed))
-            result.moved.append(playground.scrollView.contentOffset != before)
-            result.work.append(work)
-        } while cursor.finishFrame(playground: playground)
+            result.frameNanoseconds.append(Double(timer.elapsed))
+            result.moved.append(frame.moved)
+            result.work.append(frame.work)
+        }
         result.finalOffset = playground.scrollView.contentOffset
         return result
     }
@@ -93,6 +84,37 @@ enum StrategyCostBench {
         return AllocationMeasurement(
             countPerFrame: mean(run.allocationCounts), bytesPerFrame: mean(run.allocatedBytes),
             maxBytesInAFrame: run.allocatedBytes.max() ?? 0)
+    }
+}
+
+/// Times the model's part of each frame (input, physics, layout) through the frame step's
+/// phase hooks, and, when asked, counts the Swift heap allocations made in it.
+final class ModelWorkTimer: FramePhaseObserver {
+    let countingAllocations: Bool
+    private var start: UInt64 = 0
+    private var allocationsBefore = (count: 0, bytes: 0)
+    /// The last frame's model time, ns.
+    private(set) var elapsed: UInt64 = 0
+    /// The last frame's allocations (when counting).
+    private(set) var allocations = (count: 0, bytes: 0)
+
+    init(countingAllocations: Bool) {
+        self.countingAllocations = countingAllocations
+    }
+
+    func phaseWillBegin(_ phase: FramePhase) {
+        guard phase == .input else { return }
+        if countingAllocations { allocationsBefore = SwiftAllocationCounter.totals }
+        start = monotonicNanoseconds()
+    }
+
+    func phaseDidEnd(_ phase: FramePhase) {
+        guard phase == .layout else { return }
+        elapsed = monotonicNanoseconds() &- start
+        if countingAllocations {
+            let after = SwiftAllocationCounter.totals
+            allocations = (after.count - allocationsBefore.count, after.bytes - allocationsBefore.bytes)
+        }
     }
 }
 

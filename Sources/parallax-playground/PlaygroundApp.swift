@@ -2,9 +2,10 @@ import Foundation
 import ParallaxKit
 import SDLBackend
 
-/// The frame loop: one timestamp per frame, all pending events drained, the model ticked,
-/// the strategy run, the scene and the overlay drawn, presented, timed.
-final class PlaygroundApp {
+/// The window's frame loop: one timestamp per frame, every pending event drained into the
+/// core's `FrameStep`, which runs input, physics, layout and the draw list; then the draw list
+/// executed, presented and timed. The overlay only reads what the step did.
+final class PlaygroundApp: FramePhaseObserver {
     let video: SDLVideo
     let window: Window
     let renderer: Renderer
@@ -28,8 +29,11 @@ final class PlaygroundApp {
     var exitAfter: Double?
     private var running = true
     private var screenshotRequested = false
-    private var frameIndex = 0
-    private var lastWork = StrategyWork()
+    private var shownTitle: (SceneID, ParallaxStrategy)?
+    /// When the current frame's physics and layout phases ended (the phase observer's clock).
+    private var physicsEnded = 0.0
+    private var layoutStarted = 0.0
+    private var layoutEnded = 0.0
 
     init(video: SDLVideo, window: Window, renderer: Renderer, executor: DrawListExecutor, playground: Playground) {
         self.video = video
@@ -43,10 +47,14 @@ final class PlaygroundApp {
     }
 
     func run() {
+        let step = FrameStep(playground, script: script)
+        step.phaseObserver = self
+        step.onViewCommand = { [unowned self] command in perform(command) }
+        step.drawer = { [unowned self] frame, playground, list in draw(frame, playground, into: &list) }
+
         let start = clock.now()
         var previousStart = start
         var pending: FrameSample? = nil
-        var nextScriptEvent = 0
         while running {
             // One timestamp for the whole frame; the core sees time since start.
             let frameStart = clock.now()
@@ -59,107 +67,106 @@ final class PlaygroundApp {
             previousStart = frameStart
 
             for event in video.pollEvents(clock: clock) {
-                handle(event.event, at: event.time - start)
-            }
-            if let script {
-                while nextScriptEvent < script.events.count, script.events[nextScriptEvent].time <= t {
-                    let e = script.events[nextScriptEvent]
-                    handle(.input(e.event), at: e.time)
-                    nextScriptEvent += 1
+                switch event.event {
+                case .quit: running = false
+                case .resized: step.enqueue(.resize(renderer.viewport.size))
+                case .exposed: break
+                case .input(let input): step.enqueue(.input(TimedEvent(time: event.time - start, event: input)))
                 }
             }
             if let exitAfter, t >= exitAfter { running = false }
 
-            let offsetBefore = playground.scrollView.contentOffset
-            playground.advancePhysics(to: t)
-            let physicsDone = clock.now()
-            lastWork = playground.updateLayoutAndStrategy()
-            let strategyDone = clock.now()
-            indicator.update(moved: playground.scrollView.contentOffset != offsetBefore, at: t)
-            runStatistics.noteState(frame: frameIndex, scene: playground.scene.id, strategy: playground.effectiveStrategy)
+            let frame = step.run(at: t)
+            runStatistics.noteState(frame: frame.index, scene: playground.scene.id, strategy: playground.effectiveStrategy)
+            updateTitle()
 
-            var list = DrawList()
-            sceneRenderer.draw(playground, indicatorOpacity: indicator.opacity(at: t), into: &list)
-            if showsOverlay {
-                overlayRenderer.drawStats(frameStatistics, info: overlayInfo, viewportSize: playground.viewportSize, into: &list)
-            }
-            if showsHelp { overlayRenderer.drawHelp(viewportSize: playground.viewportSize, into: &list) }
             renderer.clear(SceneRenderer.Palette.background)
-            let drawn = executor.execute(list)
+            let drawn = executor.execute(step.drawList)
             if screenshotRequested {
                 screenshotRequested = false
-                saveScreenshot()
+                saveScreenshot(frame: frame.index)
             }
             let drawingDone = clock.now()
             renderer.present()
-            if startup != nil { noteStartup(drawn) }
+            if startup != nil { noteStartup(drawn, frame: frame.index) }
             pending = FrameSample(
-                inputAndPhysicsMilliseconds: (physicsDone - frameStart) * 1000,
-                strategyMilliseconds: (strategyDone - physicsDone) * 1000,
-                drawingMilliseconds: (drawingDone - strategyDone) * 1000)
-            frameIndex += 1
+                inputAndPhysicsMilliseconds: (physicsEnded - frameStart) * 1000,
+                strategyMilliseconds: (layoutEnded - layoutStarted) * 1000,
+                drawingMilliseconds: (drawingDone - layoutEnded) * 1000)
         }
         // + 0 turns −0 (an inset's negation) into 0 for the JSON.
         runStatistics.finalOffset = playground.scrollView.contentOffset + .zero
     }
 
+    // MARK: FramePhaseObserver
+
+    func phaseWillBegin(_ phase: FramePhase) {
+        if phase == .layout { layoutStarted = clock.now() }
+    }
+
+    func phaseDidEnd(_ phase: FramePhase) {
+        switch phase {
+        case .physics: physicsEnded = clock.now()
+        case .layout: layoutEnded = clock.now()
+        case .input, .draw: break
+        }
+    }
+
+    // MARK: Drawing
+
+    /// The draw phase: the scene, then the overlay and help over it.
+    private func draw(_ frame: FrameReport, _ playground: Playground, into list: inout DrawList) {
+        indicator.update(moved: frame.moved, at: frame.time)
+        sceneRenderer.draw(playground, indicatorOpacity: indicator.opacity(at: frame.time), into: &list)
+        if showsOverlay {
+            overlayRenderer.drawStats(frameStatistics, info: overlayInfo(work: frame.work), viewportSize: playground.viewportSize, into: &list)
+        }
+        if showsHelp { overlayRenderer.drawHelp(viewportSize: playground.viewportSize, into: &list) }
+    }
+
     /// Records the first presented frame and the first complete one (no image missing), then
     /// ends the loop.
-    private func noteStartup(_ drawn: DrawStats) {
+    private func noteStartup(_ drawn: DrawStats, frame index: Int) {
         let now = monotonicNanoseconds()
         if startup?.firstFrame == 0 { startup?.firstFrame = now }
         if drawn.failed == 0 {
             startup?.completeFrame = now
-            startup?.completeFrameNumber = frameIndex + 1
+            startup?.completeFrameNumber = index + 1
             running = false
         }
     }
 
-    private var overlayInfo: OverlayInfo {
+    private func overlayInfo(work: StrategyWork) -> OverlayInfo {
         OverlayInfo(
             sceneTitle: playground.scene.title, strategy: playground.strategy, reduceMotion: playground.reduceMotion,
             itemCount: playground.itemCount, parallaxAmount: playground.parallaxAmount, rendererName: renderer.name,
-            vsync: renderer.isVSyncEnabled, work: lastWork, willDisplay: playground.updatesOnWillDisplay)
+            vsync: renderer.isVSyncEnabled, work: work, willDisplay: playground.updatesOnWillDisplay)
     }
 
-    private func handle(_ event: BackendEvent, at time: Double) {
-        switch event {
-        case .quit:
-            running = false
-        case .resized:
-            playground.setViewportSize(renderer.viewport.size)
-        case .exposed:
-            break
-        case .input(let input):
-            if case .key(let key, let modifiers) = input, let command = AppCommand(key: key, modifiers: modifiers) {
-                perform(command)
-            } else {
-                playground.handle(TimedEvent(time: time, event: input))
-            }
-        }
-    }
+    // MARK: Commands only a window has
 
     private func perform(_ command: AppCommand) {
-        if !playground.apply(command) {
-            switch command {
-            case .toggleOverlay: showsOverlay.toggle()
-            case .toggleDebugOutlines: sceneRenderer.showsDebugOutlines.toggle()
-            case .toggleVSync: renderer.setVSync(!renderer.isVSyncEnabled)
-            case .toggleHelp: showsHelp.toggle()
-            case .screenshot: screenshotRequested = true
-            case .quit: running = false
-            default: break
-            }
+        switch command {
+        case .toggleOverlay: showsOverlay.toggle()
+        case .toggleDebugOutlines: sceneRenderer.showsDebugOutlines.toggle()
+        case .toggleVSync: renderer.setVSync(!renderer.isVSyncEnabled)
+        case .toggleHelp: showsHelp.toggle()
+        case .screenshot: screenshotRequested = true
+        case .quit: running = false
+        default: break
         }
-        updateTitle()
     }
 
+    /// Names the scene and strategy in the title bar when either changed.
     private func updateTitle() {
+        let state = (playground.scene.id, playground.effectiveStrategy)
+        if let shownTitle, shownTitle == state { return }
+        shownTitle = state
         window.title = "Parallax Playground — \(playground.scene.title) · \(playground.effectiveStrategy.title)"
     }
 
-    private func saveScreenshot() {
-        let name = "parallax-\(playground.scene.id.name)-\(playground.effectiveStrategy.name)-\(frameIndex).png"
+    private func saveScreenshot(frame index: Int) {
+        let name = "parallax-\(playground.scene.id.name)-\(playground.effectiveStrategy.name)-\(index).png"
         let path = FileManager.default.currentDirectoryPath + "/" + name
         do {
             try renderer.savePNG(path: path)

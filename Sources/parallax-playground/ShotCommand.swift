@@ -59,17 +59,26 @@ struct ShotCommand: ParsableCommand {
         }
     }
 
-    /// The draw list of the frame to save: after the script, or scrolled to `offset`.
+    /// The draw list of the frame to save: the last frame of the script's replay, or one frame
+    /// scrolled to `offset`.
     static func frame(of playground: Playground, offset: Double, script: Script?, debugOutlines: Bool, help: Bool) -> DrawList {
-        if let script {
-            Replay(script: script).run(on: playground) { _, _ in }
-        } else {
-            playground.scroll(to: offset)
-            playground.advanceFrame(to: 0)
+        let sceneRenderer = SceneRenderer(showsDebugOutlines: debugOutlines)
+        let draw = { (_: FrameReport, playground: Playground, list: inout DrawList) in
+            sceneRenderer.draw(playground, into: &list)
+            if help { OverlayRenderer().drawHelp(viewportSize: playground.viewportSize, into: &list) }
         }
-        var list = DrawList()
-        SceneRenderer(showsDebugOutlines: debugOutlines).draw(playground, into: &list)
-        if help { OverlayRenderer().drawHelp(viewportSize: playground.viewportSize, into: &list) }
-        return list
+        if let script {
+            var replayStep: FrameStep?
+            Replay(script: script).run(on: playground, configure: {
+                $0.drawer = draw
+                replayStep = $0
+            }) { _, _ in }
+            return replayStep?.drawList ?? DrawList()
+        }
+        playground.scroll(to: offset)
+        let step = FrameStep(playground)
+        step.drawer = draw
+        step.run(at: 0)
+        return step.drawList
     }
 }

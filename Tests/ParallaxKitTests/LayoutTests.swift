@@ -96,7 +96,7 @@ private func frames(_ c: GeometryCase, count: Int, viewport: Size = viewport) ->
 
     @Test(arguments: geometries, [0, 1, 7, 500])
     func rectQueriesEqualABruteForceFilter(_ c: GeometryCase, count: Int) {
-        let layout = ParallaxLayout(geometry: c.geometry, mapping: .begemann, amount: 30, mode: .cached)
+        let layout = ParallaxLayout(geometry: c.geometry)
         layout.prepare(LayoutEnvironment(itemCount: count, viewportSize: viewport, contentInsets: c.insets))
         var rng = SplitMix64(seed: UInt64(count) &* 31 &+ UInt64(c.name.utf8.count))
         let content = layout.contentSize

@@ -70,26 +70,26 @@ import Testing
     @Test func reduceMotionTurnsParallaxOffAndBack() {
         let pg = Playground(scene: .photos, strategy: .cachedLayout, viewportSize: Size(width: 800, height: 600))
         pg.scroll(to: 500)
-        pg.advanceFrame(to: 0)
+        runFrame(pg, at: 0)
         #expect(pg.visibleCells.contains { $0.parallax != .zero })
         pg.setReduceMotion(true)
-        pg.advanceFrame(to: 0.1)
+        runFrame(pg, at: 0.1)
         #expect(pg.effectiveStrategy == .off)
         #expect(pg.strategy == .cachedLayout)
         #expect(pg.visibleCells.allSatisfy { $0.parallax == .zero })
         pg.setReduceMotion(false)
-        pg.advanceFrame(to: 0.2)
+        runFrame(pg, at: 0.2)
         #expect(pg.visibleCells.contains { $0.parallax != .zero })
     }
 
     @Test func albumsDriftUntilTheUserDrags() {
         let pg = Playground(scene: .albums, viewportSize: Size(width: 1280, height: 800))
-        pg.advanceFrame(to: 0)
-        pg.advanceFrame(to: 2)
+        runFrame(pg, at: 0)
+        runFrame(pg, at: 2)
         #expect(pg.scrollView.position == 80, "40 pt/s for 2 s")
         pg.handle(TimedEvent(time: 2, event: .pointerDown(Point(x: 600, y: 400))))
         pg.handle(TimedEvent(time: 2.5, event: .pointerUp(Point(x: 600, y: 400))))
-        pg.advanceFrame(to: 4)
+        runFrame(pg, at: 4)
         #expect(pg.scrollView.position == 80, "no drift after the user took over")
         #expect(Playground(scene: .photos, viewportSize: Size(width: 800, height: 600)).scene.autoScrollSpeed == nil)
     }
@@ -169,7 +169,7 @@ import Testing
     func eachImageIsTheCellGrownByTheAmountAndShifted(scene: SceneID) {
         let pg = Playground(scene: scene, viewportSize: Size(width: 1280, height: 800))
         pg.scroll(to: 333)
-        pg.advanceFrame(to: 0)
+        runFrame(pg, at: 0)
         var list = DrawList()
         SceneRenderer().draw(pg, into: &list)
         let drawn = images(in: list)
@@ -187,7 +187,7 @@ import Testing
 
     @Test func captionedImagesLeaveTheLabelAreaAndBarsCoverTheInsets() {
         let pg = Playground(scene: .captions, viewportSize: Size(width: 600, height: 800))
-        pg.advanceFrame(to: 0)
+        runFrame(pg, at: 0)
         var list = DrawList()
         SceneRenderer().draw(pg, into: &list)
         let origin = pg.scrollView.bounds.origin
@@ -205,7 +205,7 @@ import Testing
     @Test func coverStacksDrawBackToFrontWithFadingLayers() {
         let pg = Playground(scene: .albums, viewportSize: Size(width: 1280, height: 800))
         pg.scroll(to: 200)
-        pg.advanceFrame(to: 0)
+        runFrame(pg, at: 0)
         var list = DrawList()
         SceneRenderer().draw(pg, into: &list)
         let drawn = images(in: list)
@@ -221,7 +221,7 @@ import Testing
 
     @Test func debugOutlinesAddStrokesOnly() {
         let pg = Playground(scene: .photos, viewportSize: Size(width: 800, height: 600))
-        pg.advanceFrame(to: 0)
+        runFrame(pg, at: 0)
         var plain = DrawList(), outlined = DrawList()
         SceneRenderer().draw(pg, into: &plain)
         SceneRenderer(showsDebugOutlines: true).draw(pg, into: &outlined)

@@ -59,16 +59,12 @@ private func checkInvariants(scene: SceneID, items: Int, viewport: Size, events:
     let pg = Playground(scene: scene, strategy: strategy, itemCount: items, viewportSize: viewport)
     let sv = pg.scrollView
     let fps = 60.0
-    var next = 0
+    let step = FrameStep(pg, script: Script(events: events, duration: events.last?.time ?? 0))
     var k = 0
     let end = (events.last?.time ?? 0) + 15
     while true {
         let t = Double(k) / fps
-        while next < events.count, events[next].time <= t {
-            pg.handle(events[next])
-            next += 1
-        }
-        pg.advanceFrame(to: t)
+        step.run(at: t)
         let range = sv.offsetRange
         let extent = viewport[scene == .albums ? .horizontal : .vertical]
         #expect(sv.position.isFinite, "offset is not a number at frame \(k)")
@@ -80,7 +76,7 @@ private func checkInvariants(scene: SceneID, items: Int, viewport: Size, events:
             #expect(abs(cell.parallax.x) <= pg.parallaxAmount && abs(cell.parallax.y) <= pg.parallaxAmount, "shift \(cell.parallax) beyond ±\(pg.parallaxAmount)")
         }
         k += 1
-        if next >= events.count && sv.phase == .idle { break }
+        if step.scriptIsDone && sv.phase == .idle { break }
         if t > end { break }
     }
     // The album row drifts on its own until someone scrolls it (seed 004); that is no failure to rest.
@@ -115,6 +111,71 @@ private func checkInvariants(scene: SceneID, items: Int, viewport: Size, events:
             input: Gen.element(of: SceneID.allCases), Gen.element(of: ParallaxStrategy.allCases), actionGen.array(of: 1...20)
         ) { scene, strategy, actions in
             checkInvariants(scene: scene!, items: 200, viewport: Size(width: 900, height: 700), events: events(for: actions), strategy: strategy!)
+        }
+    }
+}
+
+/// A strategy switch at a given frame, and, when `resizes`, a resize at the same frame.
+private struct Disturbance: Sendable, CustomStringConvertible {
+    var frame: Int
+    var resizes: Bool
+    var size: Size
+    var strategy: ParallaxStrategy
+    var description: String { "frame \(frame): \(strategy.name)" + (resizes ? ", \(size.width)×\(size.height)" : "") }
+}
+
+private let disturbanceGen = zip(
+    Gen.int(in: 0...240), Gen.bool, Gen.double(in: 120...1600), Gen.double(in: 120...1200),
+    Gen.element(of: [ParallaxStrategy.scrollCallback, .layoutInvalidation, .cachedLayout])
+).map { Disturbance(frame: $0, resizes: $1, size: Size(width: $2, height: $3), strategy: $4!) }
+
+/// Every visible cell of every frame of `events` played at 60 fps for `frames` frames, with
+/// the viewport resized at the disturbances' frames, and, when `switching`, the strategy
+/// switched there too (otherwise it stays `strategy`).
+private func cellHistory(
+    scene: SceneID, items: Int, events: [TimedEvent], frames: Int, disturbances: [Disturbance],
+    strategy: ParallaxStrategy, switching: Bool
+) -> [[CellSnapshot]] {
+    let pg = Playground(scene: scene, strategy: strategy, itemCount: items, viewportSize: Size(width: 900, height: 700))
+    let step = FrameStep(pg, script: Script(events: events, duration: events.last?.time ?? 0))
+    var history: [[CellSnapshot]] = []
+    for k in 0..<frames {
+        for d in disturbances where d.frame == k {
+            if d.resizes { step.enqueue(.resize(d.size)) }
+            if switching { pg.setStrategy(d.strategy) }
+        }
+        step.run(at: Double(k) / 60)
+        history.append(pg.visibleCells.map { CellSnapshot(item: $0.item, frame: $0.frame, parallax: $0.parallax) })
+    }
+    return history
+}
+
+@Suite struct StrategyEquivalenceProperties {
+    /// The product's claim under anything a person can do: random drags, flings, wheels and
+    /// keys, resizes at random frames, and strategies switched in the middle of the motion.
+    @Test func everyStrategyPlacesEveryCellAlikeUnderRandomInputResizesAndSwitches() async {
+        await propertyCheck(
+            count: 25,
+            input: Gen.element(of: SceneID.allCases), Gen.int(in: 1...300), actionGen.array(of: 1...20),
+            disturbanceGen.array(of: 0...8)
+        ) { scene, items, actions, disturbances in
+            let input = events(for: actions)
+            let frames = Int(((input.last?.time ?? 0) + 2) * 60)
+            let reference = cellHistory(
+                scene: scene!, items: items, events: input, frames: frames, disturbances: disturbances,
+                strategy: .scrollCallback, switching: false)
+            #expect(reference.count == frames)
+            let others: [(String, [[CellSnapshot]])] = [
+                ("layout invalidation", cellHistory(scene: scene!, items: items, events: input, frames: frames, disturbances: disturbances, strategy: .layoutInvalidation, switching: false)),
+                ("cached layout", cellHistory(scene: scene!, items: items, events: input, frames: frames, disturbances: disturbances, strategy: .cachedLayout, switching: false)),
+                ("switching", cellHistory(scene: scene!, items: items, events: input, frames: frames, disturbances: disturbances, strategy: .cachedLayout, switching: true)),
+            ]
+            for (name, history) in others {
+                for (k, (a, b)) in zip(reference, history).enumerated() where a != b {
+                    Issue.record("frame \(k): \(name) differs from the scroll callback\n  \(b)\n  \(a)")
+                    break
+                }
+            }
         }
     }
 }

@@ -41,10 +41,10 @@ private let comparedStrategies: [ParallaxStrategy] = [.scrollCallback, .layoutIn
     /// Scrolls one frame's worth and returns that frame's work.
     func workOfOneScrolledFrame(_ strategy: ParallaxStrategy, items: Int) -> (StrategyWork, visible: Int) {
         let pg = Playground(scene: .table, strategy: strategy, itemCount: items, viewportSize: Size(width: 800, height: 600))
-        pg.advanceFrame(to: 0)
+        runFrame(pg, at: 0)
         pg.handle(TimedEvent(time: 0.01, event: .pointerDown(Point(x: 100, y: 500))))
         pg.handle(TimedEvent(time: 0.016, event: .pointerMoved(Point(x: 100, y: 420))))
-        let work = pg.advanceFrame(to: 1.0 / 60)
+        let work = runFrame(pg, at: 1.0 / 60).work
         return (work, pg.visibleCells.count)
     }
 
@@ -92,14 +92,14 @@ private let comparedStrategies: [ParallaxStrategy] = [.scrollCallback, .layoutIn
 @Suite struct CollectionViewTests {
     @Test func cellsAreReusedWhileScrollingALongList() {
         let pg = Playground(scene: .table, strategy: .scrollCallback, itemCount: 500, viewportSize: Size(width: 800, height: 600))
-        pg.advanceFrame(to: 0)
+        runFrame(pg, at: 0)
         var maxVisible = 0
         var t = 0.0
         for _ in 0..<40 {
             pg.handle(TimedEvent(time: t, event: .key(.pageDown, [])))
             for _ in 0..<15 {
                 t += 1.0 / 60
-                pg.advanceFrame(to: t)
+                runFrame(pg, at: t)
                 maxVisible = max(maxVisible, pg.visibleCells.count)
             }
         }
@@ -109,7 +109,7 @@ private let comparedStrategies: [ParallaxStrategy] = [.scrollCallback, .layoutIn
 
     @Test func willDisplaySetsTheShiftBeforeTheFirstScroll() {
         let withUpdate = Playground(scene: .table, strategy: .scrollCallback, viewportSize: Size(width: 800, height: 600))
-        withUpdate.advanceFrame(to: 0)
+        runFrame(withUpdate, at: 0)
         let bounds = withUpdate.scrollView.bounds
         for cell in withUpdate.visibleCells {
             #expect(cell.parallax == ParallaxMapping.patel.displacement(cellFrame: cell.frame, bounds: bounds, contentInsets: .zero, amount: 70))
@@ -119,19 +119,19 @@ private let comparedStrategies: [ParallaxStrategy] = [.scrollCallback, .layoutIn
         // Seed 002's jump: without willDisplay nothing is shifted until the first scroll.
         let without = Playground(scene: .table, strategy: .scrollCallback, viewportSize: Size(width: 800, height: 600))
         without.updatesOnWillDisplay = false
-        without.advanceFrame(to: 0)
+        runFrame(without, at: 0)
         #expect(without.visibleCells.allSatisfy { $0.parallax == .zero })
         without.handle(TimedEvent(time: 0.01, event: .wheel(WheelDelta(dy: -1))))
-        without.advanceFrame(to: 0.02)
+        runFrame(without, at: 0.02)
         #expect(without.visibleCells.contains { $0.parallax != .zero })
     }
 
     @Test func onlyCellsThatOptInGetTheCallbacksShift() {
         let pg = Playground(scene: .quilt, strategy: .scrollCallback, viewportSize: Size(width: 1280, height: 800))
         pg.collectionView.itemOptsIntoParallax = { $0 % 2 == 0 }
-        pg.advanceFrame(to: 0)
+        runFrame(pg, at: 0)
         pg.handle(TimedEvent(time: 0.01, event: .wheel(WheelDelta(dy: -1))))
-        pg.advanceFrame(to: 0.05)
+        runFrame(pg, at: 0.05)
         let odd = pg.visibleCells.filter { $0.item % 2 == 1 }
         let even = pg.visibleCells.filter { $0.item % 2 == 0 }
         #expect(!odd.isEmpty && odd.allSatisfy { $0.parallax == .zero })
@@ -140,12 +140,12 @@ private let comparedStrategies: [ParallaxStrategy] = [.scrollCallback, .layoutIn
 
     @Test func resizingRelaysOutAndKeepsTheOffsetInRange() {
         let pg = Playground(scene: .photos, strategy: .layoutInvalidation, itemCount: 5, viewportSize: Size(width: 1280, height: 800))
-        pg.advanceFrame(to: 0)
+        runFrame(pg, at: 0)
         pg.scroll(to: 1e9)
-        pg.advanceFrame(to: 0.1)
+        runFrame(pg, at: 0.1)
         pg.setViewportSize(Size(width: 500, height: 2000))
-        pg.advanceFrame(to: 0.2)
-        pg.advanceFrame(to: 0.3)
+        runFrame(pg, at: 0.2)
+        runFrame(pg, at: 0.3)
         let range = pg.scrollView.offsetRange
         #expect(range.contains(pg.scrollView.position))
         #expect(pg.visibleCells.allSatisfy { $0.frame.width == 500 })

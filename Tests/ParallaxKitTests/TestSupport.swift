@@ -39,7 +39,14 @@ func runUntilIdle(_ playground: Playground, from start: Double, fps: Double = 60
     var t = start
     repeat {
         t += 1 / fps
-        playground.advanceFrame(to: t)
+        runFrame(playground, at: t)
     } while playground.scrollView.phase != .idle && t - start < limit
     return t
+}
+
+/// Runs one frame of `playground` at `time` through the app's one frame step. Tests that hand
+/// events to the playground directly need no queue or script, so a fresh step per frame does.
+@discardableResult
+func runFrame(_ playground: Playground, at time: Double) -> FrameReport {
+    FrameStep(playground).run(at: time)
 }

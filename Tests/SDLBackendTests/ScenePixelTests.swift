@@ -32,7 +32,7 @@ extension HeadlessSDLTests {
         var checkedShifted = 0
         for offset in [0.0, 137, 410, 1234] {
             playground.scroll(to: offset)
-            playground.advanceFrame(to: offset / 1000)
+            runFrame(playground, at: offset / 1000)
             let frame = try render(playground, with: executor)
             let origin = playground.scrollView.bounds.origin
             for cell in playground.visibleCells {
@@ -75,4 +75,9 @@ extension HeadlessSDLTests {
         #expect(frames[.cachedLayout]?.bytes == reference.bytes, "cached layout draws different pixels")
         #expect(frames[.off]?.bytes != reference.bytes, "parallax is visible: off must differ")
     }
+}
+
+/// One frame through the app's frame step.
+private func runFrame(_ playground: Playground, at time: Double) {
+    FrameStep(playground).run(at: time)
 }

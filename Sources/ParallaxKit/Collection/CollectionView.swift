@@ -15,7 +15,6 @@ public final class CollectionView: ScrollViewBoundsObserver {
     private var needsLayout = true
     /// Cells created (not reused) so far; reuse keeps this near the visible count.
     public private(set) var cellsCreated = 0
-    private var cellsUpdatedByLayout = 0
 
     public init(scrollView: ScrollView, layout: ParallaxLayout, itemCount: Int) {
         self.scrollView = scrollView
@@ -25,6 +24,9 @@ public final class CollectionView: ScrollViewBoundsObserver {
     }
 
     public var bounds: Rect { scrollView.bounds }
+
+    /// The work of this collection view, its layout and the technique attached to it.
+    public var work: WorkTally { layout.work }
 
     public func setItemCount(_ count: Int) {
         itemCount = max(0, count)
@@ -42,12 +44,6 @@ public final class CollectionView: ScrollViewBoundsObserver {
     /// strategy that will not touch it.
     public func resetParallax() {
         for cell in visibleCells { cell.parallax = .zero }
-    }
-
-    /// Cells updated by applied layout attributes since the last call.
-    public func takeCellsUpdatedByLayout() -> Int {
-        defer { cellsUpdatedByLayout = 0 }
-        return cellsUpdatedByLayout
     }
 
     // MARK: ScrollViewBoundsObserver
@@ -91,6 +87,7 @@ public final class CollectionView: ScrollViewBoundsObserver {
         var cells: [CollectionViewCell] = []
         cells.reserveCapacity(attributes.count)
         var appearing: [CollectionViewCell] = []
+        var updatedByLayout = 0
         for a in attributes {
             let cell: CollectionViewCell
             if let existing = kept[a.item] {
@@ -110,11 +107,12 @@ public final class CollectionView: ScrollViewBoundsObserver {
             }
             if let p = a.parallax {
                 cell.parallax = p
-                cellsUpdatedByLayout += 1
+                updatedByLayout += 1
             }
             cells.append(cell)
         }
         visibleCells = cells
+        work.addCellsUpdated(updatedByLayout)
         for cell in appearing { displayDelegate?.collectionView(self, willDisplay: cell) }
     }
 }

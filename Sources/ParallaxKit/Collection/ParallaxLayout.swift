@@ -1,23 +1,19 @@
-/// A collection-view layout that adds an image shift to a geometry's frames, the way the
-/// active strategy asks: recomputed with everything on every bounds change (seed 000), only
-/// the shift from cached geometry (seed 000's unshipped variant), or not at all (seed 003's
-/// scroll callback does it instead).
+/// A collection-view layout that places a scene's items by its geometry and, when a technique
+/// computes shifts inside the layout (seed 000 and its cached variant), asks that technique's
+/// policy whether a scroll invalidates it and what shift each attribute carries. Without a
+/// policy it ignores parallax and never invalidates for scrolling (seed 003's layout).
 public final class ParallaxLayout: CollectionViewLayout {
-    /// How the layout takes part in parallax.
-    public enum Mode: Hashable, Sendable {
-        /// The layout ignores parallax and never invalidates for scrolling.
-        case none
-        /// Invalidate everything on every bounds change.
-        case invalidateEverything
-        /// Invalidate only the shifts while the bounds' size stays the same.
-        case cached
-    }
-
     public let geometry: any ItemGeometry
     public var axis: Axis { geometry.axis }
-    public private(set) var mode: Mode
-    public private(set) var mapping: ParallaxMapping
-    public private(set) var amount: Double
+    /// Set by a layout technique while it is attached.
+    public var parallaxPolicy: (any LayoutParallaxPolicy)? {
+        didSet {
+            guard parallaxPolicy !== oldValue else { return }
+            invalidateLayout(with: .everything)
+        }
+    }
+    /// Where this layout, its collection view and the technique add up their work.
+    public let work = WorkTally()
 
     public private(set) var frames: [Rect] = []
     public private(set) var contentSize: Size = .zero
@@ -25,34 +21,9 @@ public final class ParallaxLayout: CollectionViewLayout {
     private var index: SpatialIndex
     private var environment = LayoutEnvironment(itemCount: 0, viewportSize: .zero)
 
-    /// Work done since the last `takeWork()`.
-    private var work = StrategyWork()
-
-    public init(geometry: any ItemGeometry, mapping: ParallaxMapping, amount: Double, mode: Mode) {
+    public init(geometry: any ItemGeometry) {
         self.geometry = geometry
-        self.mapping = mapping
-        self.amount = amount
-        self.mode = mode
         self.index = SpatialIndex(axis: geometry.axis)
-    }
-
-    /// Returns the counters and starts new ones.
-    public func takeWork() -> StrategyWork {
-        defer { work = StrategyWork() }
-        return work
-    }
-
-    public func setMode(_ newMode: Mode) {
-        guard newMode != mode else { return }
-        mode = newMode
-        invalidateLayout(with: .everything)
-    }
-
-    public func setParallax(mapping newMapping: ParallaxMapping, amount newAmount: Double) {
-        guard newMapping != mapping || newAmount != amount else { return }
-        mapping = newMapping
-        amount = newAmount
-        invalidateLayout(with: .everything)
     }
 
     // MARK: CollectionViewLayout
@@ -65,7 +36,7 @@ public final class ParallaxLayout: CollectionViewLayout {
             itemCount: max(0, environment.itemCount), viewportSize: environment.viewportSize,
             contentInsets: environment.contentInsets, into: &frames)
         index.rebuild(frames)
-        work.attributesComputed += frames.count
+        work.addAttributesComputed(frames.count)
         needsPrepare = false
     }
 
@@ -73,31 +44,31 @@ public final class ParallaxLayout: CollectionViewLayout {
         let candidates = index.candidates(from: rect.min(axis), to: rect.max(axis))
         var result: [LayoutAttributes] = []
         result.reserveCapacity(candidates.count)
+        let policy = parallaxPolicy
+        let insets = environment.contentInsets
         for item in candidates {
             let frame = frames[item]
             guard frame.intersects(rect) else { continue }
-            result.append(LayoutAttributes(item: item, frame: frame, parallax: parallax(for: frame, bounds: bounds)))
+            result.append(LayoutAttributes(item: item, frame: frame, parallax: policy?.parallax(for: frame, bounds: bounds, contentInsets: insets)))
         }
-        if mode == .cached { work.attributesComputed += result.count }
+        // A policy that keeps the geometry across scrolls recomputes just what it hands out;
+        // one that throws it away was counted in full by `prepare`.
+        if let policy, policy.scrollInvalidationContext.invalidateParallaxOnly { work.addAttributesComputed(result.count) }
         return result
     }
 
     public func shouldInvalidateLayout(forBoundsChange newBounds: Rect, from oldBounds: Rect) -> Bool {
-        newBounds.size != oldBounds.size || mode != .none
+        newBounds.size != oldBounds.size || parallaxPolicy != nil
     }
 
     public func invalidationContext(forBoundsChange newBounds: Rect, from oldBounds: Rect) -> LayoutInvalidationContext {
-        mode == .cached && newBounds.size == oldBounds.size ? .parallaxOnly : .everything
+        guard newBounds.size == oldBounds.size, let parallaxPolicy else { return .everything }
+        return parallaxPolicy.scrollInvalidationContext
     }
 
     public func invalidateLayout(with context: LayoutInvalidationContext) {
-        work.invalidations += 1
+        work.addInvalidation()
         // Seed 000: unless only the parallax changed, throw the cached geometry away.
         if !context.invalidateParallaxOnly { needsPrepare = true }
-    }
-
-    @inline(__always)
-    private func parallax(for frame: Rect, bounds: Rect) -> Point? {
-        mode == .none ? nil : mapping.displacement(cellFrame: frame, bounds: bounds, contentInsets: environment.contentInsets, amount: amount)
     }
 }

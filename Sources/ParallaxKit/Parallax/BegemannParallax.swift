@@ -16,22 +16,3 @@ public enum BegemannParallax {
         return clampMagnitude(raw, maxOffset)
     }
 }
-
-/// Seed 003 (Engin Kurutepe): Begemann's formula driven from `scrollViewDidScroll`, with the
-/// opposite sign (`-offsetFromCenter.y * scaleFactor`) and the same 30 pt.
-public enum KurutepeParallax {
-    public static let maxParallaxOffset = 30.0
-
-    public static func offset(cellFrame: Rect, bounds: Rect, maxOffset: Double = maxParallaxOffset) -> Double {
-        -BegemannParallax.offset(cellFrame: cellFrame, bounds: bounds, maxOffset: maxOffset)
-    }
-}
-
-/// Clamps `value` to −limit…limit; a non-finite value becomes 0 so a degenerate frame never
-/// poisons a layout.
-@inline(__always)
-func clampMagnitude(_ value: Double, _ limit: Double) -> Double {
-    guard value.isFinite else { return 0 }
-    let l = abs(limit)
-    return min(max(value, -l), l)
-}

@@ -37,3 +37,12 @@ public enum ParallaxMapping: Hashable, Sendable {
         }
     }
 }
+
+/// Clamps `value` to −limit…limit; a non-finite value becomes 0 so a degenerate frame never
+/// poisons a layout.
+@inline(__always)
+func clampMagnitude(_ value: Double, _ limit: Double) -> Double {
+    guard value.isFinite else { return 0 }
+    let l = abs(limit)
+    return min(max(value, -l), l)
+}

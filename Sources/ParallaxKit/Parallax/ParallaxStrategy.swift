@@ -24,33 +24,20 @@ public enum ParallaxStrategy: String, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// A new, detached technique that computes the shifts this way.
+    public func makeTechnique() -> any ParallaxTechnique {
+        switch self {
+        case .scrollCallback: ScrollCallbackStrategy()
+        case .layoutInvalidation: InvalidatingLayoutStrategy()
+        case .cachedLayout: CachedLayoutStrategy()
+        case .off: NoParallaxStrategy()
+        }
+    }
+
     /// Parses a command-line name; nil for anything else.
     public init?(name: String) {
         self.init(rawValue: name)
     }
 
     public static var validNames: String { allCases.map(\.name).joined(separator: ", ") }
-}
-
-/// What a strategy did in one frame.
-public struct StrategyWork: Hashable, Sendable {
-    /// Layout invalidations (of any kind) triggered.
-    public var invalidations = 0
-    /// Layout attributes whose geometry or parallax the layout (re)computed.
-    public var attributesComputed = 0
-    /// Cells whose image shift was set.
-    public var cellsUpdated = 0
-
-    public init(invalidations: Int = 0, attributesComputed: Int = 0, cellsUpdated: Int = 0) {
-        self.invalidations = invalidations
-        self.attributesComputed = attributesComputed
-        self.cellsUpdated = cellsUpdated
-    }
-
-    public static func + (a: StrategyWork, b: StrategyWork) -> StrategyWork {
-        StrategyWork(
-            invalidations: a.invalidations + b.invalidations,
-            attributesComputed: a.attributesComputed + b.attributesComputed,
-            cellsUpdated: a.cellsUpdated + b.cellsUpdated)
-    }
 }

@@ -1,5 +1,6 @@
-/// The whole model behind one window: a scene's collection view and scroll view, the active
-/// strategy and its knobs. The app, the trace and the benchmark all drive this one object.
+/// The model behind one window: a scene's collection view and scroll view, the technique that
+/// computes the shifts, and the knobs (strategy, item count, parallax amount, reduce motion).
+/// It only builds and swaps; `FrameStep` runs the frames.
 public final class Playground {
     public private(set) var scene: Scene
     /// The strategy the user chose.
@@ -10,7 +11,13 @@ public final class Playground {
     public private(set) var reduceMotion: Bool
     public private(set) var viewportSize: Size
     public private(set) var collectionView: CollectionView
-    private var callback: ScrollCallbackParallax
+    /// The technique running now: the chosen strategy's, or none under reduce motion.
+    public private(set) var technique: any ParallaxTechnique
+    /// Seed 002's fix; turning it off shows the jump before the first scroll.
+    public var updatesOnWillDisplay = true {
+        didSet { (technique as? ScrollCallbackStrategy)?.updatesOnWillDisplay = updatesOnWillDisplay }
+    }
+    /// Set when the cells changed without a scroll: the next frame refreshes every visible one.
     private var needsFullRefresh = false
     /// True after the first drag, wheel or scrolling key (or a chosen position): the albums'
     /// auto-scroll then stays off.
@@ -27,24 +34,15 @@ public final class Playground {
         self.parallaxAmount = scene.defaultParallaxAmount
         self.reduceMotion = reduceMotion
         self.viewportSize = viewportSize
-        (collectionView, callback) = Self.build(scene: scene, strategy: reduceMotion ? .off : self.strategy, itemCount: self.itemCount, amount: scene.defaultParallaxAmount, viewportSize: viewportSize)
-    }
-
-    private static func build(scene: Scene, strategy: ParallaxStrategy, itemCount: Int, amount: Double, viewportSize: Size) -> (CollectionView, ScrollCallbackParallax) {
-        let scrollView = ScrollView(axis: scene.axis, viewportSize: viewportSize, contentInsets: scene.contentInsets)
-        let layout = ParallaxLayout(geometry: scene.geometry, mapping: scene.mapping, amount: amount, mode: layoutMode(for: strategy))
-        let collectionView = CollectionView(scrollView: scrollView, layout: layout, itemCount: itemCount)
-        let callback = ScrollCallbackParallax(collectionView: collectionView, mapping: scene.mapping, amount: amount, isActive: strategy == .scrollCallback)
+        self.collectionView = Self.makeCollectionView(scene: scene, itemCount: self.itemCount, viewportSize: viewportSize)
+        self.technique = NoParallaxStrategy()
+        attach(effectiveStrategy.makeTechnique())
         collectionView.prepareLayout()
-        return (collectionView, callback)
     }
 
-    private static func layoutMode(for strategy: ParallaxStrategy) -> ParallaxLayout.Mode {
-        switch strategy {
-        case .layoutInvalidation: .invalidateEverything
-        case .cachedLayout: .cached
-        case .scrollCallback, .off: .none
-        }
+    private static func makeCollectionView(scene: Scene, itemCount: Int, viewportSize: Size) -> CollectionView {
+        let scrollView = ScrollView(axis: scene.axis, viewportSize: viewportSize, contentInsets: scene.contentInsets)
+        return CollectionView(scrollView: scrollView, layout: ParallaxLayout(geometry: scene.geometry), itemCount: itemCount)
     }
 
     public var scrollView: ScrollView { collectionView.scrollView }
@@ -54,48 +52,40 @@ public final class Playground {
     /// The strategy actually running (off under reduce motion).
     public var effectiveStrategy: ParallaxStrategy { reduceMotion ? .off : strategy }
 
-    /// Seed 002's fix; turning it off shows the jump before the first scroll.
-    public var updatesOnWillDisplay: Bool {
-        get { callback.updatesOnWillDisplay }
-        set { callback.updatesOnWillDisplay = newValue }
+    private var settings: ParallaxSettings { ParallaxSettings(mapping: scene.mapping, amount: parallaxAmount) }
+
+    private func attach(_ newTechnique: any ParallaxTechnique) {
+        technique = newTechnique
+        (newTechnique as? ScrollCallbackStrategy)?.updatesOnWillDisplay = updatesOnWillDisplay
+        newTechnique.attach(to: collectionView, settings: settings)
     }
 
-    // MARK: Input and frames
+    // MARK: What a frame does (called by `FrameStep` only)
 
     /// Feeds one input event to the scroll view (keys that do not scroll are ignored here).
     public func handle(_ event: TimedEvent) {
         scrollView.handle(event)
     }
 
-    /// Runs one frame at `time`: the scroll view moves and notifies, the layout and the
-    /// cells catch up, the strategy updates. Returns what the strategy did.
-    @discardableResult
-    public func advanceFrame(to time: Double) -> StrategyWork {
-        advancePhysics(to: time)
-        return updateLayoutAndStrategy()
-    }
-
-    /// The first half of a frame: the scroll motion moves to `time` (and the album scene's
-    /// auto-scroll starts while nobody has touched it).
-    public func advancePhysics(to time: Double) {
+    /// The physics phase: the scroll motion moves to `time`; the album scene's auto-scroll
+    /// starts while nobody has touched it.
+    func advanceMotion(to time: Double) {
         if let speed = scene.autoScrollSpeed, scrollView.phase == .idle {
             scrollView.startAutoScroll(speed: speed, time: time)
         }
         scrollView.advanceMotion(to: time)
     }
 
-    /// The second half: observers hear of the scroll (the scroll-callback strategy runs here),
-    /// the collection view lays out, invalidating per the layout strategies. Returns the work.
-    public func updateLayoutAndStrategy() -> StrategyWork {
+    /// The layout phase: observers hear of the scroll (the scroll callback runs here), the
+    /// collection view lays out (the layout techniques run here), and after a change that
+    /// moved no scroll the technique refreshes every visible cell.
+    func layOut() {
         scrollView.notifyIfMoved()
         collectionView.layoutIfNeeded()
         if needsFullRefresh {
             needsFullRefresh = false
-            if effectiveStrategy == .scrollCallback { callback.updateVisibleCells(of: collectionView) }
+            technique.refreshVisibleCells()
         }
-        var work = layout.takeWork()
-        work.cellsUpdated += collectionView.takeCellsUpdatedByLayout() + callback.takeCellsUpdated()
-        return work
     }
 
     // MARK: Knobs
@@ -110,20 +100,18 @@ public final class Playground {
         applyEffectiveStrategy()
     }
 
+    /// Swaps the technique; cells go back to centred until the new one sets them.
     private func applyEffectiveStrategy() {
-        let effective = effectiveStrategy
-        callback.isActive = effective == .scrollCallback
-        layout.setMode(Self.layoutMode(for: effective))
+        technique.detach()
+        attach(effectiveStrategy.makeTechnique())
         collectionView.resetParallax()
         collectionView.reloadLayout()
         needsFullRefresh = true
     }
 
     public func setParallaxAmount(_ amount: Double) {
-        let a = max(0, amount.isFinite ? amount : 0)
-        parallaxAmount = a
-        callback.amount = a
-        layout.setParallax(mapping: scene.mapping, amount: a)
+        parallaxAmount = max(0, amount.isFinite ? amount : 0)
+        technique.update(settings: settings)
         collectionView.reloadLayout()
         needsFullRefresh = true
     }
@@ -145,13 +133,13 @@ public final class Playground {
     /// Switches scene, keeping strategy, reduce-motion and viewport; count and amount go back
     /// to the new scene's defaults.
     public func setScene(_ id: SceneID, itemCount count: Int? = nil) {
-        let willDisplay = updatesOnWillDisplay
+        technique.detach()
         scene = Scene.make(id)
         itemCount = max(0, count ?? scene.defaultItemCount)
         parallaxAmount = scene.defaultParallaxAmount
-        scrollView.removeObserver(callback)
-        (collectionView, callback) = Self.build(scene: scene, strategy: effectiveStrategy, itemCount: itemCount, amount: parallaxAmount, viewportSize: viewportSize)
-        callback.updatesOnWillDisplay = willDisplay
+        collectionView = Self.makeCollectionView(scene: scene, itemCount: itemCount, viewportSize: viewportSize)
+        attach(effectiveStrategy.makeTechnique())
+        collectionView.prepareLayout()
     }
 
     /// Puts the content at `offset` along the scene's axis (clamped). A chosen position counts

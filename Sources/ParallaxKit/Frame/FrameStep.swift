@@ -1,0 +1,91 @@
+/// The one frame step every caller runs: the window, `trace`, `shot`, the benchmarks and the
+/// tests. Each frame: deliver the events due (queued input first, then the script's, each at
+/// its own time), move the physics to the frame's time, lay out and let the technique set its
+/// shifts, then, when a drawer is set, build the frame's draw list.
+///
+/// Key commands that change the model (scene, strategy, knobs) are applied here, the same for
+/// a script in a replay and for keys typed in the window; commands only a window can carry
+/// out (overlay, help, vsync, screenshot, quit) go to `onViewCommand`, or nowhere.
+public final class FrameStep {
+    public let playground: Playground
+    /// Told as each phase begins and ends; nil costs nothing.
+    public var phaseObserver: (any FramePhaseObserver)?
+    /// Receives the view-only commands of the frame's keys, during the input phase.
+    public var onViewCommand: ((AppCommand) -> Void)?
+    /// Builds the draw phase's list for the frame just laid out; nil skips the draw phase.
+    public var drawer: ((FrameReport, Playground, inout DrawList) -> Void)?
+    /// The draw phase's list, kept between frames so its storage is reused.
+    public private(set) var drawList = DrawList()
+    /// Frames run so far.
+    public private(set) var frameCount = 0
+
+    private let script: Script?
+    private var nextScriptEvent = 0
+    private var queue: [FrameEvent] = []
+
+    public init(_ playground: Playground, script: Script? = nil) {
+        self.playground = playground
+        self.script = script
+    }
+
+    /// Whether every event of the script has been delivered (true without a script).
+    public var scriptIsDone: Bool { nextScriptEvent >= (script?.events.count ?? 0) }
+
+    /// Queues an event for the next frame's input phase.
+    public func enqueue(_ event: FrameEvent) {
+        queue.append(event)
+    }
+
+    /// Runs one frame at `time` (seconds); returns what it did.
+    @discardableResult
+    public func run(at time: Double) -> FrameReport {
+        let offsetBefore = playground.scrollView.contentOffset
+        phaseObserver?.phaseWillBegin(.input)
+        deliverEvents(dueBy: time)
+        phaseObserver?.phaseDidEnd(.input)
+
+        phaseObserver?.phaseWillBegin(.physics)
+        playground.advanceMotion(to: time)
+        phaseObserver?.phaseDidEnd(.physics)
+
+        phaseObserver?.phaseWillBegin(.layout)
+        playground.layOut()
+        let work = playground.collectionView.work.take()
+        phaseObserver?.phaseDidEnd(.layout)
+
+        let report = FrameReport(index: frameCount, time: time, work: work, moved: playground.scrollView.contentOffset != offsetBefore)
+        if let drawer {
+            phaseObserver?.phaseWillBegin(.draw)
+            drawList.removeAll()
+            drawer(report, playground, &drawList)
+            phaseObserver?.phaseDidEnd(.draw)
+        }
+        frameCount += 1
+        return report
+    }
+
+    private func deliverEvents(dueBy time: Double) {
+        if !queue.isEmpty {
+            for event in queue { deliver(event) }
+            queue.removeAll(keepingCapacity: true)
+        }
+        guard let events = script?.events else { return }
+        while nextScriptEvent < events.count, events[nextScriptEvent].time <= time {
+            deliver(.input(events[nextScriptEvent]))
+            nextScriptEvent += 1
+        }
+    }
+
+    private func deliver(_ event: FrameEvent) {
+        switch event {
+        case .resize(let size):
+            playground.setViewportSize(size)
+        case .input(let timed):
+            if case .key(let key, let modifiers) = timed.event, let command = AppCommand(key: key, modifiers: modifiers) {
+                if !playground.apply(command) { onViewCommand?(command) }
+            } else {
+                playground.handle(timed)
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// The mapping and amount a technique applies: which seed's rule, how many points at most.
+public struct ParallaxSettings: Hashable, Sendable {
+    public var mapping: ParallaxMapping
+    /// The largest displacement either way, points.
+    public var amount: Double
+
+    public init(mapping: ParallaxMapping, amount: Double) {
+        self.mapping = mapping
+        self.amount = amount
+    }
+
+    /// The shift of the image of a cell at `cellFrame` while `bounds` is visible.
+    @inline(__always)
+    func displacement(cellFrame: Rect, bounds: Rect, contentInsets: EdgeInsets) -> Point {
+        mapping.displacement(cellFrame: cellFrame, bounds: bounds, contentInsets: contentInsets, amount: amount)
+    }
+}
+
+/// One way of computing the image shifts of a collection view's cells: attached to one
+/// collection view at a time, swappable between frames. The playground only swaps them.
+///
+/// What a technique does is added to its collection view's `work` tally (invalidations,
+/// attributes computed, cells updated), which the frame step reads once per frame.
+public protocol ParallaxTechnique: AnyObject {
+    /// Which of the strategies this is.
+    var strategy: ParallaxStrategy { get }
+    /// Starts computing shifts for `collectionView`'s cells.
+    func attach(to collectionView: CollectionView, settings: ParallaxSettings)
+    /// Stops; the cells keep their shifts until someone else sets them.
+    func detach()
+    /// A new mapping or amount, taking effect from the next layout pass.
+    func update(settings: ParallaxSettings)
+    /// Sets every visible cell's shift at once, after the cells changed without a scroll (a
+    /// switch of technique, a knob, a resize). Layout techniques have already done it while
+    /// laying out.
+    func refreshVisibleCells()
+}
+
+/// What a layout asks of a technique that computes shifts inside the layout (seed 000).
+public protocol LayoutParallaxPolicy: AnyObject {
+    /// What a scroll (a bounds change of the same size) throws away.
+    var scrollInvalidationContext: LayoutInvalidationContext { get }
+    /// The shift of an attribute being handed out; called once per attribute per query.
+    func parallax(for frame: Rect, bounds: Rect, contentInsets: EdgeInsets) -> Point
+}
