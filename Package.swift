@@ -16,22 +16,24 @@ let package = Package(
     targets: [
         // The only C in the project: SDL2, SDL2_image and SDL2_ttf headers plus a shim for
         // the macros that do not import into Swift.
-        .systemLibrary(
-            name: "CSDL2",
-            pkgConfig: "sdl2",
-            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
-        ),
+        // No pkgConfig: its cflags carry -D_REENTRANT, which SwiftPM warns about on every
+        // build; the headers are found under the default include path (see shim.h).
+        .systemLibrary(name: "CSDL2"),
         // Pure Swift core: no SDL, no clock reads. Time is always passed in.
         .target(
             name: "ParallaxKit",
             dependencies: [.product(name: "RealModule", package: "swift-numerics")]
         ),
+        // What a person reads: the overlay, the help panel, titles and number formatting,
+        // above the model and apart from it.
+        .target(name: "Presentation", dependencies: ["ParallaxKit"]),
         // The one module that talks to SDL.
         .target(name: "SDLBackend", dependencies: ["CSDL2", "ParallaxKit"]),
         .executableTarget(
             name: "parallax-playground",
             dependencies: [
                 "ParallaxKit",
+                "Presentation",
                 "SDLBackend",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -44,6 +46,7 @@ let package = Package(
                 .product(name: "RealModule", package: "swift-numerics"),
             ]
         ),
+        .testTarget(name: "PresentationTests", dependencies: ["Presentation", "ParallaxKit"]),
         .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "ParallaxKit"]),
         // Runs the built `parallax-playground` binary as a user would.
         .testTarget(name: "EndToEnd", dependencies: ["ParallaxKit", "SDLBackend"], resources: [.copy("Golden")]),

@@ -1,5 +1,6 @@
 import Foundation
 import ParallaxKit
+import Presentation
 import SDLBackend
 
 /// `--chart`: strategy cost against item count, log–log, one panel per scene, drawn as a

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ParallaxKit
+import Presentation
 import SDLBackend
 
 /// The three parts of the benchmark.
@@ -264,7 +265,7 @@ func parseItems(_ text: String) throws -> [Int] {
     let range = Playground.itemCountRange
     let counts = try parts.map { part in
         guard let n = Int(part), range.contains(n) else {
-            throw ValidationError("item counts must be whole numbers from \(range.lowerBound) to \(formatCount(range.upperBound)), got '\(part)'")
+            throw ValidationError("item counts must be whole numbers from \(range.lowerBound) to \(NumberFormat.count(range.upperBound)), got '\(part)'")
         }
         return n
     }

@@ -1,5 +1,6 @@
 import Foundation
 import ParallaxKit
+import Presentation
 
 /// Everything one benchmark run found, and its three renderings: the terminal text, JSON, CSV.
 struct BenchReport {
@@ -71,7 +72,7 @@ struct BenchReport {
             if let worst = rows.max(by: { $0.p50 < $1.p50 }) {
                 targets.append(Target(
                     name: absoluteName, met: worst.p50 < 10,
-                    detail: "worst \(String(format: "%.2f", worst.p50)) µs (\(worst.cell.scene.name), \(formatCount(worst.cell.items)) items)"))
+                    detail: "worst \(String(format: "%.2f", worst.p50)) µs (\(worst.cell.scene.name), \(NumberFormat.count(worst.cell.items)) items)"))
             } else {
                 targets.append(Target(name: absoluteName, met: nil, detail: "not measured"))
             }
@@ -86,7 +87,7 @@ struct BenchReport {
             targets.append(Target(name: perItemName, met: nil, detail: "not measured"))
         } else {
             let worst = largest.max { $0.nanosecondsPerItem! < $1.nanosecondsPerItem! }!
-            let all = largest.map { "\($0.cell.scene.name) \(String(format: "%.1f", $0.nanosecondsPerItem!)) ns at \(formatCount($0.cell.items))" }
+            let all = largest.map { "\($0.cell.scene.name) \(String(format: "%.1f", $0.nanosecondsPerItem!)) ns at \(NumberFormat.count($0.cell.items))" }
             targets.append(Target(
                 name: perItemName, met: worst.nanosecondsPerItem! < 50,
                 detail: "worst \(String(format: "%.1f", worst.nanosecondsPerItem!)) ns (\(worst.cell.scene.name)); " + all.joined(separator: ", ")))
@@ -151,7 +152,7 @@ struct BenchReport {
             previous = (row.cell.scene, row.cell.strategy)
             out.append(
                 padRight(sameGroup ? "" : row.cell.scene.name, 9) + padRight(sameGroup ? "" : row.cell.strategy.title, 20)
-                    + padLeft(formatCount(row.cell.items), 10) + padLeft("\(row.movingFrames)/\(row.frames)", 9) + column(row.p50, 2, width: 11) + column(row.p99, 2, width: 11)
+                    + padLeft(NumberFormat.count(row.cell.items), 10) + padLeft("\(row.movingFrames)/\(row.frames)", 9) + column(row.p50, 2, width: 11) + column(row.p99, 2, width: 11)
                     + column(row.attributesPerFrame, 1, width: 13) + column(row.cellsPerFrame, 1, width: 12)
                     + column(row.nanosecondsPerItem, 2, width: 9)
                     + column(row.allocations?.bytesPerFrame, 0, width: 15) + column(row.allocations?.countPerFrame, 1, width: 14))

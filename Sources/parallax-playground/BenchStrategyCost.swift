@@ -1,5 +1,6 @@
 import Foundation
 import ParallaxKit
+import Presentation
 
 /// One cell of the benchmark matrix.
 struct BenchCell: Hashable {
@@ -7,7 +8,7 @@ struct BenchCell: Hashable {
     var strategy: ParallaxStrategy
     var items: Int
 
-    var label: String { "\(scene.name) · \(strategy.title) · \(formatCount(items)) items" }
+    var label: String { "\(scene.name) · \(strategy.title) · \(NumberFormat.count(items)) items" }
 }
 
 /// What one replay of the script measured, frame by frame.

@@ -1,5 +1,6 @@
 import Foundation
 import ParallaxKit
+import Presentation
 import SDLBackend
 
 /// The window's frame loop: one timestamp per frame, every pending event drained into the
@@ -162,7 +163,7 @@ final class PlaygroundApp: FramePhaseObserver {
         let state = (playground.scene.id, playground.effectiveStrategy)
         if let shownTitle, shownTitle == state { return }
         shownTitle = state
-        window.title = "Parallax Playground — \(playground.scene.title) · \(playground.effectiveStrategy.title)"
+        window.title = playground.windowTitle
     }
 
     private func saveScreenshot(frame index: Int) {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ParallaxKit
+import Presentation
 import SDLBackend
 
 /// `parallax-playground shot`: one frame rendered without a display, saved as PNG.

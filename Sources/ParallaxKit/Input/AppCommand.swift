@@ -1,4 +1,4 @@
-/// What the playground's keys do besides scrolling (listed in the help overlay and README).
+/// What the playground's keys do besides scrolling (the help panel lists them: `KeyHelp`).
 public enum AppCommand: Hashable, Sendable {
     case nextScene, previousScene
     case scene(SceneID)
@@ -42,23 +42,4 @@ public enum AppCommand: Hashable, Sendable {
         default: return nil
         }
     }
-
-    /// The keys as the help overlay and README list them.
-    public static let helpLines: [(keys: String, action: String)] = [
-        ("Wheel · drag · arrows", "scroll (drag and let go to fling)"),
-        ("PgUp PgDn Space ⇧Space", "scroll a page"),
-        ("Home End", "to the start or the end"),
-        ("Tab ⇧Tab  F1–F5", "next / previous scene, or pick one"),
-        ("1 2 3 0", "scroll callback · layout invalidation · cached layout · off"),
-        ("+ −", "more or less parallax"),
-        ("[ ]", "divide or multiply the item count by 10"),
-        ("W", "willDisplay update on/off (table: see the jump)"),
-        ("F", "fps overlay"),
-        ("D", "debug outlines: cells and images"),
-        ("M", "reduce motion (parallax off)"),
-        ("V", "vsync on/off"),
-        ("P", "save a screenshot"),
-        ("H ?", "this help"),
-        ("Esc Q", "quit"),
-    ]
 }

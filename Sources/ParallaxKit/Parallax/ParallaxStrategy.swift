@@ -15,15 +15,6 @@ public enum ParallaxStrategy: String, Hashable, Sendable, CaseIterable {
     /// The name used on the command line and in traces.
     public var name: String { rawValue }
 
-    public var title: String {
-        switch self {
-        case .scrollCallback: "scroll callback"
-        case .layoutInvalidation: "layout invalidation"
-        case .cachedLayout: "cached layout"
-        case .off: "off"
-        }
-    }
-
     /// A new, detached technique that computes the shifts this way.
     public func makeTechnique() -> any ParallaxTechnique {
         switch self {

@@ -229,22 +229,4 @@ import Testing
         #expect(strokes.count == 2 * pg.visibleCells.count)
         #expect(outlined.commands.count == plain.commands.count + strokes.count)
     }
-
-    @Test func theOverlayListsTheStrategysWork() {
-        var stats = FrameStatistics()
-        stats.record(FrameSample(frameMilliseconds: 20))
-        let info = OverlayInfo(
-            sceneTitle: "Quilt", strategy: .cachedLayout, reduceMotion: false, itemCount: 1_000_000, parallaxAmount: 30,
-            rendererName: "software", vsync: false, work: StrategyWork(invalidations: 1, attributesComputed: 17, cellsUpdated: 17), willDisplay: true)
-        var list = DrawList()
-        OverlayRenderer().drawStats(stats, info: info, viewportSize: Size(width: 1280, height: 800), into: &list)
-        let texts = list.commands.compactMap { if case .text(let s, _, _, _, _) = $0 { return s } else { return nil } }
-        #expect(texts.contains("50.0 fps"))
-        #expect(texts.contains("1 · 17 · 17"))
-        #expect(texts.contains("1,000,000 · 30.0 pt"))
-        #expect(texts.contains("cached layout"))
-        #expect(texts.contains("software · no vsync"))
-        // The one 20 ms frame is over the 16.7 ms budget: its bar is red.
-        #expect(list.commands.contains { if case .fill(_, let c) = $0 { return c == Color(r: 240, g: 80, b: 70) } else { return false } })
-    }
 }

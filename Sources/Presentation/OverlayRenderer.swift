@@ -1,3 +1,5 @@
+import ParallaxKit
+
 /// What the fps overlay shows besides frame times; the app fills it each frame.
 public struct OverlayInfo: Sendable {
     public var sceneTitle: String
@@ -30,7 +32,7 @@ public struct OverlayInfo: Sendable {
 /// Dear ImGui's overlays it only reads state; building it changes nothing in the scene.
 public struct OverlayRenderer: Sendable {
     public static let panelWidth = 360.0
-    static let margin = 12.0
+    public static let margin = 12.0
     static let graphHeight = 64.0
     /// The graph's ceiling: 33.3 ms, two 60 Hz budgets.
     static let graphCeiling = 2 * FrameBudget.sixtyHertz
@@ -59,8 +61,8 @@ public struct OverlayRenderer: Sendable {
         var ty = y + 10
         let fps = stats.framesPerSecond
         let low = stats.onePercentLowFramesPerSecond
-        list.text(format1(fps) + " fps", at: Point(x: left, y: ty), size: 22, color: fps >= 55 ? Self.good : Self.over)
-        list.text("1% low " + format1(low) + "   " + format2(stats.meanFrameMilliseconds) + " ms", at: Point(x: left + 130, y: ty + 6), size: 13, color: Self.dim)
+        list.text(NumberFormat.fixed1(fps) + " fps", at: Point(x: left, y: ty), size: 22, color: fps >= 55 ? Self.good : Self.over)
+        list.text("1% low " + NumberFormat.fixed1(low) + "   " + NumberFormat.fixed2(stats.meanFrameMilliseconds) + " ms", at: Point(x: left + 130, y: ty + 6), size: 13, color: Self.dim)
         ty += 30
 
         // Frame-time graph: one bar per frame, budget lines at 16.7 and 8.3 ms, over-budget red.
@@ -82,13 +84,13 @@ public struct OverlayRenderer: Sendable {
 
         let phases = stats.meanPhases
         let rows: [(String, String)] = [
-            ("input + physics", format3(phases.inputAndPhysicsMilliseconds) + " ms"),
-            ("strategy / layout", format3(phases.strategyMilliseconds) + " ms"),
-            ("drawing", format3(phases.drawingMilliseconds) + " ms"),
+            ("input + physics", NumberFormat.fixed3(phases.inputAndPhysicsMilliseconds) + " ms"),
+            ("strategy / layout", NumberFormat.fixed3(phases.strategyMilliseconds) + " ms"),
+            ("drawing", NumberFormat.fixed3(phases.drawingMilliseconds) + " ms"),
             ("invalidations · attrs · cells", "\(info.work.invalidations) · \(info.work.attributesComputed) · \(info.work.cellsUpdated)"),
             ("scene", info.sceneTitle),
             ("strategy", info.reduceMotion ? "off (reduce motion)" : info.strategy.title),
-            ("items · parallax", "\(formatCount(info.itemCount)) · \(format1(info.parallaxAmount)) pt"),
+            ("items · parallax", "\(NumberFormat.count(info.itemCount)) · \(NumberFormat.fixed1(info.parallaxAmount)) pt"),
             ("renderer", info.rendererName + (info.vsync ? " · vsync" : " · no vsync")),
         ]
         for (label, value) in rows {
@@ -103,7 +105,7 @@ public struct OverlayRenderer: Sendable {
 
     /// Draws the help panel centred in the viewport.
     public func drawHelp(viewportSize: Size, into list: inout DrawList) {
-        let lines = AppCommand.helpLines
+        let lines = KeyHelp.lines
         let w = min(700.0, viewportSize.width - 24)
         let h = 64 + Double(lines.count) * 24
         let panel = Rect(x: (viewportSize.width - w) / 2, y: max(12, (viewportSize.height - h) / 2), width: w, height: h)
@@ -116,33 +118,4 @@ public struct OverlayRenderer: Sendable {
             y += 24
         }
     }
-}
-
-/// Fixed-decimal formatting without Foundation.
-func formatFixed(_ value: Double, decimals: Int) -> String {
-    guard value.isFinite else { return "–" }
-    var scale = 1.0
-    for _ in 0..<decimals { scale *= 10 }
-    let scaled = (abs(value) * scale).rounded()
-    let whole = Int(scaled / scale)
-    let fraction = Int(scaled - Double(whole) * scale)
-    let sign = value < 0 && scaled != 0 ? "-" : ""
-    guard decimals > 0 else { return sign + String(whole) }
-    let digits = String(fraction)
-    return sign + String(whole) + "." + String(repeating: "0", count: decimals - digits.count) + digits
-}
-
-func format1(_ v: Double) -> String { formatFixed(v, decimals: 1) }
-func format2(_ v: Double) -> String { formatFixed(v, decimals: 2) }
-func format3(_ v: Double) -> String { formatFixed(v, decimals: 3) }
-
-/// 1000000 → "1,000,000".
-public func formatCount(_ n: Int) -> String {
-    let digits = String(abs(n))
-    var out = ""
-    for (i, c) in digits.enumerated() {
-        if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-        out.append(c)
-    }
-    return (n < 0 ? "-" : "") + out
 }

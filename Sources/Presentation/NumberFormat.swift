@@ -1,0 +1,34 @@
+/// How the overlay, the help and the benchmark's reports write numbers: fixed decimals and
+/// thousands separators, the same everywhere, without Foundation's locale-dependent formatters.
+public enum NumberFormat {
+    /// `value` with exactly `decimals` digits after the point; "–" for a non-finite value.
+    public static func fixed(_ value: Double, decimals: Int) -> String {
+        guard value.isFinite else { return "–" }
+        var scale = 1.0
+        for _ in 0..<max(0, decimals) { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        // Beyond Int's range a fixed form means nothing; say so rather than trap.
+        guard scaled < 9.0e18 else { return value < 0 ? "-∞" : "∞" }
+        let whole = Int(scaled / scale)
+        let fraction = Int(scaled - Double(whole) * scale)
+        let sign = value < 0 && scaled != 0 ? "-" : ""
+        guard decimals > 0 else { return sign + String(whole) }
+        let digits = String(fraction)
+        return sign + String(whole) + "." + String(repeating: "0", count: decimals - digits.count) + digits
+    }
+
+    public static func fixed1(_ value: Double) -> String { fixed(value, decimals: 1) }
+    public static func fixed2(_ value: Double) -> String { fixed(value, decimals: 2) }
+    public static func fixed3(_ value: Double) -> String { fixed(value, decimals: 3) }
+
+    /// 1000000 → "1,000,000".
+    public static func count(_ n: Int) -> String {
+        let digits = String(n.magnitude)
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return (n < 0 ? "-" : "") + out
+    }
+}
