@@ -11,7 +11,7 @@ public enum KeyHelp {
         ("+ −", "more or less parallax"),
         ("[ ]", "divide or multiply the item count by 10"),
         ("W", "willDisplay update on/off (table: see the jump)"),
-        ("F", "fps overlay"),
+        ("F", "fps badge · full panel · hidden"),
         ("D", "debug outlines: cells and images"),
         ("M", "reduce motion (parallax off)"),
         ("V", "vsync on/off"),

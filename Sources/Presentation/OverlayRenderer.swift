@@ -28,12 +28,36 @@ public struct OverlayInfo: Sendable {
     }
 }
 
-/// The fps overlay (a translucent panel in the top-right corner) and the help panel. Like
-/// Dear ImGui's overlays it only reads state; building it changes nothing in the scene.
+/// How much of the fps overlay shows; F steps through them in this order.
+public enum OverlayMode: Hashable, Sendable, CaseIterable {
+    /// A small fps badge in the top-right corner, out of the images' way: the default.
+    case badge
+    /// The full panel: graph, the frame's parts, the strategy's work, the settings.
+    case panel
+    /// Nothing.
+    case hidden
+
+    /// The next mode for the F key.
+    public var next: OverlayMode {
+        switch self {
+        case .badge: .panel
+        case .panel: .hidden
+        case .hidden: .badge
+        }
+    }
+}
+
+/// The fps overlay (a badge or a translucent panel in the top-right corner) and the help
+/// panel. Like Dear ImGui's overlays it only reads state; building it changes nothing in the
+/// scene.
 public struct OverlayRenderer: Sendable {
     public static let panelWidth = 360.0
     public static let margin = 12.0
+    static let badgeSize = Size(width: 132, height: 30)
     static let graphHeight = 64.0
+    static let lineHeight = 19.0
+    /// The panel's rows below the graph.
+    static let rowCount = 11.0
     /// The graph's ceiling: 33.3 ms, two 60 Hz budgets.
     static let graphCeiling = 2 * FrameBudget.sixtyHertz
 
@@ -47,14 +71,43 @@ public struct OverlayRenderer: Sendable {
 
     public init() {}
 
-    /// Draws the fps overlay for a viewport of `viewportSize`.
+    /// Where the overlay in `mode` sits in a viewport of `viewportSize`; nil when hidden.
+    public static func frame(of mode: OverlayMode, viewportSize: Size) -> Rect? {
+        switch mode {
+        case .hidden:
+            return nil
+        case .badge:
+            let size = badgeSize
+            return Rect(x: max(0, viewportSize.width - size.width - margin), y: margin, width: size.width, height: size.height)
+        case .panel:
+            let height = 14 + 30 + graphHeight + 8 + rowCount * lineHeight + 12
+            return Rect(x: max(0, viewportSize.width - panelWidth - margin), y: margin, width: panelWidth, height: height)
+        }
+    }
+
+    /// Draws the overlay in `mode` for a viewport of `viewportSize`.
+    public func draw(_ mode: OverlayMode, stats: FrameStatistics, info: OverlayInfo, viewportSize: Size, into list: inout DrawList) {
+        switch mode {
+        case .hidden: break
+        case .badge: drawBadge(stats, viewportSize: viewportSize, into: &list)
+        case .panel: drawStats(stats, info: info, viewportSize: viewportSize, into: &list)
+        }
+    }
+
+    /// The compact overlay: fps, coloured by whether the frames keep to 60 Hz.
+    public func drawBadge(_ stats: FrameStatistics, viewportSize: Size, into list: inout DrawList) {
+        guard let badge = Self.frame(of: .badge, viewportSize: viewportSize) else { return }
+        let fps = stats.framesPerSecond
+        list.fill(badge, Self.panel)
+        list.text(NumberFormat.fixed1(fps) + " fps", at: Point(x: badge.minX + 10, y: badge.minY + 6), size: 15, color: fps >= 55 ? Self.good : Self.over)
+        list.text("F", at: Point(x: badge.maxX - 10, y: badge.minY + 8), size: 12, color: Self.dim, alignment: .trailing)
+    }
+
+    /// The full panel for a viewport of `viewportSize`.
     public func drawStats(_ stats: FrameStatistics, info: OverlayInfo, viewportSize: Size, into list: inout DrawList) {
-        let w = Self.panelWidth
-        let x = max(0, viewportSize.width - w - Self.margin)
-        let y = Self.margin
-        let lineHeight = 19.0
-        let lines = 9.0
-        let panel = Rect(x: x, y: y, width: w, height: 14 + lines * lineHeight + Self.graphHeight + 16)
+        guard let panel = Self.frame(of: .panel, viewportSize: viewportSize) else { return }
+        let (x, y, w) = (panel.minX, panel.minY, panel.width)
+        let lineHeight = Self.lineHeight
         list.fill(panel, Self.panel)
 
         let left = x + 12
@@ -82,11 +135,14 @@ public struct OverlayRenderer: Sendable {
         list.text("16.7", at: Point(x: graph.maxX - 2, y: graph.maxY - FrameBudget.sixtyHertz / Self.graphCeiling * graph.height - 15), size: 11, color: Self.budget60, alignment: .trailing)
         ty = graph.maxY + 8
 
+        // The frame's parts, which add up to the mean frame time above.
         let phases = stats.meanPhases
         let rows: [(String, String)] = [
             ("input + physics", NumberFormat.fixed3(phases.inputAndPhysicsMilliseconds) + " ms"),
             ("strategy / layout", NumberFormat.fixed3(phases.strategyMilliseconds) + " ms"),
             ("drawing", NumberFormat.fixed3(phases.drawingMilliseconds) + " ms"),
+            ("present" + (info.vsync ? " (vsync wait)" : ""), NumberFormat.fixed3(phases.presentMilliseconds) + " ms"),
+            ("other", NumberFormat.fixed3(phases.otherMilliseconds) + " ms"),
             ("invalidations · attrs · cells", "\(info.work.invalidations) · \(info.work.attributesComputed) · \(info.work.cellsUpdated)"),
             ("scene", info.sceneTitle),
             ("strategy", info.reduceMotion ? "off (reduce motion)" : info.strategy.title),
@@ -103,16 +159,27 @@ public struct OverlayRenderer: Sendable {
         }
     }
 
-    /// Draws the help panel centred in the viewport.
-    public func drawHelp(viewportSize: Size, into list: inout DrawList) {
-        let lines = KeyHelp.lines
-        let w = min(700.0, viewportSize.width - 24)
-        let h = 64 + Double(lines.count) * 24
-        let panel = Rect(x: (viewportSize.width - w) / 2, y: max(12, (viewportSize.height - h) / 2), width: w, height: h)
+    /// Where the help panel goes in a viewport of `viewportSize`: centred, moved down below
+    /// `avoiding` (the overlay's frame) when it would overlap it, and never past the bottom
+    /// when the viewport has room.
+    public static func helpFrame(viewportSize: Size, avoiding overlay: Rect?) -> Rect {
+        let lines = Double(KeyHelp.lines.count)
+        let w = max(0, min(700.0, viewportSize.width - 24))
+        let h = 64 + lines * 24
+        var panel = Rect(x: (viewportSize.width - w) / 2, y: max(12, (viewportSize.height - h) / 2), width: w, height: h)
+        if let overlay, panel.intersects(overlay) {
+            panel = Rect(x: panel.minX, y: overlay.maxY + 12, width: w, height: h)
+        }
+        return panel
+    }
+
+    /// Draws the help panel, keeping clear of the overlay's frame `avoiding`.
+    public func drawHelp(viewportSize: Size, avoiding overlay: Rect? = nil, into list: inout DrawList) {
+        let panel = Self.helpFrame(viewportSize: viewportSize, avoiding: overlay)
         list.fill(panel, Color(r: 10, g: 11, b: 15, a: 225))
         list.text("Parallax Playground — keys", at: Point(x: panel.minX + 20, y: panel.minY + 16), size: 20, color: Self.text)
         var y = panel.minY + 52
-        for (keys, action) in lines {
+        for (keys, action) in KeyHelp.lines {
             list.text(keys, at: Point(x: panel.minX + 20, y: y), size: 14, color: Self.budget60)
             list.text(action, at: Point(x: panel.minX + 230, y: y), size: 14, color: Self.text)
             y += 24

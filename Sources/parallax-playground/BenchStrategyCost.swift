@@ -1,6 +1,7 @@
 import Foundation
 import ParallaxKit
 import Presentation
+import SDLBackend
 
 /// One cell of the benchmark matrix.
 struct BenchCell: Hashable {

@@ -1,20 +1,12 @@
 import Foundation
 import ParallaxKit
+import SDLBackend
 import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
 // MARK: Monotonic time
-
-/// Nanoseconds on CLOCK_MONOTONIC: a vDSO read, comparable across processes on one machine
-/// (the window's start-up report is subtracted from the parent's spawn time).
-@inline(__always)
-func monotonicNanoseconds() -> UInt64 {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
-}
 
 /// What one timed interval costs in timer reads alone: the median of back-to-back pairs, ns.
 func timerOverheadNanoseconds() -> Double {

@@ -19,7 +19,7 @@ final class PlaygroundApp: FramePhaseObserver {
     var frameStatistics = FrameStatistics()
     var runStatistics = RunStatistics()
     var indicator = ScrollIndicator()
-    var showsOverlay = true
+    var overlayMode = OverlayMode.badge
     var showsHelp = false
 
     /// Start-up milestones to complete (`--startup-report`): the app then quits after the
@@ -89,11 +89,13 @@ final class PlaygroundApp: FramePhaseObserver {
             }
             let drawingDone = clock.now()
             renderer.present()
-            if startup != nil { noteStartup(drawn, frame: frame.index) }
+            let presented = clock.now()
+            noteStartup(drawn, frame: frame.index)
             pending = FrameSample(
                 inputAndPhysicsMilliseconds: (physicsEnded - frameStart) * 1000,
                 strategyMilliseconds: (layoutEnded - layoutStarted) * 1000,
-                drawingMilliseconds: (drawingDone - layoutEnded) * 1000)
+                drawingMilliseconds: (drawingDone - layoutEnded) * 1000,
+                presentMilliseconds: (presented - drawingDone) * 1000)
         }
         // + 0 turns −0 (an inset's negation) into 0 for the JSON.
         runStatistics.finalOffset = playground.scrollView.contentOffset + .zero
@@ -119,16 +121,26 @@ final class PlaygroundApp: FramePhaseObserver {
     private func draw(_ frame: FrameReport, _ playground: Playground, into list: inout DrawList) {
         indicator.update(moved: frame.moved, at: frame.time)
         sceneRenderer.draw(playground, indicatorOpacity: indicator.opacity(at: frame.time), into: &list)
-        if showsOverlay {
-            overlayRenderer.drawStats(frameStatistics, info: overlayInfo(work: frame.work), viewportSize: playground.viewportSize, into: &list)
+        let viewport = playground.viewportSize
+        // While the help is open the panel folds to the badge, so the two never overlap.
+        let mode = showsHelp && overlayMode == .panel ? OverlayMode.badge : overlayMode
+        overlayRenderer.draw(mode, stats: frameStatistics, info: overlayInfo(work: frame.work), viewportSize: viewport, into: &list)
+        if showsHelp {
+            overlayRenderer.drawHelp(viewportSize: viewport, avoiding: OverlayRenderer.frame(of: mode, viewportSize: viewport), into: &list)
         }
-        if showsHelp { overlayRenderer.drawHelp(viewportSize: playground.viewportSize, into: &list) }
     }
 
-    /// Records the first presented frame and the first complete one (no image missing), then
-    /// ends the loop.
+    /// Records the first presented frame and the first complete one (no image missing) in the
+    /// run's statistics. With `--startup-report`, ends the loop after the complete one.
     private func noteStartup(_ drawn: DrawStats, frame index: Int) {
+        guard runStatistics.startup.complete_frame_ns == nil else { return }
         let now = monotonicNanoseconds()
+        if runStatistics.startup.first_frame_ns == nil { runStatistics.startup.first_frame_ns = now }
+        if drawn.failed == 0 {
+            runStatistics.startup.complete_frame_ns = now
+            runStatistics.startup.complete_frame_number = index + 1
+        }
+        guard startup != nil else { return }
         if startup?.firstFrame == 0 { startup?.firstFrame = now }
         if drawn.failed == 0 {
             startup?.completeFrame = now
@@ -148,7 +160,7 @@ final class PlaygroundApp: FramePhaseObserver {
 
     private func perform(_ command: AppCommand) {
         switch command {
-        case .toggleOverlay: showsOverlay.toggle()
+        case .toggleOverlay: overlayMode = overlayMode.next
         case .toggleDebugOutlines: sceneRenderer.showsDebugOutlines.toggle()
         case .toggleVSync: renderer.setVSync(!renderer.isVSyncEnabled)
         case .toggleHelp: showsHelp.toggle()

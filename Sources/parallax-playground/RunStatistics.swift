@@ -15,6 +15,20 @@ struct RunStatistics {
     var videoDriver = ""
     var screenshots: [String] = []
     var finalOffset = Point.zero
+    var startup = Startup()
+
+    /// When the window started, as CLOCK_MONOTONIC nanoseconds (comparable across processes
+    /// on one machine, so a launcher can measure from its own spawn).
+    struct Startup: Encodable {
+        /// The command's `run()` began: the runtime is loaded and the arguments parsed.
+        var main_ns: UInt64 = 0
+        /// The first frame was presented.
+        var first_frame_ns: UInt64?
+        /// The first frame in which every image was drawn (none missing) was presented.
+        var complete_frame_ns: UInt64?
+        /// Which frame that was (1 = the first).
+        var complete_frame_number: Int?
+    }
 
     mutating func noteState(frame: Int, scene: SceneID, strategy: ParallaxStrategy) {
         if let last = changes.last, last.scene == scene.name, last.strategy == strategy.name { return }
@@ -35,6 +49,7 @@ struct RunStatistics {
         var screenshots: [String]
         var final_offset_x: Double
         var final_offset_y: Double
+        var startup: Startup
     }
 
     var report: Report {
@@ -46,7 +61,7 @@ struct RunStatistics {
             frame_ms_p50: Percentiles.of(times, 0.5), frame_ms_p90: Percentiles.of(times, 0.9), frame_ms_p99: p99,
             frames_over_16_7_ms: times.filter { $0 > FrameBudget.sixtyHertz }.count,
             changes: changes, renderer: renderer, video_driver: videoDriver, screenshots: screenshots,
-            final_offset_x: finalOffset.x, final_offset_y: finalOffset.y)
+            final_offset_x: finalOffset.x, final_offset_y: finalOffset.y, startup: startup)
     }
 
     func write(to path: String) throws {

@@ -99,6 +99,7 @@ struct WindowCommand: ParsableCommand {
             let playground = display.model.makePlayground(
                 viewportSize: renderer.viewport.size, reduceMotion: reduceMotion || systemPrefersReducedMotion())
             let app = PlaygroundApp(video: video, window: window, renderer: renderer, executor: executor, playground: playground)
+            app.runStatistics.startup.main_ns = startup.main
             app.script = script
             app.exitAfter = exitAfter
             startup.ready = monotonicNanoseconds()

@@ -188,4 +188,60 @@ private func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<I
         ])
         #expect(zip(stats.changes, stats.changes.dropFirst()).allSatisfy { $0.frame < $1.frame }, "changes carry increasing frame numbers")
     }
+
+    /// Issue 9: keys typed while the window is still loading its images are kept: they take
+    /// effect in the first frame. Large images make the loading long enough to type into.
+    @Test(.timeLimit(.minutes(2)))
+    func keysTypedBeforeTheFirstFrameTakeEffect() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pp-startup-keys-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let photos = dir.appendingPathComponent("photos"), covers = dir.appendingPathComponent("covers")
+        for folder in [photos, covers] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        // Four 20-megapixel PNGs take SDL_image a good second to decode.
+        try runTool("convert", ["-size", "5200x3900", "gradient:orange-navy", photos.appendingPathComponent("a.png").path], display: ":0")
+        for name in ["b", "c", "d"] {
+            try FileManager.default.copyItem(at: photos.appendingPathComponent("a.png"), to: photos.appendingPathComponent("\(name).png"))
+        }
+        try runTool("convert", ["-size", "64x64", "xc:teal", covers.appendingPathComponent("a.png").path], display: ":0")
+        let statsPath = dir.appendingPathComponent("stats.json").path
+
+        let x = try XvfbServer()
+        defer { x.stop() }
+        let app = Process()
+        app.executableURL = try playgroundBinary()
+        app.arguments = ["--scene", "photos", "--resources", dir.path, "--exit-after", "1", "--stats-json", statsPath]
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = x.display
+        environment["SDL_VIDEODRIVER"] = nil
+        app.environment = environment
+        app.standardOutput = FileHandle.nullDevice
+        app.standardError = FileHandle.nullDevice
+        try app.run()
+        defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
+
+        var window = ""
+        let deadline = Date().addingTimeInterval(20)
+        while window.isEmpty && Date() < deadline && app.isRunning {
+            window = (try? runTool("xdotool", ["search", "--name", "Parallax Playground"], display: x.display))?
+                .split(separator: "\n").first.map(String.init) ?? ""
+        }
+        try #require(!window.isEmpty, "the window never appeared")
+        try runTool("xdotool", ["key", "Tab", "key", "Tab", "key", "3"], display: x.display)
+        let keysSent = monotonicNanoseconds()
+
+        let exitDeadline = Date().addingTimeInterval(60)
+        while app.isRunning && Date() < exitDeadline { pause(0.1) }
+        #expect(app.terminationReason == .exit && app.terminationStatus == 0)
+        struct Stats: Decodable {
+            struct Change: Decodable { var frame: Int; var scene: String; var strategy: String }
+            struct Startup: Decodable { var main_ns: UInt64; var first_frame_ns: UInt64? }
+            var changes: [Change]
+            var startup: Startup
+        }
+        let stats = try JSONDecoder().decode(Stats.self, from: Data(contentsOf: URL(fileURLWithPath: statsPath)))
+        let firstFrame = try #require(stats.startup.first_frame_ns)
+        #expect(keysSent < firstFrame, "the keys went in before the first frame (else this test proves nothing)")
+        let first = try #require(stats.changes.first)
+        #expect(first.frame == 0 && first.scene == "table" && first.strategy == "cached-layout", "the first frame already shows both Tabs and the 3: \(stats.changes)")
+    }
 }

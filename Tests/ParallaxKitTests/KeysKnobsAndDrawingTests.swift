@@ -103,6 +103,26 @@ import Testing
         #expect(pg.scrollView.viewportSize == Size(width: 900, height: 700))
         #expect(pg.itemCount == pg.scene.defaultItemCount)
     }
+
+    /// Issue 9: after F2 the captions scene ran the photos scene's layout invalidation.
+    @Test func eachSceneStartsInItsOwnStrategyUntilTheUserPicksOne() {
+        let pg = Playground(scene: .photos, viewportSize: Size(width: 900, height: 700))
+        #expect(pg.strategy == .layoutInvalidation, "seed 000's own")
+        for id in SceneID.allCases {
+            pg.setScene(id)
+            #expect(pg.strategy == Scene.make(id).defaultStrategy, "\(id) starts in its seed's strategy")
+            #expect(pg.technique.strategy == pg.strategy)
+        }
+        pg.setScene(.captions)
+        pg.apply(.strategy(.cachedLayout))
+        for id in SceneID.allCases {
+            pg.setScene(id)
+            #expect(pg.strategy == .cachedLayout, "the user's pick stays in \(id)")
+        }
+        pg.setReduceMotion(true)
+        pg.setScene(.table)
+        #expect(pg.strategy == .cachedLayout && pg.effectiveStrategy == .off)
+    }
 }
 
 @Suite struct FrameStatisticsTests {
@@ -217,6 +237,20 @@ import Testing
         let rect = cell.frame.offsetBy(-pg.scrollView.bounds.origin)
         #expect(abs(first[0].1.midX - (rect.midX + cell.parallax.x)) < 1e-9, "the last layer takes the whole shift")
         #expect(first[4].1.midX == rect.midX, "the front cover stays put")
+    }
+
+    /// Issue 9: a stack reads as a stack even where its parallax is zero (the centred cell):
+    /// every cover behind shows a strip above the one in front of it.
+    @Test func coverStacksShowEveryLayerAboveTheFrontCover() {
+        let pg = Playground(scene: .albums, strategy: .off, viewportSize: Size(width: 1280, height: 800))
+        runFrame(pg, at: 0)
+        var list = DrawList()
+        SceneRenderer().draw(pg, into: &list)
+        let stack = Array(images(in: list).prefix(5))  // back to front
+        #expect(stack.allSatisfy { $0.1 == $0.2 }, "each cover is drawn whole")
+        for i in 0..<4 {
+            #expect(stack[i].1.minY <= stack[i + 1].1.minY - 10, "layer \(4 - i) peeks at least 10 pt above the one in front")
+        }
     }
 
     @Test func debugOutlinesAddStrokesOnly() {

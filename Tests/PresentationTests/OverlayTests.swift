@@ -1,3 +1,4 @@
+import Foundation
 import ParallaxKit
 import Presentation
 import Testing
@@ -19,6 +20,64 @@ import Testing
         #expect(texts.contains("software · no vsync"))
         // The one 20 ms frame is over the 16.7 ms budget: its bar is red.
         #expect(list.commands.contains { if case .fill(_, let c) = $0 { return c == Color(r: 240, g: 80, b: 70) } else { return false } })
+    }
+
+    /// Issue 9: the parts of the frame the panel lists add up to the frame time it shows.
+    @Test(arguments: [false, true])
+    func theFramesPartsAddUpToTheFrameTime(vsync: Bool) throws {
+        var stats = FrameStatistics()
+        for i in 0..<50 {
+            let d = Double(i)
+            stats.record(FrameSample(
+                frameMilliseconds: 16.7 + d * 0.01, inputAndPhysicsMilliseconds: 0.113 + d * 0.001, strategyMilliseconds: 0.0427,
+                drawingMilliseconds: 3.9 + d * 0.02, presentMilliseconds: 11.3))
+        }
+        let info = OverlayInfo(
+            sceneTitle: "Photos", strategy: .scrollCallback, reduceMotion: false, itemCount: 36, parallaxAmount: 30,
+            rendererName: "opengl", vsync: vsync, work: StrategyWork(), willDisplay: true)
+        var list = DrawList()
+        OverlayRenderer().drawStats(stats, info: info, viewportSize: Size(width: 1280, height: 800), into: &list)
+        let texts = list.commands.compactMap { if case .text(let s, _, _, _, _) = $0 { return s } else { return nil } }
+        func value(after label: String) throws -> Double {
+            let i = try #require(texts.firstIndex(of: label), "no row \(label)")
+            return try #require(Double(texts[i + 1].replacingOccurrences(of: " ms", with: "")))
+        }
+        let parts = try ["input + physics", "strategy / layout", "drawing", vsync ? "present (vsync wait)" : "present", "other"].map(value(after:))
+        let mean = stats.meanFrameMilliseconds
+        #expect(parts[4] > 0, "some of the frame is other work")
+        // Five rows, each rounded to 0.0005 ms at most.
+        #expect(abs(parts.reduce(0, +) - mean) <= 5 * 0.0005, "rows \(parts) add to \(parts.reduce(0, +)), frame \(mean)")
+    }
+
+    @Test func fStepsFromTheBadgeToThePanelToNothing() {
+        #expect(OverlayMode.badge.next == .panel)
+        #expect(OverlayMode.panel.next == .hidden)
+        #expect(OverlayMode.hidden.next == .badge)
+        let viewport = Size(width: 1280, height: 800)
+        let badge = OverlayRenderer.frame(of: .badge, viewportSize: viewport)!
+        let panel = OverlayRenderer.frame(of: .panel, viewportSize: viewport)!
+        #expect(badge.width * badge.height < panel.width * panel.height / 10, "the default badge is small")
+        #expect(badge.maxX <= viewport.width && badge.minY >= 0 && badge.maxY < 60, "in the top-right corner")
+        var list = DrawList()
+        OverlayRenderer().draw(.hidden, stats: FrameStatistics(), info: OverlayInfo(
+            sceneTitle: "", strategy: .off, reduceMotion: false, itemCount: 0, parallaxAmount: 0, rendererName: "",
+            vsync: false, work: StrategyWork(), willDisplay: true), viewportSize: viewport, into: &list)
+        #expect(list.isEmpty)
+    }
+
+    /// Issue 9: the help panel and the overlay never overlap.
+    @Test(arguments: [Size(width: 1280, height: 800), Size(width: 1024, height: 768), Size(width: 800, height: 900), Size(width: 1920, height: 1080)])
+    func theHelpKeepsClearOfTheOverlay(viewport: Size) {
+        for mode in OverlayMode.allCases {
+            let overlay = OverlayRenderer.frame(of: mode, viewportSize: viewport)
+            let help = OverlayRenderer.helpFrame(viewportSize: viewport, avoiding: overlay)
+            if let overlay { #expect(!help.intersects(overlay), "\(mode) in \(viewport)") }
+            #expect(help.minX >= 0 && help.maxX <= viewport.width)
+        }
+        // What the window shows while the help is open: the badge at most, and all of the help.
+        let badge = OverlayRenderer.frame(of: .badge, viewportSize: viewport)
+        let help = OverlayRenderer.helpFrame(viewportSize: viewport, avoiding: badge)
+        #expect(help.minY >= 0 && help.maxY <= viewport.height, "the help fits in \(viewport)")
     }
 
     @Test func theHelpPanelListsEveryKeyOfTheHelp() {

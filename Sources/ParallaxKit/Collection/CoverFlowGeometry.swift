@@ -12,7 +12,10 @@ public struct CoverFlowGeometry: ItemGeometry {
     public var overlapFraction: Double
     public var axis: Axis { .horizontal }
 
-    public init(coverFraction: Double = 0.55, maximumCoverSide: Double = 420, paddingFraction: Double = 0.3, overlapFraction: Double = 1) {
+    /// Defaults: covers 54 % of the viewport's height (the row is the whole scene, so it takes
+    /// the vertical space) and padding 42 % of a cover each side, wide enough that the covers
+    /// behind fan out well clear of the front one.
+    public init(coverFraction: Double = 0.54, maximumCoverSide: Double = 560, paddingFraction: Double = 0.42, overlapFraction: Double = 1) {
         self.coverFraction = coverFraction
         self.maximumCoverSide = maximumCoverSide
         self.paddingFraction = paddingFraction
@@ -34,7 +37,8 @@ public struct CoverFlowGeometry: ItemGeometry {
         let padding = padding(forViewport: viewportSize)
         let cellWidth = side + 2 * padding
         let spacing = -padding * overlapFraction
-        let y = ((height - side) / 2).rounded()
+        // A little below the middle: the covers behind rise above the front one.
+        let y = ((height - side) / 2 + side * 0.06).rounded()
         frames.removeAll(keepingCapacity: true)
         frames.reserveCapacity(itemCount)
         var x = 0.0

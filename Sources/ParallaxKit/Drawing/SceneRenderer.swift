@@ -46,8 +46,8 @@ public struct SceneRenderer: Sendable {
                 list.fill(rect, Color.black.withOpacity(tint))
                 let title = PhotoCatalog.photoTitles[PhotoCatalog.photoIndex(ofItem: cell.item)]
                 list.text("\(title) · row \(cell.item + 1)", at: Point(x: rect.midX, y: rect.midY - 15), size: 26, color: Palette.title, alignment: .center)
-            case .coverStack(let layers, let scaleStep):
-                drawCoverStack(cell, in: rect, layers: layers, scaleStep: scaleStep, into: &list)
+            case .coverStack(let layers, let scaleStep, let rise):
+                drawCoverStack(cell, in: rect, layers: layers, scaleStep: scaleStep, rise: rise, into: &list)
             }
             if showsDebugOutlines { list.stroke(rect, Palette.cellOutline) }
         }
@@ -70,17 +70,19 @@ public struct SceneRenderer: Sendable {
         let photo = PhotoCatalog.photoIndex(ofItem: cell.item)
         drawImage(.photo(photo), in: container, axis: .vertical, amount: amount, shift: cell.parallax, into: &list)
         list.text(PhotoCatalog.photoTitles[photo], at: Point(x: rect.minX + 14, y: container.maxY + 8), size: 18, color: Palette.title)
-        list.text("Photo \(cell.item + 1) · \(Int(PhotoCatalog.aspectRatio(ofItem: cell.item) * 100) ) : 100", at: Point(x: rect.minX + 14, y: container.maxY + 34), size: 13, color: Palette.subtitle)
+        list.text("Photo \(cell.item + 1)", at: Point(x: rect.minX + 14, y: container.maxY + 34), size: 13, color: Palette.subtitle)
     }
 
     /// Seed 004: the front cover fixed in the middle, the ones behind smaller and fainter,
-    /// each moved by its share of the cell's shift; drawn back to front.
-    private func drawCoverStack(_ cell: CollectionViewCell, in rect: Rect, layers: Int, scaleStep: Double, into list: inout DrawList) {
+    /// each moved by its share of the cell's shift and raised a little above the one in
+    /// front; drawn back to front.
+    private func drawCoverStack(_ cell: CollectionViewCell, in rect: Rect, layers: Int, scaleStep: Double, rise: Double, into list: inout DrawList) {
         let side = rect.height
         let offsets = JensenParallax.layerOffsets(totalOffset: cell.parallax.x, layerCount: layers)
         for i in stride(from: layers - 1, through: 0, by: -1) {
             let s = side * (1 - scaleStep * Double(i))
-            let cover = Rect(x: rect.midX - s / 2 + offsets[i], y: rect.midY - s / 2, width: s, height: s)
+            let top = rect.minY - side * rise * Double(i)
+            let cover = Rect(x: rect.midX - s / 2 + offsets[i], y: top, width: s, height: s)
             list.image(.cover(cell.item + i), frame: cover, clip: cover, opacity: JensenParallax.alpha(ofLayer: i))
             if showsDebugOutlines && i > 0 { list.stroke(cover, Palette.imageOutline) }
         }
@@ -88,6 +90,9 @@ public struct SceneRenderer: Sendable {
         list.text(title, at: Point(x: rect.midX, y: rect.maxY + 14), size: 18, color: Palette.title, alignment: .center)
         list.text("Album \(cell.item + 1)", at: Point(x: rect.midX, y: rect.maxY + 40), size: 13, color: Palette.subtitle, alignment: .center)
     }
+
+    /// The captions scene's tab bar.
+    static let tabTitles = ["Library", "For You", "Albums", "Search"]
 
     /// Seed 001's bars: translucent, over the content, the insets the parallax accounts for.
     private func drawBars(_ insets: EdgeInsets, viewport: Rect, title: String, into list: inout DrawList) {
@@ -99,7 +104,13 @@ public struct SceneRenderer: Sendable {
         if insets.bottom > 0 {
             let bar = Rect(x: 0, y: viewport.height - insets.bottom, width: viewport.width, height: insets.bottom)
             list.fill(bar, Palette.bar)
-            list.text("top bar \(Int(insets.top)) pt · bottom bar \(Int(insets.bottom)) pt", at: Point(x: viewport.midX, y: bar.midY - 8), size: 13, color: Palette.subtitle, alignment: .center)
+            // A tab bar's items, the first selected, as the app the seed describes would show.
+            let tabs = Self.tabTitles
+            let width = viewport.width / Double(tabs.count)
+            for (i, tab) in tabs.enumerated() {
+                let x = width * (Double(i) + 0.5)
+                list.text(tab, at: Point(x: x, y: bar.midY - 8), size: 13, color: i == 0 ? Palette.title : Palette.subtitle, alignment: .center)
+            }
         }
     }
 }

@@ -3,8 +3,11 @@
 /// It only builds and swaps; `FrameStep` runs the frames.
 public final class Playground {
     public private(set) var scene: Scene
-    /// The strategy the user chose.
+    /// The strategy chosen: by the user, or else the current scene's own.
     public private(set) var strategy: ParallaxStrategy
+    /// Whether the user picked the strategy (`--strategy` or a key) in this run; until then
+    /// each scene starts in its own seed's strategy, so no scene shows another's technique.
+    public private(set) var userChoseStrategy: Bool
     public private(set) var itemCount: Int
     public private(set) var parallaxAmount: Double
     /// Reduce motion: parallax off whatever the strategy (GNOME's `enable-animations` = false).
@@ -30,6 +33,7 @@ public final class Playground {
         let scene = Scene.make(id)
         self.scene = scene
         self.strategy = strategy ?? scene.defaultStrategy
+        self.userChoseStrategy = strategy != nil
         self.itemCount = max(0, itemCount ?? scene.defaultItemCount)
         self.parallaxAmount = scene.defaultParallaxAmount
         self.reduceMotion = reduceMotion
@@ -90,8 +94,10 @@ public final class Playground {
 
     // MARK: Knobs
 
+    /// The user's choice: it stays through scene changes for the rest of the run.
     public func setStrategy(_ newStrategy: ParallaxStrategy) {
         strategy = newStrategy
+        userChoseStrategy = true
         applyEffectiveStrategy()
     }
 
@@ -130,11 +136,12 @@ public final class Playground {
         needsFullRefresh = true
     }
 
-    /// Switches scene, keeping strategy, reduce-motion and viewport; count and amount go back
-    /// to the new scene's defaults.
+    /// Switches scene, keeping reduce-motion and viewport, and the strategy if the user chose
+    /// one (else the new scene's own); count and amount go back to the new scene's defaults.
     public func setScene(_ id: SceneID, itemCount count: Int? = nil) {
         technique.detach()
         scene = Scene.make(id)
+        if !userChoseStrategy { strategy = scene.defaultStrategy }
         itemCount = max(0, count ?? scene.defaultItemCount)
         parallaxAmount = scene.defaultParallaxAmount
         collectionView = Self.makeCollectionView(scene: scene, itemCount: itemCount, viewportSize: viewportSize)

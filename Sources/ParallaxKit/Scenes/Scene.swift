@@ -24,8 +24,10 @@ public enum CellStyle: Hashable, Sendable {
     case captioned(labelHeight: Double)
     /// A full-bleed photo under a dark tint with a centred title (seed 002: 40 % black).
     case tintedRow(tintOpacity: Double)
-    /// A front cover with `layerCount − 1` covers behind it, each smaller and fainter (seed 004).
-    case coverStack(layerCount: Int, scaleStep: Double)
+    /// A front cover with `layerCount − 1` covers behind it, each smaller and fainter (seed 004),
+    /// and each peeking `rise` (a fraction of the cover's side) above the one in front, so the
+    /// stack reads as a stack even when its parallax is zero.
+    case coverStack(layerCount: Int, scaleStep: Double, rise: Double)
 }
 
 /// Everything that makes one of the five techniques: layout, mapping, look and defaults.
@@ -83,11 +85,13 @@ public struct Scene: Sendable {
             return Scene(
                 id: id, title: "Albums", source: "seed 004 · Nick Jensen · cover stacks",
                 geometry: CoverFlowGeometry(), mapping: .jensen,
-                cellStyle: .coverStack(layerCount: JensenParallax.layerCount, scaleStep: 0.07),
+                // Layers 6 % smaller each and 3 % of the side higher: the tops of four covers
+                // fan out above the front one, as the iTunes Radio stacks the seed imitates.
+                cellStyle: .coverStack(layerCount: JensenParallax.layerCount, scaleStep: 0.06, rise: 0.03),
                 contentInsets: .zero, defaultItemCount: 30,
                 // Seed 004 slides the back covers across the whole padding; in the default
-                // 1280×800 window the cover is 420 pt and the padding 126 pt.
-                defaultParallaxAmount: 126, defaultStrategy: .scrollCallback,
+                // 1280×800 window the cover is 432 pt and the padding 181 pt (CoverFlowGeometry).
+                defaultParallaxAmount: 181, defaultStrategy: .scrollCallback,
                 // Slow enough to read the covers, fast enough to see the stacks slide.
                 autoScrollSpeed: 40)
         }

@@ -50,27 +50,44 @@ public struct FrameStatistics: Sendable {
             sum.inputAndPhysicsMilliseconds += s.inputAndPhysicsMilliseconds
             sum.strategyMilliseconds += s.strategyMilliseconds
             sum.drawingMilliseconds += s.drawingMilliseconds
+            sum.presentMilliseconds += s.presentMilliseconds
         }
         let n = Double(samples.count)
         return FrameSample(
             frameMilliseconds: sum.frameMilliseconds / n, inputAndPhysicsMilliseconds: sum.inputAndPhysicsMilliseconds / n,
-            strategyMilliseconds: sum.strategyMilliseconds / n, drawingMilliseconds: sum.drawingMilliseconds / n)
+            strategyMilliseconds: sum.strategyMilliseconds / n, drawingMilliseconds: sum.drawingMilliseconds / n,
+            presentMilliseconds: sum.presentMilliseconds / n)
     }
 }
 
-/// One frame's timings, in milliseconds.
+/// One frame's timings, in milliseconds: consecutive parts of the frame that, with `other`,
+/// add up to the whole.
 public struct FrameSample: Hashable, Sendable {
     /// From this frame's start to the next frame's start (what the user sees).
     public var frameMilliseconds: Double
+    /// Reading the events and handing them to the model, and the physics.
     public var inputAndPhysicsMilliseconds: Double
+    /// The layout and the strategy.
     public var strategyMilliseconds: Double
+    /// Building the draw list and issuing it to the renderer.
     public var drawingMilliseconds: Double
+    /// Presenting the frame, including any wait for vertical sync.
+    public var presentMilliseconds: Double
 
-    public init(frameMilliseconds: Double = 0, inputAndPhysicsMilliseconds: Double = 0, strategyMilliseconds: Double = 0, drawingMilliseconds: Double = 0) {
+    public init(
+        frameMilliseconds: Double = 0, inputAndPhysicsMilliseconds: Double = 0, strategyMilliseconds: Double = 0,
+        drawingMilliseconds: Double = 0, presentMilliseconds: Double = 0
+    ) {
         self.frameMilliseconds = frameMilliseconds
         self.inputAndPhysicsMilliseconds = inputAndPhysicsMilliseconds
         self.strategyMilliseconds = strategyMilliseconds
         self.drawingMilliseconds = drawingMilliseconds
+        self.presentMilliseconds = presentMilliseconds
+    }
+
+    /// The rest of the frame: bookkeeping between the phases and before the next frame.
+    public var otherMilliseconds: Double {
+        frameMilliseconds - inputAndPhysicsMilliseconds - strategyMilliseconds - drawingMilliseconds - presentMilliseconds
     }
 }
 
