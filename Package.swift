@@ -27,11 +27,14 @@ let package = Package(
         // What a person reads: the overlay, the help panel, titles and number formatting,
         // above the model and apart from it.
         .target(name: "Presentation", dependencies: ["ParallaxKit"]),
+        // Files written whole: a temporary file beside the destination, renamed into place.
+        .target(name: "FileOutput"),
         // The one module that talks to SDL.
-        .target(name: "SDLBackend", dependencies: ["CSDL2", "ParallaxKit"]),
+        .target(name: "SDLBackend", dependencies: ["CSDL2", "ParallaxKit", "FileOutput"]),
         .executableTarget(
             name: "parallax-playground",
             dependencies: [
+                "FileOutput",
                 "ParallaxKit",
                 "Presentation",
                 "SDLBackend",
@@ -47,6 +50,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "ParallaxKit"]),
+        .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
         .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "ParallaxKit"]),
         // Runs the built `parallax-playground` binary as a user would.
         .testTarget(name: "EndToEnd", dependencies: ["ParallaxKit", "SDLBackend"], resources: [.copy("Golden")]),

@@ -9,8 +9,8 @@ public enum NumberFormat {
         let scaled = (abs(value) * scale).rounded()
         // Beyond Int's range a fixed form means nothing; say so rather than trap.
         guard scaled < 9.0e18 else { return value < 0 ? "-∞" : "∞" }
-        let whole = Int(scaled / scale)
-        let fraction = Int(scaled - Double(whole) * scale)
+        let whole: Int = (scaled / scale).clampedInteger(rounding: .towardZero)
+        let fraction: Int = (scaled - Double(whole) * scale).clampedInteger(rounding: .towardZero)
         let sign = value < 0 && scaled != 0 ? "-" : ""
         guard decimals > 0 else { return sign + String(whole) }
         let digits = String(fraction)

@@ -11,12 +11,13 @@ public final class ImageLibrary {
         self.covers = covers
     }
 
-    /// Loads `<resources>/photos` and `<resources>/covers` (see `loadDirectory`).
-    public convenience init(renderer: Renderer, resourcesDirectory: String) throws(SDLError) {
+    /// Loads `<resources>/photos` and `<resources>/covers` (see `loadDirectory`); each file
+    /// that cannot be shown is skipped and named to `skipped` with the reason.
+    public convenience init(renderer: Renderer, resourcesDirectory: String, skipped: (String) -> Void = { _ in }) throws(SDLError) {
         let root = URL(fileURLWithPath: resourcesDirectory)
         self.init(
-            photos: try Self.loadDirectory(root.appendingPathComponent("photos").path, renderer: renderer),
-            covers: try Self.loadDirectory(root.appendingPathComponent("covers").path, renderer: renderer))
+            photos: try Self.loadDirectory(root.appendingPathComponent("photos").path, renderer: renderer, skipped: skipped),
+            covers: try Self.loadDirectory(root.appendingPathComponent("covers").path, renderer: renderer, skipped: skipped))
     }
 
     /// The texture for `ref`; indices wrap around the set, so any index shows some image.
@@ -35,8 +36,9 @@ public final class ImageLibrary {
     }
 
     /// Every PNG and JPEG file directly in `directory`, sorted by file name, as textures.
-    /// Throws when the directory is missing or holds none.
-    public static func loadDirectory(_ directory: String, renderer: Renderer) throws(SDLError) -> [Texture] {
+    /// A file that cannot be read or decoded (or a folder named like an image) is skipped, and
+    /// `skipped` hears "path: reason"; throws when the directory is missing or no image loads.
+    public static func loadDirectory(_ directory: String, renderer: Renderer, skipped: (String) -> Void = { _ in }) throws(SDLError) -> [Texture] {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)
@@ -52,8 +54,23 @@ public final class ImageLibrary {
             throw .noImages(directory: directory, reason: "no .png, .jpg or .jpeg files")
         }
         var textures: [Texture] = []
+        var problems: [String] = []
         for name in imageNames {
-            textures.append(try renderer.loadTexture(path: URL(fileURLWithPath: directory).appendingPathComponent(name).path))
+            let path = URL(fileURLWithPath: directory).appendingPathComponent(name).path
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+                problems.append("\(path): a folder, not an image file")
+                continue
+            }
+            do {
+                textures.append(try renderer.loadTexture(path: path))
+            } catch {
+                problems.append("\(path): \(error.reason)")
+            }
+        }
+        problems.forEach(skipped)
+        guard !textures.isEmpty else {
+            throw .noImages(directory: directory, reason: "none of its \(imageNames.count) image file(s) could be read: " + (problems.first ?? ""))
         }
         return textures
     }

@@ -30,6 +30,12 @@ public enum SDLError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// What went wrong, without the call's name: for a one-line message about a file.
+    public var reason: String {
+        if case let .failed(_, message) = self { return message }
+        return description
+    }
+
     /// The error SDL recorded for `call`, cleared so a later failure does not report it again.
     static func last(_ call: String) -> SDLError {
         let message = String(cString: SDL_GetError())

@@ -1,5 +1,9 @@
 import CSDL2
+import Dispatch
 import ParallaxKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Which SDL video driver to start.
 public enum VideoDriver: Hashable, Sendable {
@@ -19,6 +23,8 @@ public enum VideoDriver: Hashable, Sendable {
 public final class SDLVideo {
     /// The driver SDL actually started, e.g. "x11", "wayland" or "dummy".
     public let driverName: String
+    /// Turns SIGHUP into a quit event while the video runs (see `quitOnHangUp`).
+    private var hangUpSource: DispatchSourceSignal?
 
     public init(driver: VideoDriver = .automatic) throws(SDLError) {
         switch driver {
@@ -60,6 +66,7 @@ public final class SDLVideo {
     }
 
     deinit {
+        hangUpSource?.cancel()
         TTF_Quit()
         IMG_Quit()
         SDL_Quit()
@@ -73,6 +80,31 @@ public final class SDLVideo {
     }
 
     /// Drains every pending event, translated; `clock` puts their timestamps on the frame timeline.
+    /// SDL turns SIGINT and SIGTERM into a quit event, so the frame loop ends and writes what
+    /// it must; a closed terminal's SIGHUP would otherwise kill the process outright. This
+    /// makes SIGHUP a quit event too: a dispatch source hears it off the signal handler, on a
+    /// thread where pushing an SDL event is allowed.
+    ///
+    /// A launcher can start the process with these signals blocked (a thread's mask is
+    /// inherited through fork and exec); they are unblocked here so that each one reaches its
+    /// handler however the app was started.
+    public func quitOnHangUp() {
+        guard hangUpSource == nil else { return }
+        var endingSignals = sigset_t()
+        sigemptyset(&endingSignals)
+        for s in [SIGHUP, SIGINT, SIGTERM] { sigaddset(&endingSignals, s) }
+        pthread_sigmask(SIG_UNBLOCK, &endingSignals, nil)
+        signal(SIGHUP, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
+        source.setEventHandler {
+            var quit = SDL_Event()
+            quit.type = SDL_QUIT.rawValue
+            _ = SDL_PushEvent(&quit)
+        }
+        source.resume()
+        hangUpSource = source
+    }
+
     public func pollEvents(clock: Clock) -> [TimedBackendEvent] {
         var translated: [TimedBackendEvent] = []
         var event = SDL_Event()

@@ -1,4 +1,8 @@
 import CSDL2
+import FileOutput
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Pixels in CPU memory (an `SDL_Surface`), freed when this object goes away.
 ///
@@ -55,8 +59,8 @@ final class Surface {
         guard current.width > limit.width || current.height > limit.height else { return self }
         let factor = min(Double(limit.width) / Double(current.width),
                          Double(limit.height) / Double(current.height))
-        let width = max(1, min(limit.width, Int(Double(current.width) * factor)))
-        let height = max(1, min(limit.height, Int(Double(current.height) * factor)))
+        let width = max(1, min(limit.width, (Double(current.width) * factor).clampedInteger(Int.self, rounding: .towardZero)))
+        let height = max(1, min(limit.height, (Double(current.height) * factor).clampedInteger(Int.self, rounding: .towardZero)))
         // SDL's linear stretch needs both sides in the same 32-bit format.
         let format = hasAlpha ? SDL_PIXELFORMAT_ARGB8888 : SDL_PIXELFORMAT_XRGB8888
         let source = try converted(to: format)
@@ -85,7 +89,20 @@ final class Surface {
         return RGBAImage(width: size.width, height: size.height, bytes: bytes)
     }
 
+    /// Writes the PNG whole: to a temporary file beside `path`, renamed over it when complete,
+    /// so an interrupted save leaves any earlier file at `path` intact.
     func savePNG(path: String) throws(SDLError) {
-        try check(IMG_SavePNG(pointer, path), "IMG_SavePNG(\(path))")
+        let temporary = AtomicFile.temporaryPath(beside: path)
+        do throws(SDLError) {
+            try check(IMG_SavePNG(pointer, temporary), "IMG_SavePNG(\(path))")
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        do {
+            try AtomicFile.replace(path, withFileAt: temporary)
+        } catch {
+            throw .failed(call: "rename", message: error.message)
+        }
     }
 }

@@ -14,17 +14,17 @@ enum SyntheticEvent {
             event.button.button = UInt8(SDL_BUTTON_LEFT)
             event.button.state = UInt8(isDown ? SDL_PRESSED : SDL_RELEASED)
             event.button.clicks = 1
-            event.button.x = Int32(p.x.rounded())
-            event.button.y = Int32(p.y.rounded())
+            event.button.x = p.x.clampedInteger()
+            event.button.y = p.y.clampedInteger()
         case .pointerMoved(let p):
             event.type = SDL_MOUSEMOTION.rawValue
             event.motion.state = CSDL2_BUTTON_LMASK
-            event.motion.x = Int32(p.x.rounded())
-            event.motion.y = Int32(p.y.rounded())
+            event.motion.x = p.x.clampedInteger()
+            event.motion.y = p.y.clampedInteger()
         case .wheel(let delta):
             event.type = SDL_MOUSEWHEEL.rawValue
-            event.wheel.x = Int32(delta.dx)
-            event.wheel.y = Int32(delta.dy)
+            event.wheel.x = delta.dx.clampedInteger(rounding: .towardZero)
+            event.wheel.y = delta.dy.clampedInteger(rounding: .towardZero)
             event.wheel.preciseX = Float(delta.dx)
             event.wheel.preciseY = Float(delta.dy)
             event.wheel.direction = (delta.isFlipped ? SDL_MOUSEWHEEL_FLIPPED : SDL_MOUSEWHEEL_NORMAL).rawValue

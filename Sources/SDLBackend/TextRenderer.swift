@@ -10,7 +10,7 @@ final class Font {
 
     init(video: SDLVideo, path: String, pixelSize: Int) throws(SDLError) {
         // SDL_ttf's point sizes are at 72 dpi, so they are pixel sizes.
-        handle = try nonNull(TTF_OpenFont(path, Int32(pixelSize)), "TTF_OpenFont(\(path))")
+        handle = try nonNull(TTF_OpenFont(path, Int32(clamping: pixelSize)), "TTF_OpenFont(\(path))")
         self.video = video
     }
 
@@ -103,7 +103,7 @@ public final class TextRenderer {
     }
 
     private func pixelSize(points: Double, scale: Double) -> Int {
-        max(1, Int((points * scale).rounded()))
+        max(1, (points * scale).clampedInteger(Int.self))
     }
 
     private func font(pixelSize: Int) throws(SDLError) -> Font {

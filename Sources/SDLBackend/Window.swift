@@ -14,7 +14,7 @@ public final class Window {
         if resizable { flags |= SDL_WINDOW_RESIZABLE.rawValue }
         handle = try nonNull(
             SDL_CreateWindow(title, CSDL2_WINDOWPOS_CENTERED, CSDL2_WINDOWPOS_CENTERED,
-                             Int32(size.width.rounded()), Int32(size.height.rounded()), flags),
+                             size.width.clampedInteger(Int32.self), size.height.clampedInteger(Int32.self), flags),
             "SDL_CreateWindow")
         self.video = video
     }
@@ -29,7 +29,7 @@ public final class Window {
             return Size(width: Double(width), height: Double(height))
         }
         set {
-            SDL_SetWindowSize(handle, Int32(newValue.width.rounded()), Int32(newValue.height.rounded()))
+            SDL_SetWindowSize(handle, newValue.width.clampedInteger(Int32.self), newValue.height.clampedInteger(Int32.self))
         }
     }
 

@@ -5,9 +5,14 @@ import ParallaxKit
 extension SceneID: ExpressibleByArgument {}
 extension ParallaxStrategy: ExpressibleByArgument {}
 
-/// `WIDTHxHEIGHT` in points, both positive.
+/// `WIDTHxHEIGHT` in points, each from 1 to `ViewportSize.largest`.
 struct ViewportSize: CustomStringConvertible {
     var size: Size
+
+    /// 16,384: the largest texture SDL's renderers take on common GPUs (and so the largest
+    /// window a shot can read back), and far past any screen; also what keeps a layout's
+    /// columns and visible cells, which grow with the viewport, bounded.
+    static let largest = 16_384.0
 
     init(width: Double, height: Double) {
         size = Size(width: width, height: height)
@@ -19,20 +24,32 @@ struct ViewportSize: CustomStringConvertible {
             throw ValidationError("expected WIDTHxHEIGHT, e.g. 1280x800")
         }
         guard w > 0, h > 0 else { throw ValidationError("width and height must both be positive") }
+        guard w >= 1, h >= 1, w <= Self.largest, h <= Self.largest else {
+            throw ValidationError("width and height must each be from 1 to \(Int(Self.largest)) points")
+        }
         size = Size(width: w, height: h)
     }
 
     var description: String { "\(TraceWriter.format(size.width))x\(TraceWriter.format(size.height))" }
 }
 
+/// The largest script file read: 16 MB is far more text than an hour of script commands.
+let largestScriptFileBytes = 16 << 20
+
 /// Loads `--script`: a built-in name or a file path.
 func loadScript(_ nameOrPath: String) throws -> Script {
     if let builtin = BuiltinScript(rawValue: nameOrPath) { return builtin.script }
-    guard FileManager.default.fileExists(atPath: nameOrPath) else {
-        throw InputError(message: "no script named '\(nameOrPath)': not a built-in (\(BuiltinScript.validNames)) and no such file")
+    let quoted = ScriptLimits.quote(nameOrPath)
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: nameOrPath, isDirectory: &isFolder) else {
+        throw InputError(message: "no script named \(quoted): not a built-in (\(BuiltinScript.validNames)) and no such file")
+    }
+    guard !isFolder.boolValue else { throw InputError(message: "script \(quoted) is a folder, not a file") }
+    if let size = (try? FileManager.default.attributesOfItem(atPath: nameOrPath))?[.size] as? Int, size > largestScriptFileBytes {
+        throw InputError(message: "script file \(quoted) is larger than \(largestScriptFileBytes >> 20) MB")
     }
     guard let data = FileManager.default.contents(atPath: nameOrPath), let text = String(data: data, encoding: .utf8) else {
-        throw InputError(message: "cannot read script file '\(nameOrPath)' as UTF-8 text")
+        throw InputError(message: "cannot read script file \(quoted) as UTF-8 text")
     }
     do {
         return try Script.parse(text, file: nameOrPath)

@@ -42,3 +42,7 @@ func systemPrefersReducedMotion() -> Bool {
 func printError(_ message: String) {
     FileHandle.standardError.write(Data("error: \(message)\n".utf8))
 }
+
+func printWarning(_ message: String) {
+    FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+}

@@ -19,11 +19,11 @@ struct ParallaxPlayground: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as InputError {
-            FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
+            FileHandle.standardError.write(Data("error: \(shortened(error.message))\n".utf8))
             Foundation.exit(2)
         } catch {
             let code = exitCode(for: error)
-            let message = fullMessage(for: error)
+            let message = code == .success ? fullMessage(for: error) : shortened(fullMessage(for: error))
             if code == .success {
                 if !message.isEmpty { print(message) }
                 Foundation.exit(0)
@@ -38,4 +38,24 @@ struct ParallaxPlayground: ParsableCommand {
 struct InputError: Error, CustomStringConvertible {
     var message: String
     var description: String { message }
+}
+
+/// `message` with every run of more than 80 characters without a space cut to 80 and an
+/// ellipsis: a megabyte-long bad value is quoted, not echoed whole.
+func shortened(_ message: String, longest: Int = 80) -> String {
+    var out = ""
+    var run = 0
+    for c in message {
+        if c.isWhitespace {
+            run = 0
+            out.append(c)
+        } else if c == "'" || c == "\"" {
+            // Quotes frame a token; they are not part of it.
+            out.append(c)
+        } else {
+            run += 1
+            if run <= longest { out.append(c) } else if run == longest + 1 { out.append("…") }
+        }
+    }
+    return out
 }

@@ -1,4 +1,5 @@
 import Foundation
+import FileOutput
 import ParallaxKit
 
 /// Everything `--stats-json` writes at exit: the whole run's frame times and what changed when.
@@ -67,6 +68,6 @@ struct RunStatistics {
     func write(to path: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(report).write(to: URL(fileURLWithPath: path))
+        try AtomicFile.write(encoder.encode(report), to: path)
     }
 }

@@ -20,8 +20,11 @@ struct ShotCommand: ParsableCommand {
     @Option(help: "The PNG file to write.")
     var out: String
 
-    @Option(parsing: .unconditional, help: "Parallax amount in points. Default: the scene's own.")
+    @Option(parsing: .unconditional, help: "Parallax amount in points, 0 to \(Int(ShotCommand.largestParallax)). Default: the scene's own.")
     var parallax: Double?
+
+    /// Past a few hundred points the image is stretched so far that a cell shows one colour.
+    static let largestParallax = 1000.0
 
     @Flag(help: "Draw cell and image outlines (the D key).")
     var debugOutlines = false
@@ -31,7 +34,9 @@ struct ShotCommand: ParsableCommand {
 
     func validate() throws {
         guard offset.isFinite else { throw ValidationError("--offset must be a number") }
-        if let parallax, !(parallax >= 0) { throw ValidationError("--parallax must be 0 or more") }
+        if let parallax, !(parallax >= 0 && parallax <= Self.largestParallax) {
+            throw ValidationError("--parallax must be from 0 to \(Int(Self.largestParallax)) points")
+        }
     }
 
     func run() throws {
@@ -43,7 +48,7 @@ struct ShotCommand: ParsableCommand {
             let video = try SDLVideo(driver: .headless)
             let window = try Window(video: video, title: "Parallax Playground", size: display.size.size)
             let renderer = try Renderer(window: window, vsync: false)
-            let images = try ImageLibrary(renderer: renderer, resourcesDirectory: resources)
+            let images = try ImageLibrary(renderer: renderer, resourcesDirectory: resources) { printWarning("skipping \($0)") }
             let text = try TextRenderer(renderer: renderer, fontPath: fonts.regular)
             let executor = DrawListExecutor(renderer: renderer, images: images, text: text)
             let playground = display.model.makePlayground(viewportSize: renderer.viewport.size)

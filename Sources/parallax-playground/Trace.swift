@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import FileOutput
 import ParallaxKit
 
 /// `parallax-playground trace`: replays a script headless and writes what every visible cell
@@ -20,7 +21,7 @@ struct Trace: ParsableCommand {
     @Option(parsing: .unconditional, help: "Viewport size in points, WIDTHxHEIGHT.", transform: { try ViewportSize(parsing: $0) })
     var viewport: ViewportSize = ViewportSize(width: 1280, height: 800)
 
-    @Option(parsing: .unconditional, help: "Frames per second of the fixed time step.")
+    @Option(parsing: .unconditional, help: "Frames per second of the fixed time step, 1 to 1000.")
     var fps: Double = 60
 
     @Option(help: "A built-in script (\(BuiltinScript.validNames)) or a script file.")
@@ -30,24 +31,27 @@ struct Trace: ParsableCommand {
     var out: String?
 
     func validate() throws {
-        guard fps.isFinite, fps > 0, fps <= 10_000 else { throw ValidationError("--fps must be a positive number up to 10000, got \(fps)") }
+        guard fps.isFinite, fps >= 1, fps <= 1000 else { throw ValidationError("--fps must be a positive number from 1 to 1000, got \(fps)") }
     }
 
     func run() throws {
         let script = try loadScript(script)
         let playground = model.makePlayground(viewportSize: viewport.size)
-        let handle: FileHandle
-        if let out {
-            guard FileManager.default.createFile(atPath: out, contents: nil), let h = FileHandle(forWritingAtPath: out) else {
-                throw InputError(message: "cannot write to '\(out)'")
+        guard let out else {
+            TraceWriter.trace(script: script, playground: playground, framesPerSecond: fps) { chunk in
+                FileHandle.standardOutput.write(Data(chunk.utf8))
             }
-            handle = h
-        } else {
-            handle = FileHandle.standardOutput
+            return
         }
+        // Whole or not at all: an interrupted trace leaves any earlier file in place.
+        let file: AtomicFile
+        do { file = try AtomicFile(path: out) } catch { throw InputError(message: error.message) }
+        var failure: AtomicFileError?
         TraceWriter.trace(script: script, playground: playground, framesPerSecond: fps) { chunk in
-            handle.write(Data(chunk.utf8))
+            guard failure == nil else { return }
+            do throws(AtomicFileError) { try file.write(chunk) } catch { failure = error }
         }
-        if out != nil { try handle.close() }
+        if let failure { throw InputError(message: failure.message) }
+        do { try file.commit() } catch { throw InputError(message: error.message) }
     }
 }

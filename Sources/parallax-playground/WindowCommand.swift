@@ -61,7 +61,7 @@ struct WindowCommand: ParsableCommand {
     @Flag(help: "Start with reduce motion on (parallax off). Default: on when GNOME's enable-animations is false.")
     var reduceMotion = false
 
-    @Option(parsing: .unconditional, help: "Quit after this many seconds.")
+    @Option(parsing: .unconditional, help: "Quit after this many seconds (up to a day: 86400).")
     var exitAfter: Double?
 
     @Option(help: "Write frame statistics as JSON here at exit.")
@@ -72,7 +72,9 @@ struct WindowCommand: ParsableCommand {
     var startupReport: String?
 
     func validate() throws {
-        if let exitAfter, !(exitAfter > 0) { throw ValidationError("--exit-after must be a positive number of seconds") }
+        if let exitAfter, !(exitAfter > 0 && exitAfter <= 86_400) {
+            throw ValidationError("--exit-after must be more than 0 and at most 86400 seconds")
+        }
     }
 
     func run() throws {
@@ -89,11 +91,12 @@ struct WindowCommand: ParsableCommand {
             printError("no display available (\(error)). The window needs X11 or Wayland; to render without one, use `parallax-playground shot --scene \(display.model.scene.name) --out frame.png`.")
             throw ExitCode(1)
         }
+        video.quitOnHangUp()
         do {
             let window = try Window(video: video, title: "Parallax Playground", size: display.size.size)
             let renderer = try Renderer(window: window, vsync: !noVsync)
             startup.video = monotonicNanoseconds()
-            let images = try ImageLibrary(renderer: renderer, resourcesDirectory: resources)
+            let images = try ImageLibrary(renderer: renderer, resourcesDirectory: resources) { printWarning("skipping \($0)") }
             let text = try TextRenderer(renderer: renderer, fontPath: fonts.regular)
             let executor = DrawListExecutor(renderer: renderer, images: images, text: text)
             let playground = display.model.makePlayground(

@@ -123,12 +123,46 @@ func temporaryFile(_ name: String, contents: String) throws -> String {
         BadInput(arguments: ["--size", "0x0"], mentions: ["positive"]),
         BadInput(arguments: ["--exit-after", "0"], mentions: ["--exit-after"]),
         BadInput(arguments: ["--script", "nope"], mentions: ["nope", "fling"]),
+        // Issue 10: numbers out of what SDL and the layout can hold are refused, not trapped on.
+        BadInput(arguments: ["shot", "--size", "2147483648x10", "--out", "/tmp/never.png"], mentions: ["16384"]),
+        BadInput(arguments: ["shot", "--size", "3000000000x1", "--out", "/tmp/never.png"], mentions: ["16384"]),
+        BadInput(arguments: ["--size", "1e12x1"], mentions: ["16384"]),
+        BadInput(arguments: ["trace", "--viewport", "1e20x1e20"], mentions: ["16384"]),
+        BadInput(arguments: ["trace", "--viewport", "1000000000000x1000000000000"], mentions: ["16384"]),
+        BadInput(arguments: ["shot", "--out", "/tmp/never.png", "--parallax", "inf"], mentions: ["--parallax", "1000"]),
+        BadInput(arguments: ["shot", "--out", "/tmp/never.png", "--parallax", "1e9"], mentions: ["--parallax", "1000"]),
+        BadInput(arguments: ["--exit-after", "1e9"], mentions: ["--exit-after", "86400"]),
+        BadInput(arguments: ["trace", "--fps", "1e6"], mentions: ["--fps", "1000"]),
     ])
     func badInputExitsWith2AndSaysWhatIsValid(_ bad: BadInput) throws {
         let result = try run(bad.arguments)
         #expect(result.status == 2)
         for word in bad.mentions { #expect(result.stderr.contains(word), "stderr lacks '\(word)': \(result.stderr)") }
         #expect(result.stdout.isEmpty)
+    }
+
+    /// Issue 10: scripts that would run for ever are refused with their line, by every command.
+    @Test(arguments: [
+        (["trace"], "drag 100 400 100 100 1e9", "at most 60 seconds"), (["shot", "--out", "/tmp/never.png"], "drag 100 400 100 100 1e9", "at most 60 seconds"),
+        (["trace"], "wait 1e9", "at most 600"), (["shot", "--out", "/tmp/never.png"], "wait 1e9", "at most 600"),
+        (["--exit-after", "5"], "wait 1e9", "at most 600"),
+    ])
+    func endlessScriptsAreRefused(command: [String], line: String, reason: String) throws {
+        let path = try temporaryFile("endless.txt", contents: "wait 0.1\n\(line)\n")
+        let result = try run(command + ["--script", path], environment: ["SDL_VIDEODRIVER": "dummy"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("\(path):2:") && result.stderr.contains(reason), "\(result.stderr)")
+    }
+
+    /// Issue 10: a bad token is quoted, not echoed whole.
+    @Test func aLongBadTokenIsQuotedShort() throws {
+        let token = String(repeating: "y", count: 20_000)
+        for arguments in [["trace", "--scene", token], ["trace", "--script", token], ["trace", "--viewport", token]] {
+            let result = try run(arguments)
+            #expect(result.status == 2)
+            #expect(result.stderr.count < 2_000, "\(result.stderr.count) characters of error")
+            #expect(result.stderr.contains(String(repeating: "y", count: 80) + "…"))
+        }
     }
 
     @Test func aMalformedScriptNamesFileLineAndReason() throws {

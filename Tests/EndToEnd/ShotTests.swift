@@ -66,6 +66,77 @@ private func difference(_ a: RGBAImage, _ b: RGBAImage, threshold: Int = 24) -> 
         #expect(try RGBAImage.load(path: out).size == PixelSize(width: 320, height: 240))
     }
 
+    /// Issue 10: `shot --out existing.png` killed while it writes leaves a whole PNG there, the
+    /// old one, never a truncated one. The kill comes the moment the writing shows in the
+    /// folder: the old file changing size, or a new file appearing beside it.
+    @Test(.timeLimit(.minutes(3)))
+    func aShotKilledWhileWritingLeavesTheOldPNG() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("shot-killed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("existing.png").path
+        let first = try run(["shot", "--scene", "photos", "--size", "64x64", "--out", out])
+        try #require(first.status == 0, "\(first.stderr)")
+        let oldBytes = try Data(contentsOf: URL(fileURLWithPath: out))
+        func writingHasBegun() -> Bool {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+            let size = (try? FileManager.default.attributesOfItem(atPath: out))?[.size] as? Int
+            return names.count > 1 || size != oldBytes.count
+        }
+        var caught = 0
+        for attempt in 0..<3 {
+            let process = Process()
+            process.executableURL = try playgroundBinary()
+            process.arguments = ["shot", "--scene", "quilt", "--size", "4096x4096", "--offset", "\(attempt * 300)", "--out", out]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            while process.isRunning && !writingHasBegun() { usleep(200) }
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                caught += 1
+            }
+            process.waitUntilExit()
+            #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == oldBytes, "attempt \(attempt): the old PNG is intact")
+            #expect(try RGBAImage.load(path: out).size == PixelSize(width: 64, height: 64))
+            for name in try FileManager.default.contentsOfDirectory(atPath: dir.path) where name != "existing.png" {
+                try FileManager.default.removeItem(atPath: dir.appendingPathComponent(name).path)
+            }
+        }
+        #expect(caught == 3, "every kill landed while the shot was writing")
+    }
+
+    /// Issue 10: one unreadable image never stops the app; each is named with the reason.
+    @Test func unreadableImagesAreSkippedAndNamed() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bad-images-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let photos = dir.appendingPathComponent("photos"), covers = dir.appendingPathComponent("covers")
+        try FileManager.default.createDirectory(at: covers.appendingPathComponent("folder.png"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        let good = temporaryPNG("good")
+        defer { try? FileManager.default.removeItem(atPath: good) }
+        try #require(try run(["shot", "--size", "64x48", "--out", good]).status == 0)
+        let goodBytes = try Data(contentsOf: URL(fileURLWithPath: good))
+        try goodBytes.write(to: photos.appendingPathComponent("a.png"))
+        try goodBytes.write(to: covers.appendingPathComponent("a.png"))
+        try Data("not an image".utf8).write(to: photos.appendingPathComponent("b.jpg"))
+        try goodBytes.prefix(200).write(to: photos.appendingPathComponent("c.png"))
+
+        let out = temporaryPNG("skipped")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let result = try run(["shot", "--resources", dir.path, "--size", "320x200", "--out", out])
+        #expect(result.status == 0, "\(result.stderr)")
+        for name in ["photos/b.jpg", "photos/c.png", "covers/folder.png"] {
+            #expect(result.stderr.contains("skipping \(dir.path)/\(name): "), "\(name) is named: \(result.stderr)")
+        }
+        #expect(result.stderr.contains("a folder, not an image file"))
+
+        try FileManager.default.removeItem(at: photos.appendingPathComponent("a.png"))
+        let none = try run(["shot", "--resources", dir.path, "--out", out])
+        #expect(none.status != 0)
+        #expect(none.stderr.contains("none of its 2 image file(s) could be read"), "\(none.stderr)")
+    }
+
     @Test func badShotOptionsExitWith2() throws {
         let missingOut = try run(["shot", "--scene", "photos"])
         #expect(missingOut.status == 2)

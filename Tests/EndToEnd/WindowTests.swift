@@ -244,4 +244,33 @@ private func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<I
         let first = try #require(stats.changes.first)
         #expect(first.frame == 0 && first.scene == "table" && first.strategy == "cached-layout", "the first frame already shows both Tabs and the 3: \(stats.changes)")
     }
+
+    /// Issue 10: SIGHUP (a closed terminal) ends the window as SIGTERM and SIGINT do: cleanly,
+    /// with the statistics written.
+    @Test(.timeLimit(.minutes(1)), arguments: [SIGHUP, SIGTERM, SIGINT])
+    func hangUpTerminateAndInterruptEndTheWindowCleanly(signal: Int32) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pp-signal-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let statsPath = dir.appendingPathComponent("stats.json").path
+        let app = Process()
+        app.executableURL = try playgroundBinary()
+        app.arguments = ["--exit-after", "60", "--stats-json", statsPath]
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDL_VIDEODRIVER"] = "dummy"
+        app.environment = environment
+        app.standardOutput = FileHandle.nullDevice
+        app.standardError = FileHandle.nullDevice
+        try app.run()
+        defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
+        pause(2)
+        try #require(app.isRunning, "the window is running")
+        kill(app.processIdentifier, signal)
+        let deadline = Date().addingTimeInterval(20)
+        while app.isRunning && Date() < deadline { pause(0.05) }
+        try #require(!app.isRunning, "signal \(signal) ended the window")
+        #expect(app.terminationReason == .exit && app.terminationStatus == 0, "signal \(signal) ended it cleanly")
+        let stats = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: statsPath))) as? [String: Any]
+        #expect((stats?["frames"] as? Int ?? 0) > 10, "the statistics were written")
+    }
 }

@@ -25,7 +25,7 @@ public struct FlowGeometry: ItemGeometry {
 
     public func columnCount(forWidth width: Double) -> Int {
         if let columns { return max(1, columns) }
-        return max(1, Int((width + spacing) / (minimumColumnWidth + spacing)))
+        return max(1, ((width + spacing) / (minimumColumnWidth + spacing)).clampedInteger(Int.self, rounding: .towardZero))
     }
 
     public func computeFrames(itemCount: Int, viewportSize: Size, contentInsets: EdgeInsets, into frames: inout [Rect]) -> Size {

@@ -27,7 +27,7 @@ public struct QuiltGeometry: ItemGeometry {
     }
 
     public func columnCount(forWidth width: Double) -> Int {
-        min(64, max(2, Int(width / max(blockSide, 1))))
+        min(64, max(2, (width / max(blockSide, 1)).clampedInteger(Int.self, rounding: .towardZero)))
     }
 
     public func computeFrames(itemCount: Int, viewportSize: Size, contentInsets: EdgeInsets, into frames: inout [Rect]) -> Size {

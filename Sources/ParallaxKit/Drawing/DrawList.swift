@@ -15,7 +15,7 @@ public struct Color: Hashable, Sendable {
     /// The same colour with its alpha multiplied by `opacity` (0…1).
     public func withOpacity(_ opacity: Double) -> Color {
         var c = self
-        c.a = UInt8((Double(a) * min(1, max(0, opacity))).rounded())
+        c.a = (Double(a) * min(1, max(0, opacity))).clampedInteger(UInt8.self)
         return c
     }
 

@@ -41,6 +41,32 @@ public struct ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(file):\(line): \(reason)" }
 }
 
+/// What a script may ask for. Each limit guards one command; a script past any of them is
+/// refused with its line, so no script can make a replay run for ever or fill the memory.
+public enum ScriptLimits {
+    /// Pointer coordinates, points either way from the viewport's origin: far beyond any
+    /// screen, small enough that positions stay exact in a Double.
+    public static let coordinate = 100_000.0
+    /// `drag X1 Y1 X2 Y2 S`: S seconds, more than zero and at most this (a long, slow drag).
+    public static let dragSeconds = 60.0
+    /// `wait S`: at most this many seconds.
+    public static let waitSeconds = 600.0
+    /// `wheel dy=N dx=N`: at most this many notches either way in one event.
+    public static let wheelNotches = 100.0
+    /// The whole script: at most an hour of input.
+    public static let totalSeconds = 3600.0
+    /// Events in all (a 60 s drag is 7,201): bounds the memory a script can take.
+    public static let events = 1_000_000
+    /// A bad token is quoted up to this many characters in an error.
+    public static let quotedCharacters = 80
+
+    /// `token` in quotes, cut to `quotedCharacters` with an ellipsis.
+    public static func quote(_ token: String) -> String {
+        let cut = token.prefix(quotedCharacters)
+        return "'" + cut + (cut.count < token.count ? "…" : "") + "'"
+    }
+}
+
 extension Script {
     static let commandNames = "drag-begin, drag-move, drag-end, drag, wheel, key, wait"
 
@@ -56,27 +82,36 @@ extension Script {
             let words = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
             guard let command = words.first else { continue }
             let args = Array(words.dropFirst())
+            func quote(_ token: String) -> String { ScriptLimits.quote(token) }
             func fail(_ reason: String) -> ScriptError { ScriptError(file: file, line: lineNumber, reason: reason) }
             func numbers(_ count: Int, _ usage: String) throws(ScriptError) -> [Double] {
-                guard args.count == count else { throw fail("'\(command)' takes \(usage), got \(args.count) value(s)") }
+                guard args.count == count else { throw fail("\(quote(command)) takes \(usage), got \(args.count) value(s)") }
                 var values: [Double] = []
                 for a in args {
-                    guard let v = Double(a), v.isFinite else { throw fail("'\(a)' is not a number") }
+                    guard let v = Double(a), v.isFinite else { throw fail("\(quote(a)) is not a number") }
                     values.append(v)
                 }
                 return values
+            }
+            /// X Y pairs within ±`ScriptLimits.coordinate`.
+            func point(_ v: [Double], _ i: Int) throws(ScriptError) -> Point {
+                let limit = ScriptLimits.coordinate
+                guard abs(v[i]) <= limit, abs(v[i + 1]) <= limit else {
+                    throw fail("coordinates must be within ±\(Int(limit)) points, got \(quote(args[i])) \(quote(args[i + 1]))")
+                }
+                return Point(x: v[i], y: v[i + 1])
             }
             switch command {
             case "drag-begin":
                 let v = try numbers(2, "X Y")
                 if pressedAt != nil { throw fail("drag-begin while a drag is already in progress (missing drag-end)") }
-                let p = Point(x: v[0], y: v[1])
+                let p = try point(v, 0)
                 events.append(TimedEvent(time: time, event: .pointerDown(p)))
                 pressedAt = p
             case "drag-move":
                 let v = try numbers(2, "X Y")
                 guard pressedAt != nil else { throw fail("drag-move without a drag-begin") }
-                let p = Point(x: v[0], y: v[1])
+                let p = try point(v, 0)
                 events.append(TimedEvent(time: time, event: .pointerMoved(p)))
                 pressedAt = p
             case "drag-end":
@@ -86,16 +121,18 @@ extension Script {
                     p = last
                 } else {
                     let v = try numbers(2, "nothing or X Y")
-                    p = Point(x: v[0], y: v[1])
+                    p = try point(v, 0)
                 }
                 events.append(TimedEvent(time: time, event: .pointerUp(p)))
                 pressedAt = nil
             case "drag":
                 let v = try numbers(5, "X1 Y1 X2 Y2 SECONDS")
                 if pressedAt != nil { throw fail("drag while a drag is already in progress (missing drag-end)") }
-                guard v[4] > 0 else { throw fail("a drag needs a positive duration, got \(args[4])") }
-                let from = Point(x: v[0], y: v[1]), to = Point(x: v[2], y: v[3])
-                let steps = max(1, Int((v[4] * dragSampleRate).rounded(.up)))
+                guard v[4] > 0, v[4] <= ScriptLimits.dragSeconds else {
+                    throw fail("a drag needs a positive duration of at most \(Int(ScriptLimits.dragSeconds)) seconds, got \(quote(args[4]))")
+                }
+                let from = try point(v, 0), to = try point(v, 2)
+                let steps = max(1, (v[4] * dragSampleRate).clampedInteger(Int.self, rounding: .up))
                 events.append(TimedEvent(time: time, event: .pointerDown(from)))
                 for step in 1...steps {
                     let s = Double(step) / Double(steps)
@@ -113,11 +150,14 @@ extension Script {
                     } else if a == "flipped" {
                         delta.isFlipped = true
                     } else if a.hasPrefix("dx=") || a.hasPrefix("dy=") {
-                        guard let v = Double(a.dropFirst(3)), v.isFinite else { throw fail("'\(a)' needs a number after '='") }
+                        guard let v = Double(a.dropFirst(3)), v.isFinite else { throw fail("\(quote(a)) needs a number after '='") }
+                        guard abs(v) <= ScriptLimits.wheelNotches else {
+                            throw fail("a wheel event moves at most \(Int(ScriptLimits.wheelNotches)) notches either way, got \(quote(a))")
+                        }
                         if a.hasPrefix("dx=") { delta.dx = v } else { delta.dy = v }
                         sawAmount = true
                     } else {
-                        throw fail("unknown wheel argument '\(a)' (expected dy=N, dx=N, precise, flipped)")
+                        throw fail("unknown wheel argument \(quote(a)) (expected dy=N, dx=N, precise, flipped)")
                     }
                 }
                 guard sawAmount else { throw fail("wheel needs dy=N and/or dx=N") }
@@ -128,15 +168,23 @@ extension Script {
             case "key":
                 guard args.count == 1 else { throw fail("'key' takes one key name, e.g. 'key pagedown' or 'key shift+space'") }
                 guard let (key, modifiers) = KeyName.parse(args[0]) else {
-                    throw fail("unknown key '\(args[0])' (known: \(KeyName.help))")
+                    throw fail("unknown key \(quote(args[0])) (known: \(KeyName.help))")
                 }
                 events.append(TimedEvent(time: time, event: .key(key, modifiers)))
             case "wait":
                 let v = try numbers(1, "SECONDS")
-                guard v[0] >= 0 else { throw fail("wait needs a duration of zero or more seconds, got \(args[0])") }
+                guard v[0] >= 0, v[0] <= ScriptLimits.waitSeconds else {
+                    throw fail("wait needs zero or more seconds, at most \(Int(ScriptLimits.waitSeconds)), got \(quote(args[0]))")
+                }
                 time += v[0]
             default:
-                throw fail("unknown command '\(command)' (expected one of: \(commandNames))")
+                throw fail("unknown command \(quote(command)) (expected one of: \(commandNames))")
+            }
+            if time > ScriptLimits.totalSeconds {
+                throw fail("the script runs past \(Int(ScriptLimits.totalSeconds)) seconds, the longest a script may be")
+            }
+            if events.count > ScriptLimits.events {
+                throw fail("the script has more than \(ScriptLimits.events) events, the most a script may have")
             }
         }
         if pressedAt != nil {

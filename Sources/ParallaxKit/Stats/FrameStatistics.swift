@@ -103,7 +103,7 @@ public enum Percentiles {
         guard !values.isEmpty else { return 0 }
         let sorted = values.sorted()
         let rank = min(max(p, 0), 1) * Double(sorted.count - 1)
-        let lo = Int(rank.rounded(.down)), hi = Int(rank.rounded(.up))
+        let lo: Int = rank.clampedInteger(rounding: .down), hi: Int = rank.clampedInteger(rounding: .up)
         return sorted[lo] + (sorted[hi] - sorted[lo]) * (rank - Double(lo))
     }
 }
