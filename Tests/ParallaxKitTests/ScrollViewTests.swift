@@ -1,13 +1,6 @@
 import ParallaxKit
 import Testing
 
-/// A scroll view over 10,000 pt of content in an 800 pt viewport.
-private func makeScrollView(bounces: Bool = true, axis: Axis = .vertical, insets: EdgeInsets = .zero) -> ScrollView {
-    let viewport = Size(width: 1280, height: 800)
-    let content = axis == .vertical ? Size(width: 1280, height: 10_000) : Size(width: 10_000, height: 800)
-    return ScrollView(axis: axis, viewportSize: viewport, contentSize: content, contentInsets: insets, bounces: bounces)
-}
-
 private func at(_ time: Double, _ event: InputEvent) -> TimedEvent { TimedEvent(time: time, event: event) }
 
 private final class ScrollCounter: ScrollViewObserver {
@@ -273,13 +266,5 @@ private final class ScrollCounter: ScrollViewObserver {
         sv.handle(at(0.05 + 0.15, .pointerUp(Point(x: 0, y: 550))))
         #expect(sv.phase == .idle)
         #expect(sv.position == 1150)
-    }
-
-    private func runToRest(_ sv: ScrollView, from start: Double) {
-        var t = start
-        while sv.phase != .idle && t < start + 30 {
-            t += 1.0 / 60
-            sv.tick(at: t)
-        }
     }
 }
