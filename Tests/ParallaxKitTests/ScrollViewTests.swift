@@ -84,6 +84,24 @@ private final class ScrollCounter: ScrollViewObserver {
         #expect(sv.position == 9200)
     }
 
+    @Test func aFlingOverTheEdgeFollowsTheComposedSimulation() {
+        let sv = makeScrollView()
+        sv.setPosition(8800)
+        sv.handle(at(0, .pointerDown(Point(x: 0, y: 700))))
+        for i in 1...5 { sv.handle(at(Double(i) * 0.01, .pointerMoved(Point(x: 0, y: 700 - 30 * Double(i))))) }
+        sv.handle(at(0.05, .pointerUp(Point(x: 0, y: 550))))
+        // Released at 8950 at 3000 pt/s: the coast, then from the edge at 9200 the bounce.
+        let fling = BouncingFlingSimulation(
+            start: 8950, velocity: 3000, rate: .normal, range: 0...9200, band: RubberBand(dimension: 800))
+        for k in 1...45 {
+            let t = 0.05 + Double(k) / 60
+            sv.tick(at: t)
+            #expect(sv.phase == (fling.isBouncing(at: t - 0.05) ? .bouncing : .decelerating), "frame \(k)")
+            expectClose(sv.position, fling.position(at: t - 0.05), tolerance: 1e-6, "frame \(k)")
+            expectClose(sv.velocity, fling.velocity(at: t - 0.05), tolerance: 1e-5, "frame \(k)")
+        }
+    }
+
     @Test func wheelNotchesAccumulateIntoOneTarget() {
         let sv = makeScrollView()
         sv.setPosition(1000)

@@ -5,7 +5,8 @@
 /// simulation; the coast is UIScrollView's deceleration and the bounce ScrollMechanics'
 /// spring, which takes over where the fling meets the edge (super-ultra/ScrollMechanics).
 /// A coast whose rest lies within half a point (its threshold) past the edge ends before it
-/// crosses, and rests on the edge without a bounce.
+/// crosses, and rests on the edge without a bounce. `ScrollView` runs `crossing.bounce` as a
+/// motion of its own from the crossing's instant on, which is what `position(at:)` describes.
 public struct BouncingFlingSimulation: ScrollSimulation, Hashable, Sendable {
     /// Where a coast meets an edge, computed once when the fling starts.
     public struct EdgeCrossing: Hashable, Sendable {
