@@ -1,13 +1,6 @@
 import ParallaxKit
 import Testing
 
-/// A scroll view over 10,000 pt of content in an 800 pt viewport.
-private func makeScrollView(bounces: Bool = true, axis: Axis = .vertical, insets: EdgeInsets = .zero) -> ScrollView {
-    let viewport = Size(width: 1280, height: 800)
-    let content = axis == .vertical ? Size(width: 1280, height: 10_000) : Size(width: 10_000, height: 800)
-    return ScrollView(axis: axis, viewportSize: viewport, contentSize: content, contentInsets: insets, bounces: bounces)
-}
-
 private func at(_ time: Double, _ event: InputEvent) -> TimedEvent { TimedEvent(time: time, event: event) }
 
 private final class ScrollCounter: ScrollViewObserver {
@@ -89,6 +82,24 @@ private final class ScrollCounter: ScrollViewObserver {
         expectClose(sv.velocity, before, tolerance: abs(before) * 0.05)
         runToRest(sv, from: 0.05 + crossing)
         #expect(sv.position == 9200)
+    }
+
+    @Test func aFlingOverTheEdgeFollowsTheComposedSimulation() {
+        let sv = makeScrollView()
+        sv.setPosition(8800)
+        sv.handle(at(0, .pointerDown(Point(x: 0, y: 700))))
+        for i in 1...5 { sv.handle(at(Double(i) * 0.01, .pointerMoved(Point(x: 0, y: 700 - 30 * Double(i))))) }
+        sv.handle(at(0.05, .pointerUp(Point(x: 0, y: 550))))
+        // Released at 8950 at 3000 pt/s: the coast, then from the edge at 9200 the bounce.
+        let fling = BouncingFlingSimulation(
+            start: 8950, velocity: 3000, rate: .normal, range: 0...9200, band: RubberBand(dimension: 800))
+        for k in 1...45 {
+            let t = 0.05 + Double(k) / 60
+            sv.tick(at: t)
+            #expect(sv.phase == (fling.isBouncing(at: t - 0.05) ? .bouncing : .decelerating), "frame \(k)")
+            expectClose(sv.position, fling.position(at: t - 0.05), tolerance: 1e-6, "frame \(k)")
+            expectClose(sv.velocity, fling.velocity(at: t - 0.05), tolerance: 1e-5, "frame \(k)")
+        }
     }
 
     @Test func wheelNotchesAccumulateIntoOneTarget() {
@@ -273,13 +284,5 @@ private final class ScrollCounter: ScrollViewObserver {
         sv.handle(at(0.05 + 0.15, .pointerUp(Point(x: 0, y: 550))))
         #expect(sv.phase == .idle)
         #expect(sv.position == 1150)
-    }
-
-    private func runToRest(_ sv: ScrollView, from start: Double) {
-        var t = start
-        while sv.phase != .idle && t < start + 30 {
-            t += 1.0 / 60
-            sv.tick(at: t)
-        }
     }
 }

@@ -5,7 +5,7 @@ import RealModule
 /// With rate d per millisecond and t in seconds:
 /// v(t) = v0·d^(1000t) and x(t) = x0 + v0·(d^(1000t) − 1)/(1000·ln d)
 /// (super-ultra/ScrollMechanics, `DecelerationTimingParameters`).
-public struct DecelerationSimulation: Hashable, Sendable {
+public struct DecelerationSimulation: ScrollSimulation, Hashable, Sendable {
     public var start: Double
     /// Points per second.
     public var initialVelocity: Double

@@ -4,7 +4,7 @@
 /// animates each notch over roughly 100–200 ms towards a target that the next notch moves
 /// further; this is a cubic Hermite curve that starts with the current velocity (so a new
 /// notch mid-animation continues smoothly) and ends at rest on the target.
-public struct SmoothScrollAnimation: Hashable, Sendable {
+public struct SmoothScrollAnimation: ScrollSimulation, Hashable, Sendable {
     public var from: Double
     public var to: Double
     /// Velocity at the start (points per second), carried over from a previous animation.
@@ -32,6 +32,14 @@ public struct SmoothScrollAnimation: Hashable, Sendable {
         return h00 * from + h10 * duration * initialVelocity + h01 * to
     }
 
+    /// `position(at:)` kept within the segment from `from` to `to`: an inherited velocity can
+    /// carry the Hermite curve past its target, and a scroll view must not follow it out of
+    /// the content.
+    public func boundedPosition(at t: Double) -> Double {
+        let x = position(at: t)
+        return min(max(x, min(from, to)), max(from, to))
+    }
+
     public func velocity(at t: Double) -> Double {
         guard t < duration else { return 0 }
         let s = max(t / duration, 0)
@@ -43,4 +51,7 @@ public struct SmoothScrollAnimation: Hashable, Sendable {
     }
 
     public func isDone(at t: Double) -> Bool { t >= duration }
+
+    /// The animation ends at rest on its target.
+    public var restPosition: Double { to }
 }

@@ -6,7 +6,7 @@ import RealModule
 /// Mass 1 and stiffness 100 are super-ultra/ScrollMechanics' bounce-back spring
 /// (`SpringTimingParameters`), critically damped (damping ratio 1) so it never oscillates
 /// past the edge more than once.
-public struct SpringSimulation: Hashable, Sendable {
+public struct SpringSimulation: ScrollSimulation, Hashable, Sendable {
     public var start: Double
     public var target: Double
     /// Points per second.
@@ -45,6 +45,9 @@ public struct SpringSimulation: Hashable, Sendable {
         // d/dt[(C1 + C2 t)e^{−ωt}] = (C2 − ω(C1 + C2 t))e^{−ωt} = (v0 − ω·C2·t)e^{−ωt}.
         (initialVelocity - omega * c2 * t) * Double.exp(-omega * t)
     }
+
+    /// A critically damped spring settles on its target.
+    public var restPosition: Double { target }
 
     public func isDone(at t: Double) -> Bool {
         abs(position(at: t) - target) < positionTolerance && abs(velocity(at: t)) < velocityTolerance

@@ -1,20 +1,9 @@
-/// Told once per frame in which a scroll view's offset changed (UIScrollViewDelegate's
-/// `scrollViewDidScroll`).
-public protocol ScrollViewObserver: AnyObject {
-    func scrollViewDidScroll(_ scrollView: ScrollView)
-}
-
-/// Told when the visible rectangle of the content moved or changed size; a collection view
-/// listens here to decide whether its layout must be invalidated.
-public protocol ScrollViewBoundsObserver: AnyObject {
-    func scrollViewBoundsDidChange(from oldBounds: Rect, to newBounds: Rect)
-}
-
 /// A model of UIScrollView along one axis: offset, momentum, rubber band and bounce, with
 /// time passed in by the caller.
 ///
-/// Input arrives through `handle(_:)` at the event's own time; `tick(at:)` advances the
-/// motion to the frame's timestamp and notifies observers at most once per frame.
+/// Input arrives through `handle(_:)` at the event's own time and a `ScrollInputInterpreter`
+/// turns it into a motion; `tick(at:)` advances the motion to the frame's timestamp and
+/// notifies observers at most once per frame.
 public final class ScrollView {
     public let axis: Axis
     public private(set) var viewportSize: Size
@@ -25,8 +14,8 @@ public final class ScrollView {
     public var decelerationRate: DecelerationRate
 
     /// The offset along `axis` as shown on screen (rubber band included).
-    public private(set) var position: Double
-    private var motion: Motion = .idle
+    public var position: Double { state.position }
+    private var state: ScrollState
     /// The last time the motion was advanced to; events and ticks never go back before it.
     private var now: Double = 0
 
@@ -50,7 +39,7 @@ public final class ScrollView {
         self.contentInsets = contentInsets
         self.bounces = bounces
         self.decelerationRate = decelerationRate
-        self.position = -contentInsets.leading(axis)
+        self.state = ScrollState(position: -contentInsets.leading(axis), motion: .idle)
         self.lastReportedBounds = .zero
         self.lastReportedBounds = bounds
     }
@@ -72,20 +61,22 @@ public final class ScrollView {
     /// The visible rectangle in content coordinates.
     public var bounds: Rect { Rect(origin: contentOffset, size: viewportSize) }
 
-    public var phase: ScrollPhase {
-        switch motion {
-        case .idle: .idle
-        case .dragging, .touchpad: .dragging
-        case .decelerating: .decelerating
-        case .bouncing: .bouncing
-        case .animating, .autoScrolling: .animating
-        }
-    }
+    public var phase: ScrollPhase { state.motion.phase }
 
     /// Current velocity along the axis, points per second.
-    public var velocity: Double { motionVelocity(at: now) }
+    public var velocity: Double { state.motion.velocity(at: now) }
 
-    private var rubberBand: RubberBand { RubberBand(dimension: viewportSize[axis]) }
+    /// Where the current fling, bounce, eased scroll or auto-scroll will come to rest, from
+    /// its closed form (UIKit's `targetContentOffset`); nil at rest or while a finger or a
+    /// touchpad holds the content.
+    public var predictedRestPosition: Double? { state.motion.restPosition }
+
+    /// The interpreter for input arriving now, made from the current configuration.
+    private var interpreter: ScrollInputInterpreter {
+        ScrollInputInterpreter(
+            axis: axis, range: offsetRange, viewportExtent: viewportSize[axis],
+            bounces: bounces, decelerationRate: decelerationRate)
+    }
 
     // MARK: Configuration
 
@@ -107,8 +98,8 @@ public final class ScrollView {
     /// Moves straight to `offset` (clamped to the resting range) and stops any motion.
     public func setPosition(_ offset: Double) {
         isTouched = true
-        motion = .idle
-        position = clampToRange(offset.isFinite ? offset : offsetRange.lowerBound)
+        state.motion = .idle
+        state.position = interpreter.clamp(offset.isFinite ? offset : offsetRange.lowerBound)
     }
 
     public func addObserver(_ observer: ScrollViewObserver) {
@@ -129,50 +120,24 @@ public final class ScrollView {
     public func handle(_ timed: TimedEvent) {
         let t = max(timed.time, now)
         advance(to: t)
-        if isScrollInput(timed.event) {
+        let interpreter = self.interpreter
+        if interpreter.isScrollInput(timed.event) {
             isTouched = true
             // Whatever the input does next, the drift ends here (seed 004: it stops when the user drags).
-            if isAutoScrolling { motion = .idle }
+            if isAutoScrolling { state.motion = .idle }
         }
-        switch timed.event {
-        case .pointerDown(let p): beginDrag(at: p[axis], time: t)
-        case .pointerMoved(let p): moveDrag(to: p[axis], time: t)
-        case .pointerUp(let p):
-            moveDrag(to: p[axis], time: t)
-            endDrag(time: t)
-        case .wheel(let delta): wheel(delta, time: t)
-        case .key(let key, let modifiers):
-            if let command = ScrollCommand(key: key, modifiers: modifiers, axis: axis) {
-                perform(command, time: t)
-            }
-        }
+        interpreter.apply(timed.event, at: t, to: &state)
     }
 
     /// Someone has scrolled this view, by input or by `setPosition`; auto-scroll no longer starts.
     public private(set) var isTouched = false
-
-    private func isScrollInput(_ event: InputEvent) -> Bool {
-        switch event {
-        case .pointerDown, .wheel: return true
-        case .key(let key, let modifiers): return ScrollCommand(key: key, modifiers: modifiers, axis: axis) != nil
-        case .pointerMoved, .pointerUp: return false
-        }
-    }
 
     /// Scrolls by a keyboard command with an eased animation (as `handle` does for keys).
     public func perform(_ command: ScrollCommand, time: Double) {
         let t = max(time, now)
         advance(to: t)
         isTouched = true
-        let base = animationBase
-        let target: Double
-        switch command {
-        case .line(let n): target = base + Double(n) * ScrollCommand.lineLength
-        case .page(let n): target = base + Double(n) * ScrollCommand.pageFraction * viewportSize[axis]
-        case .toStart: target = offsetRange.lowerBound
-        case .toEnd: target = offsetRange.upperBound
-        }
-        animate(to: target, duration: SmoothScrollAnimation.keyDuration, time: t)
+        interpreter.perform(command, at: t, to: &state)
     }
 
     /// Starts a constant-speed drift towards the end (points per second), as the album scene's
@@ -180,12 +145,12 @@ public final class ScrollView {
     public func startAutoScroll(speed: Double, time: Double) {
         let t = max(time, now)
         advance(to: t)
-        guard speed.isFinite, speed != 0, !isTouched, case .idle = motion else { return }
-        motion = .autoScrolling(start: position, speed: speed, startTime: t)
+        guard speed.isFinite, speed != 0, !isTouched, case .idle = state.motion else { return }
+        interpreter.startDrift(speed: speed, at: t, to: &state)
     }
 
     public var isAutoScrolling: Bool {
-        if case .autoScrolling = motion { return true }
+        if case .autoScrolling = state.motion { return true }
         return false
     }
 
@@ -219,185 +184,11 @@ public final class ScrollView {
 
     // MARK: Motion
 
-    private enum Motion {
-        case idle
-        case dragging(DragState)
-        case touchpad(tracker: VelocityTracker, lastEventTime: Double)
-        case decelerating(DecelerationSimulation, startTime: Double, edge: EdgeCrossing?)
-        case bouncing(SpringSimulation, startTime: Double)
-        case animating(SmoothScrollAnimation, startTime: Double)
-        case autoScrolling(start: Double, speed: Double, startTime: Double)
-    }
-
-    /// The shown velocity of the current motion at `t`, points per second.
-    private func motionVelocity(at t: Double) -> Double {
-        switch motion {
-        case .idle, .dragging, .touchpad: 0
-        case .decelerating(let sim, let t0, _): sim.velocity(at: t - t0)
-        case .bouncing(let spring, let t0): spring.velocity(at: t - t0) * bounceSlope(spring.position(at: t - t0) - spring.target)
-        case .animating(let anim, let t0): anim.velocity(at: t - t0)
-        case .autoScrolling(_, let speed, _): speed
-        }
-    }
-
-    /// d(shown)/d(excursion) of the bounce's band: 1/(1 + |e|/d)².
-    private func bounceSlope(_ e: Double) -> Double {
-        let d = viewportSize[axis]
-        guard d > 0 else { return 0 }
-        let k = 1 + abs(e) / d
-        return 1 / (k * k)
-    }
-
-    private struct DragState {
-        var pointerStart: Double
-        /// The raw (un-rubber-banded) offset when the drag began.
-        var rawStart: Double
-        var tracker: VelocityTracker
-    }
-
-    /// Where a fling meets an edge, computed once when the fling starts.
-    private struct EdgeCrossing {
-        var edge: Double
-        /// Seconds after the fling's start.
-        var time: Double
-    }
-
-    private func clampToRange(_ x: Double) -> Double {
-        min(max(x, offsetRange.lowerBound), offsetRange.upperBound)
-    }
-
-    /// The offset a new wheel notch or key step adds to: the pending target while animating,
-    /// so that quick notches accumulate instead of restarting from the current position.
-    private var animationBase: Double {
-        if case .animating(let anim, _) = motion { return anim.to }
-        return position
-    }
-
-    private func beginDrag(at pointer: Double, time: Double) {
-        var tracker = VelocityTracker()
-        tracker.add(time: time, position: position)
-        let raw = bounces ? rubberBand.unclamp(position, from: offsetRange) : clampToRange(position)
-        motion = .dragging(DragState(pointerStart: pointer, rawStart: raw, tracker: tracker))
-    }
-
-    private func moveDrag(to pointer: Double, time: Double) {
-        guard case .dragging(var drag) = motion else { return }
-        let raw = drag.rawStart + (drag.pointerStart - pointer)
-        position = bounces ? rubberBand.clamp(raw, to: offsetRange) : clampToRange(raw)
-        drag.tracker.add(time: time, position: position)
-        motion = .dragging(drag)
-    }
-
-    private func endDrag(time: Double) {
-        guard case .dragging(let drag) = motion else { return }
-        coast(velocity: drag.tracker.velocity(at: time), time: time)
-    }
-
-    private func wheel(_ delta: WheelDelta, time: Double) {
-        let notches = delta.offsetNotches(along: axis)
-        guard notches != 0, notches.isFinite else { return }
-        let distance = notches * ScrollCommand.lineLength
-        // A touchpad gesture stays one even when a delta happens to be a whole notch.
-        var inTouchpadGesture = false
-        if case .touchpad = motion { inTouchpadGesture = true }
-        if delta.isPrecise || inTouchpadGesture {
-            var tracker: VelocityTracker
-            if case .touchpad(let existing, _) = motion {
-                tracker = existing
-            } else {
-                tracker = VelocityTracker()
-                tracker.add(time: time, position: position)
-            }
-            // Touchpad deltas move the content directly; the edges hold firm, since SDL tells
-            // nothing of when the fingers lift and a rubber band would have nothing to release.
-            position = touchpadMove(by: distance)
-            tracker.add(time: time, position: position)
-            motion = .touchpad(tracker: tracker, lastEventTime: time)
-        } else {
-            animate(to: animationBase + distance, duration: SmoothScrollAnimation.wheelDuration, time: time)
-        }
-    }
-
-    /// Moves by a touchpad delta within the range; from past an edge (a bounce it
-    /// interrupted) it may move back towards the range but never further out, and never jumps.
-    private func touchpadMove(by distance: Double) -> Double {
-        let range = offsetRange
-        let target = position + distance
-        if position < range.lowerBound { return min(max(target, position), range.upperBound) }
-        if position > range.upperBound { return max(min(target, position), range.lowerBound) }
-        return clampToRange(target)
-    }
-
-    private func animate(to rawTarget: Double, duration: Double, time: Double) {
-        let target = clampToRange(rawTarget)
-        let v = motionVelocity(at: time)
-        if target == position && v == 0 {
-            motion = .idle
-            return
-        }
-        let anim = SmoothScrollAnimation(from: position, to: target, initialVelocity: v, duration: duration)
-        motion = .animating(anim, startTime: time)
-    }
-
-    /// After a release: spring back if past an edge, coast if fast enough, else stop.
-    private func coast(velocity rawVelocity: Double, time: Double) {
-        let v = rawVelocity.isFinite ? rawVelocity : 0
-        let range = offsetRange
-        if position < range.lowerBound || position > range.upperBound {
-            let edge = position < range.lowerBound ? range.lowerBound : range.upperBound
-            if bounces {
-                startBounce(toEdge: edge, velocity: v, time: time)
-            } else {
-                position = edge
-                motion = .idle
-            }
-            return
-        }
-        guard abs(v) >= Self.minimumFlingVelocity else {
-            motion = .idle
-            return
-        }
-        let sim = DecelerationSimulation(start: position, initialVelocity: v, rate: decelerationRate)
-        var crossing: EdgeCrossing? = nil
-        let rest = sim.restPosition
-        if rest < range.lowerBound || rest > range.upperBound {
-            let edge = rest < range.lowerBound ? range.lowerBound : range.upperBound
-            if let t = sim.time(toReach: edge) { crossing = EdgeCrossing(edge: edge, time: t) }
-        }
-        motion = .decelerating(sim, startTime: time, edge: crossing)
-    }
-
-    /// Springs from the current (shown) position back to `edge`. The spring starts at the
-    /// excursion that shows as the current overshoot, with the velocity that keeps the shown
-    /// motion continuous (`velocity` is the shown one, points per second).
-    private func startBounce(toEdge edge: Double, velocity v: Double, time: Double) {
-        let excursion = bounceExcursion(shown: position - edge)
-        let scale = 1 + abs(excursion) / viewportSize[axis]
-        motion = .bouncing(SpringSimulation(start: edge + excursion, target: edge, initialVelocity: v * scale * scale), startTime: time)
-    }
-
-    /// The overshoot shown for a spring excursion `e` past an edge: e·d/(|e| + d), the rubber
-    /// band of e/c. Small excursions show as themselves (slope 1, so a fling's velocity carries
-    /// over unchanged) while the largest stay below the viewport's extent d, as while dragging.
-    private func bounceShown(excursion e: Double) -> Double {
-        let d = viewportSize[axis]
-        guard d > 0 else { return 0 }
-        return e * d / (abs(e) + d)
-    }
-
-    /// The inverse of `bounceShown(excursion:)`.
-    private func bounceExcursion(shown s: Double) -> Double {
-        let d = viewportSize[axis]
-        guard d > 0 else { return 0 }
-        let m = min(abs(s), d * (1 - 1e-9))
-        return (s < 0 ? -1 : 1) * m * d / (d - m)
-    }
-
     /// Evaluates the current motion at `t` (closed forms, so any frame rate gives the same
-    /// positions) and moves to the next phase when one ends.
+    /// positions) and moves to the next motion when one ends.
     private func advance(to t: Double) {
         now = t
-        switch motion {
+        switch state.motion {
         case .idle, .dragging:
             return
         case .touchpad(let tracker, let last):
@@ -406,90 +197,98 @@ public final class ScrollView {
                 // Coast from the moment the gap ran out, not from whichever frame noticed it,
                 // so every frame rate sees the same positions.
                 now = release
-                coast(velocity: tracker.velocity(at: last), time: release)
+                interpreter.release(velocity: tracker.velocity(at: last), at: release, to: &state)
                 advance(to: t)
             }
-        case .decelerating(let sim, let t0, let crossing):
-            if let crossing, t - t0 >= crossing.time {
-                let edgeTime = t0 + crossing.time
-                position = crossing.edge
+        case .fling(let fling, let t0):
+            if let crossing = fling.crossing, t - t0 >= crossing.time {
+                state.position = crossing.edge
+                // `bounces` is read here, not at the release: it may have changed since.
                 if bounces {
-                    // The fling hands its velocity at the edge to the spring (ScrollMechanics).
-                    startBounce(toEdge: crossing.edge, velocity: sim.velocity(at: crossing.time), time: edgeTime)
+                    // Past the crossing the fling is its bounce: run it as a motion of its own,
+                    // started at the crossing's instant, so the phase reads `.bouncing`.
+                    state.motion = .bouncing(crossing.bounce, startTime: t0 + crossing.time)
                     advance(to: t)
                 } else {
-                    motion = .idle
+                    state.motion = .idle
                 }
-            } else if sim.isDone(at: t - t0) {
-                position = clampToRange(sim.restPosition)
-                motion = .idle
+            } else if fling.isDone(at: t - t0) {
+                state.position = fling.restPosition
+                state.motion = .idle
             } else {
-                position = sim.position(at: t - t0)
+                state.position = fling.position(at: t - t0)
             }
-        case .bouncing(let spring, let t0):
-            if spring.isDone(at: t - t0) {
-                position = spring.target
-                motion = .idle
+        case .bouncing(let bounce, let t0):
+            if bounce.isDone(at: t - t0) {
+                state.position = bounce.restPosition
+                state.motion = .idle
             } else {
-                position = spring.target + bounceShown(excursion: spring.position(at: t - t0) - spring.target)
+                state.position = bounce.position(at: t - t0)
             }
-        case .animating(let anim, let t0):
-            if anim.isDone(at: t - t0) {
-                position = anim.to
-                motion = .idle
+        case .animating(let animation, let t0):
+            if animation.isDone(at: t - t0) {
+                state.position = animation.restPosition
+                state.motion = .idle
             } else {
-                // An inherited velocity can carry a Hermite curve past its target; never past
-                // the segment it joins, so an animation cannot leave the content.
-                let x = anim.position(at: t - t0)
-                position = min(max(x, min(anim.from, anim.to)), max(anim.from, anim.to))
+                state.position = animation.boundedPosition(at: t - t0)
             }
-        case .autoScrolling(let start, let speed, let t0):
-            let x = start + speed * (t - t0)
-            let range = offsetRange
-            // Stop at the end it drifts towards (it starts at rest, possibly on the other end).
-            if (speed > 0 && x >= range.upperBound) || (speed < 0 && x <= range.lowerBound) {
-                position = clampToRange(x)
-                motion = .idle
+        case .autoScrolling(let drift, let t0):
+            if drift.isDone(at: t - t0) {
+                // Its end, clamped from where it got to: the same number as `restPosition`
+                // down to the sign of a zero end (−0 from a zero leading inset).
+                state.position = interpreter.clamp(drift.position(at: t - t0))
+                state.motion = .idle
             } else {
-                position = x
+                state.position = drift.position(at: t - t0)
             }
         }
     }
 
     /// After the viewport, content or insets change, keep a resting offset within range.
     private func settleAfterResize() {
-        switch motion {
-        case .idle, .autoScrolling, .touchpad:
-            let clamped = clampToRange(position)
+        let interpreter = self.interpreter
+        switch state.motion {
+        case .idle, .touchpad:
+            let clamped = interpreter.clamp(position)
             if clamped != position {
-                position = clamped
-                motion = .idle
+                state.position = clamped
+                state.motion = .idle
+            }
+        case .autoScrolling(var drift, let t0):
+            let clamped = interpreter.clamp(position)
+            if clamped != position {
+                state.position = clamped
+                state.motion = .idle
+            } else {
+                // Drift on towards the end of the new range.
+                drift = AutoScrollDrift(start: drift.start, speed: drift.speed, within: interpreter.range)
+                state.motion = .autoScrolling(drift, startTime: t0)
             }
         case .dragging:
             // A drag releases into a bounce towards the new range's edge by itself.
             break
-        case .animating(let anim, let t0):
+        case .animating(let animation, let t0):
             // Aim the rest of the animation at its target as the new range allows, from where
             // it is now and as fast as it goes, so it never comes to rest past the content.
-            let target = clampToRange(anim.to)
-            guard target != anim.to else { return }
-            let v = anim.velocity(at: now - t0)
-            position = clampToRange(position)
-            motion = .animating(SmoothScrollAnimation(from: position, to: target, initialVelocity: v, duration: anim.duration), startTime: now)
-        case .bouncing(let spring, _):
+            let target = interpreter.clamp(animation.to)
+            guard target != animation.to else { return }
+            let v = animation.velocity(at: now - t0)
+            state.position = interpreter.clamp(position)
+            state.motion = .animating(
+                SmoothScrollAnimation(from: position, to: target, initialVelocity: v, duration: animation.duration),
+                startTime: now)
+        case .bouncing(var bounce, let t0):
+            // The excursion shows through the new viewport's band from now on.
+            bounce.band = interpreter.rubberBand
+            state.motion = .bouncing(bounce, startTime: t0)
             // The edge it springs to belongs to the old range: let go again against the new
             // one, with the speed it shows now (a bounce, a coast, or rest, as a release would).
-            guard clampToRange(spring.target) != spring.target else { return }
-            coast(velocity: motionVelocity(at: now), time: now)
-        case .decelerating(let sim, let t0, _):
+            guard interpreter.clamp(bounce.edge) != bounce.edge else { return }
+            interpreter.release(velocity: velocity, at: now, to: &state)
+        case .fling(let fling, let t0):
             // Its edge crossing was computed for the old range: stop where it is, in range.
-            motion = .idle
-            position = clampToRange(sim.position(at: now - t0))
+            state.motion = .idle
+            state.position = interpreter.clamp(fling.position(at: now - t0))
         }
     }
-}
-
-private struct WeakObserver {
-    weak var value: ScrollViewObserver?
-    init(_ value: ScrollViewObserver) { self.value = value }
 }

@@ -1,0 +1,169 @@
+/// Turns drags, wheel notches, touchpad deltas, scrolling keys and auto-scroll requests into
+/// motions of a scroll view's offset.
+///
+/// A value made from the scroll view's configuration at the moment of the input; it reads
+/// and changes only the `ScrollState` it is handed, at the time it is told.
+struct ScrollInputInterpreter {
+    var axis: Axis
+    /// The offsets at which content rests.
+    var range: ClosedRange<Double>
+    /// The viewport's extent along `axis`.
+    var viewportExtent: Double
+    /// When false, the content stops hard at its edges (UIScrollView's `bounces`).
+    var bounces: Bool
+    var decelerationRate: DecelerationRate
+
+    var rubberBand: RubberBand { RubberBand(dimension: viewportExtent) }
+
+    /// Whether the event scrolls (and so stops an auto-scroll): a press, a wheel or a
+    /// scrolling key. Moves and releases only continue what a press began.
+    func isScrollInput(_ event: InputEvent) -> Bool {
+        switch event {
+        case .pointerDown, .wheel: return true
+        case .key(let key, let modifiers): return ScrollCommand(key: key, modifiers: modifiers, axis: axis) != nil
+        case .pointerMoved, .pointerUp: return false
+        }
+    }
+
+    /// Applies one event at `time`. Keys other than scrolling keys are ignored.
+    func apply(_ event: InputEvent, at time: Double, to state: inout ScrollState) {
+        switch event {
+        case .pointerDown(let p): beginDrag(at: p[axis], time: time, &state)
+        case .pointerMoved(let p): moveDrag(to: p[axis], time: time, &state)
+        case .pointerUp(let p):
+            moveDrag(to: p[axis], time: time, &state)
+            endDrag(time: time, &state)
+        case .wheel(let delta): wheel(delta, time: time, &state)
+        case .key(let key, let modifiers):
+            if let command = ScrollCommand(key: key, modifiers: modifiers, axis: axis) {
+                perform(command, at: time, to: &state)
+            }
+        }
+    }
+
+    /// Scrolls by a keyboard command with an eased animation.
+    func perform(_ command: ScrollCommand, at time: Double, to state: inout ScrollState) {
+        let base = animationBase(of: state)
+        let target: Double
+        switch command {
+        case .line(let n): target = base + Double(n) * ScrollCommand.lineLength
+        case .page(let n): target = base + Double(n) * ScrollCommand.pageFraction * viewportExtent
+        case .toStart: target = range.lowerBound
+        case .toEnd: target = range.upperBound
+        }
+        animate(to: target, duration: SmoothScrollAnimation.keyDuration, time: time, &state)
+    }
+
+    /// Starts a drift at `speed` points per second towards the end it points at.
+    func startDrift(speed: Double, at time: Double, to state: inout ScrollState) {
+        state.motion = .autoScrolling(AutoScrollDrift(start: state.position, speed: speed, within: range), startTime: time)
+    }
+
+    /// After a release at `velocity` (the shown one, points per second): spring back if past
+    /// an edge, coast if fast enough, else stop.
+    func release(velocity rawVelocity: Double, at time: Double, to state: inout ScrollState) {
+        let v = rawVelocity.isFinite ? rawVelocity : 0
+        if state.position < range.lowerBound || state.position > range.upperBound {
+            let edge = state.position < range.lowerBound ? range.lowerBound : range.upperBound
+            if bounces {
+                let bounce = BounceSimulation(from: state.position, toEdge: edge, velocity: v, band: rubberBand)
+                state.motion = .bouncing(bounce, startTime: time)
+            } else {
+                state.position = edge
+                state.motion = .idle
+            }
+            return
+        }
+        guard abs(v) >= ScrollView.minimumFlingVelocity else {
+            state.motion = .idle
+            return
+        }
+        let fling = BouncingFlingSimulation(
+            start: state.position, velocity: v, rate: decelerationRate, range: range, band: rubberBand)
+        state.motion = .fling(fling, startTime: time)
+    }
+
+    func clamp(_ x: Double) -> Double {
+        min(max(x, range.lowerBound), range.upperBound)
+    }
+
+    // MARK: Pointer
+
+    private func beginDrag(at pointer: Double, time: Double, _ state: inout ScrollState) {
+        var tracker = VelocityTracker()
+        tracker.add(time: time, position: state.position)
+        // Grabbing content past an edge (a bounce) keeps it where it shows: no jump.
+        let raw = bounces ? rubberBand.unclamp(state.position, from: range) : clamp(state.position)
+        state.motion = .dragging(ScrollMotion.DragState(pointerStart: pointer, rawStart: raw, tracker: tracker))
+    }
+
+    private func moveDrag(to pointer: Double, time: Double, _ state: inout ScrollState) {
+        guard case .dragging(var drag) = state.motion else { return }
+        let raw = drag.rawStart + (drag.pointerStart - pointer)
+        state.position = bounces ? rubberBand.clamp(raw, to: range) : clamp(raw)
+        drag.tracker.add(time: time, position: state.position)
+        state.motion = .dragging(drag)
+    }
+
+    private func endDrag(time: Double, _ state: inout ScrollState) {
+        guard case .dragging(let drag) = state.motion else { return }
+        release(velocity: drag.tracker.velocity(at: time), at: time, to: &state)
+    }
+
+    // MARK: Wheel and touchpad
+
+    private func wheel(_ delta: WheelDelta, time: Double, _ state: inout ScrollState) {
+        let notches = delta.offsetNotches(along: axis)
+        guard notches != 0, notches.isFinite else { return }
+        let distance = notches * ScrollCommand.lineLength
+        // A touchpad gesture stays one even when a delta happens to be a whole notch.
+        var inTouchpadGesture = false
+        if case .touchpad = state.motion { inTouchpadGesture = true }
+        if delta.isPrecise || inTouchpadGesture {
+            var tracker: VelocityTracker
+            if case .touchpad(let existing, _) = state.motion {
+                tracker = existing
+            } else {
+                tracker = VelocityTracker()
+                tracker.add(time: time, position: state.position)
+            }
+            // Touchpad deltas move the content directly; the edges hold firm, since SDL tells
+            // nothing of when the fingers lift and a rubber band would have nothing to release.
+            state.position = touchpadMove(from: state.position, by: distance)
+            tracker.add(time: time, position: state.position)
+            state.motion = .touchpad(tracker: tracker, lastEventTime: time)
+        } else {
+            animate(to: animationBase(of: state) + distance, duration: SmoothScrollAnimation.wheelDuration, time: time, &state)
+        }
+    }
+
+    /// Moves by a touchpad delta within the range; from past an edge (a bounce it
+    /// interrupted) it may move back towards the range but never further out, and never jumps.
+    private func touchpadMove(from position: Double, by distance: Double) -> Double {
+        let target = position + distance
+        if position < range.lowerBound { return min(max(target, position), range.upperBound) }
+        if position > range.upperBound { return max(min(target, position), range.lowerBound) }
+        return clamp(target)
+    }
+
+    // MARK: Eased animation
+
+    /// The offset a new wheel notch or key step adds to: the pending target while animating,
+    /// so that quick notches accumulate instead of restarting from the current position.
+    private func animationBase(of state: ScrollState) -> Double {
+        if case .animating(let animation, _) = state.motion { return animation.to }
+        return state.position
+    }
+
+    /// Eases to `rawTarget` (kept within the range), carrying the current velocity over.
+    private func animate(to rawTarget: Double, duration: Double, time: Double, _ state: inout ScrollState) {
+        let target = clamp(rawTarget)
+        let v = state.motion.velocity(at: time)
+        if target == state.position && v == 0 {
+            state.motion = .idle
+            return
+        }
+        let animation = SmoothScrollAnimation(from: state.position, to: target, initialVelocity: v, duration: duration)
+        state.motion = .animating(animation, startTime: time)
+    }
+}
