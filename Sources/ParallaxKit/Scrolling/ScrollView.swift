@@ -164,13 +164,14 @@ public final class ScrollView {
     }
 
     /// The physics half of `tick(at:)`: moves the offset to where the motion is at `time`.
-    public func advanceMotion(to time: Double) {
+    /// Internal: the frame step runs the halves as separate phases.
+    func advanceMotion(to time: Double) {
         advance(to: max(time, now))
     }
 
     /// The notification half of `tick(at:)`: tells the bounds observer and the observers, once,
     /// if the visible rectangle changed since the last notification.
-    public func notifyIfMoved() {
+    func notifyIfMoved() {
         let newBounds = bounds
         guard newBounds != lastReportedBounds else { return }
         let old = lastReportedBounds
