@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/debug/parallax-playground
 
-.PHONY: run test build deps clean trace resources golden shots bench
+.PHONY: run test build deps clean trace resources golden shots bench soak
 
 ## make run: install what is missing, build, open the playground on the bundled images.
 run: build
@@ -23,6 +23,12 @@ deps:
 bench: deps
 	$(SWIFT) build -c release
 	.build/release/parallax-playground bench --json bench-out/bench.json --csv bench-out/bench.csv --chart docs/bench-chart.png
+
+## make soak: ten minutes of the seeded monkey through the real frame loop (release build),
+## failing on any broken invariant or on memory growth over 5 % after the warm-up.
+soak: deps
+	$(SWIFT) build -c release
+	.build/release/parallax-playground monkey --seconds 600 --seed 20261122 --tour --max-memory-growth 5
 
 ## make trace: the fling trace of the photos scene, to standard output.
 trace: build

@@ -8,7 +8,7 @@ struct ParallaxPlayground: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "parallax-playground",
         abstract: "Feel and measure parallax scrolling: five techniques, four strategies, one scroll model.",
-        subcommands: [WindowCommand.self, ShotCommand.self, Trace.self, BenchCommand.self],
+        subcommands: [WindowCommand.self, ShotCommand.self, Trace.self, BenchCommand.self, MonkeyCommand.self],
         defaultSubcommand: WindowCommand.self
     )
 

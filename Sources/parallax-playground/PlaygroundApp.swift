@@ -28,6 +28,15 @@ final class PlaygroundApp: FramePhaseObserver {
     /// Script input in playground time, replayed as if typed.
     var script: Script?
     var exitAfter: Double?
+    /// Runs at the start of each frame with its time, before the events are read (the
+    /// monkey pushes its input here).
+    var beforeFrame: ((Double) -> Void)?
+    /// Hears every event the frame step is given (the monkey mirrors them).
+    var onEvent: ((FrameEvent) -> Void)?
+    /// Runs after each frame is presented.
+    var afterFrame: ((FrameReport) -> Void)?
+    /// Asked after each frame: true ends the loop.
+    var stopRequested: (() -> Bool)?
     private var running = true
     private var screenshotRequested = false
     private var shownTitle: (SceneID, ParallaxStrategy)?
@@ -67,13 +76,17 @@ final class PlaygroundApp: FramePhaseObserver {
             }
             previousStart = frameStart
 
+            beforeFrame?(t)
             for event in video.pollEvents(clock: clock) {
+                let frameEvent: FrameEvent
                 switch event.event {
-                case .quit: running = false
-                case .resized: step.enqueue(.resize(renderer.viewport.size))
-                case .exposed: break
-                case .input(let input): step.enqueue(.input(TimedEvent(time: event.time - start, event: input)))
+                case .quit: running = false; continue
+                case .resized: frameEvent = .resize(renderer.viewport.size)
+                case .exposed: continue
+                case .input(let input): frameEvent = .input(TimedEvent(time: event.time - start, event: input))
                 }
+                step.enqueue(frameEvent)
+                onEvent?(frameEvent)
             }
             if let exitAfter, t >= exitAfter { running = false }
 
@@ -91,6 +104,8 @@ final class PlaygroundApp: FramePhaseObserver {
             renderer.present()
             let presented = clock.now()
             noteStartup(drawn, frame: frame.index)
+            afterFrame?(frame)
+            if stopRequested?() == true { running = false }
             pending = FrameSample(
                 inputAndPhysicsMilliseconds: (physicsEnded - frameStart) * 1000,
                 strategyMilliseconds: (layoutEnded - layoutStarted) * 1000,

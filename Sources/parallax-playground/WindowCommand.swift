@@ -80,10 +80,6 @@ struct WindowCommand: ParsableCommand {
     func run() throws {
         var startup = StartupReport(main: monotonicNanoseconds())
         let script = try display.script.map(loadScript)
-        let resources = try locateResources(display.resources)
-        let fonts: FontFiles
-        do { fonts = try FontFiles.locate(explicitPath: display.font) } catch { throw InputError(message: "\(error)") }
-
         let video: SDLVideo
         do {
             video = try SDLVideo()
@@ -92,27 +88,16 @@ struct WindowCommand: ParsableCommand {
             throw ExitCode(1)
         }
         video.quitOnHangUp()
-        do {
-            let window = try Window(video: video, title: "Parallax Playground", size: display.size.size)
-            let renderer = try Renderer(window: window, vsync: !noVsync)
-            startup.video = monotonicNanoseconds()
-            let images = try ImageLibrary(renderer: renderer, resourcesDirectory: resources) { printWarning("skipping \($0)") }
-            let text = try TextRenderer(renderer: renderer, fontPath: fonts.regular)
-            let executor = DrawListExecutor(renderer: renderer, images: images, text: text)
-            let playground = display.model.makePlayground(
-                viewportSize: renderer.viewport.size, reduceMotion: reduceMotion || systemPrefersReducedMotion())
-            let app = PlaygroundApp(video: video, window: window, renderer: renderer, executor: executor, playground: playground)
-            app.runStatistics.startup.main_ns = startup.main
-            app.script = script
-            app.exitAfter = exitAfter
-            startup.ready = monotonicNanoseconds()
-            if startupReport != nil { app.startup = startup }
-            app.run()
-            if let startupReport, let report = app.startup { try JSONEncoder().encode(report).write(to: URL(fileURLWithPath: startupReport)) }
-            if let statsJson { try app.runStatistics.write(to: statsJson) }
-        } catch let error as SDLError {
-            printError("\(error)")
-            throw ExitCode(1)
-        }
+        let app = try PlaygroundApp.open(
+            video: video, display: display, vsync: !noVsync, reduceMotion: reduceMotion || systemPrefersReducedMotion())
+        app.runStatistics.startup.main_ns = startup.main
+        app.script = script
+        app.exitAfter = exitAfter
+        startup.video = monotonicNanoseconds()
+        startup.ready = startup.video
+        if startupReport != nil { app.startup = startup }
+        app.run()
+        if let startupReport, let report = app.startup { try JSONEncoder().encode(report).write(to: URL(fileURLWithPath: startupReport)) }
+        if let statsJson { try app.runStatistics.write(to: statsJson) }
     }
 }

@@ -1,0 +1,26 @@
+import ArgumentParser
+import Foundation
+import ParallaxKit
+import SDLBackend
+
+extension PlaygroundApp {
+    /// The window of `display`'s size on `video`, its renderer, the images, the font and the
+    /// model, ready to run: what the window and the monkey both open.
+    static func open(video: SDLVideo, display: DisplayOptions, vsync: Bool, reduceMotion: Bool) throws -> PlaygroundApp {
+        let resources = try locateResources(display.resources)
+        let fonts: FontFiles
+        do { fonts = try FontFiles.locate(explicitPath: display.font) } catch { throw InputError(message: "\(error)") }
+        do {
+            let window = try Window(video: video, title: "Parallax Playground", size: display.size.size)
+            let renderer = try Renderer(window: window, vsync: vsync)
+            let images = try ImageLibrary(renderer: renderer, resourcesDirectory: resources) { printWarning("skipping \($0)") }
+            let text = try TextRenderer(renderer: renderer, fontPath: fonts.regular)
+            let executor = DrawListExecutor(renderer: renderer, images: images, text: text)
+            let playground = display.model.makePlayground(viewportSize: renderer.viewport.size, reduceMotion: reduceMotion)
+            return PlaygroundApp(video: video, window: window, renderer: renderer, executor: executor, playground: playground)
+        } catch let error as SDLError {
+            printError("\(error)")
+            throw ExitCode(1)
+        }
+    }
+}
