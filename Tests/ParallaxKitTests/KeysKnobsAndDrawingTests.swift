@@ -197,7 +197,7 @@ import Testing
         let origin = pg.scrollView.bounds.origin
         for (cell, (ref, frame, clip, _)) in zip(pg.visibleCells, drawn) {
             let rect = cell.frame.offsetBy(-origin)
-            #expect(ref == .photo(PhotoCatalog.photoIndex(ofItem: cell.item)))
+            #expect(ref == .photo(PhotoSet.bundled.photoIndex(ofItem: cell.item)))
             #expect(clip == rect, "clipped to the cell")
             #expect(frame.height == rect.height + 2 * pg.parallaxAmount, "taller by twice the amount")
             #expect(abs(frame.midY - (rect.midY + cell.parallax.y)) < 1e-9, "moved by the cell's shift")

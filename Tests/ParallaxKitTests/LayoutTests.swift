@@ -69,7 +69,7 @@ private func frames(_ c: GeometryCase, count: Int, viewport: Size = viewport) ->
         // A single full-width column keeps each photo's aspect ratio.
         let (frames, _) = frames(GeometryCase(name: "flow-1", geometry: FlowGeometry(columns: 1)), count: 12, viewport: Size(width: 600, height: 800))
         for (i, f) in frames.enumerated() {
-            expectClose(f.height, (600 / PhotoCatalog.aspectRatio(ofItem: i)).rounded())
+            expectClose(f.height, (600 / PhotoSet.bundled.aspectRatio(ofItem: i)).rounded())
             if i > 0 { #expect(f.minY == frames[i - 1].maxY + FlowGeometry.seedLineSpacing) }
         }
     }
@@ -111,5 +111,37 @@ private func frames(_ c: GeometryCase, count: Int, viewport: Size = viewport) ->
             let visible = candidates.filter { frames[$0].max(axis) > start && frames[$0].min(axis) < start + viewport[axis] }.count
             #expect(candidates.count <= 2 * visible + 12, "scanned \(candidates.count) for \(visible) visible at \(start)")
         }
+    }
+}
+
+@Suite struct PhotoSetTests {
+    @Test func eachCellTakesItsPhotosShape() {
+        let photos = PhotoSet(aspectRatios: [0.75, 1.5, 1, 3], titles: ["a", "b", "c", "d"])
+        let geometry = FlowGeometry(columns: 1, photos: photos)
+        var frames: [Rect] = []
+        _ = geometry.computeFrames(itemCount: 4, viewportSize: Size(width: 600, height: 800), contentInsets: .zero, into: &frames)
+        #expect(frames.map(\.height) == [800, 400, 600, 200])
+        #expect(photos.title(ofItem: 5) == "b", "item i shows photo i mod count")
+    }
+
+    @Test func outlandishRatiosAreKeptWithinOneToTwenty() {
+        let photos = PhotoSet(aspectRatios: [1e9, 0, -.infinity, .nan, 0.001])
+        #expect(photos.aspectRatios == [20, 0.05, 1, 1, 0.05])
+        #expect(PhotoSet().aspectRatio(ofItem: 3) == 1 && PhotoSet().photoIndex(ofItem: 3) == 0)
+    }
+
+    /// A folder's photos arrive as their headers are read: adding photos at the end never
+    /// moves a cell already laid out.
+    @Test(arguments: [1, 2, 3])
+    func photosAddedAtTheEndMoveNoEarlierCell(columns: Int) {
+        var rng = SplitMix64(seed: UInt64(columns))
+        var photos = PhotoSet()
+        for i in 0..<40 { photos.append(aspectRatio: Double.random(in: 0.5...2.5, using: &rng), title: "\(i)") }
+        let viewport = Size(width: 1280, height: 800)
+        var before: [Rect] = [], after: [Rect] = []
+        _ = FlowGeometry(columns: columns, photos: photos).computeFrames(itemCount: 40, viewportSize: viewport, contentInsets: .zero, into: &before)
+        for i in 40..<90 { photos.append(aspectRatio: Double.random(in: 0.5...2.5, using: &rng), title: "\(i)") }
+        _ = FlowGeometry(columns: columns, photos: photos).computeFrames(itemCount: 90, viewportSize: viewport, contentInsets: .zero, into: &after)
+        #expect(Array(after.prefix(40)) == before)
     }
 }

@@ -12,12 +12,18 @@ public struct FlowGeometry: ItemGeometry {
     /// Added below each image (seed 001: 60 pt of labels).
     public var footerHeight: Double
     public var minimumColumnWidth: Double
+    /// Whose aspect ratios set the cells' heights.
+    public var photos: PhotoSet
     public var axis: Axis { .vertical }
 
     public static let seedLineSpacing = 40.0
 
-    public init(columns: Int? = nil, spacing: Double = FlowGeometry.seedLineSpacing, footerHeight: Double = 0, minimumColumnWidth: Double = 420) {
+    public init(
+        columns: Int? = nil, spacing: Double = FlowGeometry.seedLineSpacing, footerHeight: Double = 0,
+        minimumColumnWidth: Double = 420, photos: PhotoSet = .bundled
+    ) {
         self.columns = columns
+        self.photos = photos
         self.spacing = spacing
         self.footerHeight = footerHeight
         self.minimumColumnWidth = minimumColumnWidth
@@ -34,7 +40,7 @@ public struct FlowGeometry: ItemGeometry {
         let columnWidth = max(0, (width - Double(count - 1) * spacing) / Double(count))
         frames.removeAll(keepingCapacity: true)
         frames.reserveCapacity(itemCount)
-        let ratios = PhotoCatalog.aspectRatios
+        let ratios = photos.count > 0 ? photos.aspectRatios : [1]
         if count == 1 {
             // The common case without the column search.
             var y = 0.0

@@ -34,17 +34,18 @@ public struct SceneRenderer: Sendable {
         let origin = scrollView.bounds.origin
         let amount = playground.parallaxAmount
         let axis = playground.scene.axis
+        let photos = playground.photos
         for cell in playground.visibleCells {
             let rect = cell.frame.offsetBy(-origin)
             switch playground.scene.cellStyle {
             case .photo:
-                drawImage(.photo(PhotoCatalog.photoIndex(ofItem: cell.item)), in: rect, axis: axis, amount: amount, shift: cell.parallax, into: &list)
+                drawImage(.photo(photos.photoIndex(ofItem: cell.item)), in: rect, axis: axis, amount: amount, shift: cell.parallax, into: &list)
             case .captioned(let labelHeight):
-                drawCaptioned(cell, in: rect, labelHeight: labelHeight, amount: amount, into: &list)
+                drawCaptioned(cell, in: rect, labelHeight: labelHeight, amount: amount, photos: photos, into: &list)
             case .tintedRow(let tint):
-                drawImage(.photo(PhotoCatalog.photoIndex(ofItem: cell.item)), in: rect, axis: axis, amount: amount, shift: cell.parallax, into: &list)
+                drawImage(.photo(photos.photoIndex(ofItem: cell.item)), in: rect, axis: axis, amount: amount, shift: cell.parallax, into: &list)
                 list.fill(rect, Color.black.withOpacity(tint))
-                let title = PhotoCatalog.photoTitles[PhotoCatalog.photoIndex(ofItem: cell.item)]
+                let title = photos.title(ofItem: cell.item)
                 list.text("\(title) · row \(cell.item + 1)", at: Point(x: rect.midX, y: rect.midY - 15), size: 26, color: Palette.title, alignment: .center)
             case .coverStack(let layers, let scaleStep, let rise):
                 drawCoverStack(cell, in: rect, layers: layers, scaleStep: scaleStep, rise: rise, into: &list)
@@ -64,12 +65,11 @@ public struct SceneRenderer: Sendable {
     }
 
     /// Seed 001: the image container above, title and subtitle in the label area below.
-    private func drawCaptioned(_ cell: CollectionViewCell, in rect: Rect, labelHeight: Double, amount: Double, into list: inout DrawList) {
+    private func drawCaptioned(_ cell: CollectionViewCell, in rect: Rect, labelHeight: Double, amount: Double, photos: PhotoSet, into list: inout DrawList) {
         list.fill(rect, Palette.card)
         let container = Rect(x: rect.minX, y: rect.minY, width: rect.width, height: max(0, rect.height - labelHeight))
-        let photo = PhotoCatalog.photoIndex(ofItem: cell.item)
-        drawImage(.photo(photo), in: container, axis: .vertical, amount: amount, shift: cell.parallax, into: &list)
-        list.text(PhotoCatalog.photoTitles[photo], at: Point(x: rect.minX + 14, y: container.maxY + 8), size: 18, color: Palette.title)
+        drawImage(.photo(photos.photoIndex(ofItem: cell.item)), in: container, axis: .vertical, amount: amount, shift: cell.parallax, into: &list)
+        list.text(photos.title(ofItem: cell.item), at: Point(x: rect.minX + 14, y: container.maxY + 8), size: 18, color: Palette.title)
         list.text("Photo \(cell.item + 1)", at: Point(x: rect.minX + 14, y: container.maxY + 34), size: 13, color: Palette.subtitle)
     }
 

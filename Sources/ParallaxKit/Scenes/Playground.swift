@@ -13,6 +13,8 @@ public final class Playground {
     /// Reduce motion: parallax off whatever the strategy (GNOME's `enable-animations` = false).
     public private(set) var reduceMotion: Bool
     public private(set) var viewportSize: Size
+    /// The photos every scene shows: the bundled set or a folder's.
+    public private(set) var photos: PhotoSet
     public private(set) var collectionView: CollectionView
     /// The technique running now: the chosen strategy's, or none under reduce motion.
     public private(set) var technique: any ParallaxTechnique
@@ -29,8 +31,12 @@ public final class Playground {
     /// The item counts `[` and `]` move between.
     public static let itemCountRange = 1...1_000_000
 
-    public init(scene id: SceneID, strategy: ParallaxStrategy? = nil, itemCount: Int? = nil, viewportSize: Size, reduceMotion: Bool = false) {
-        let scene = Scene.make(id)
+    public init(
+        scene id: SceneID, strategy: ParallaxStrategy? = nil, itemCount: Int? = nil, viewportSize: Size,
+        reduceMotion: Bool = false, photos: PhotoSet = .bundled
+    ) {
+        let scene = Scene.make(id, photos: photos)
+        self.photos = photos
         self.scene = scene
         self.strategy = strategy ?? scene.defaultStrategy
         self.userChoseStrategy = strategy != nil
@@ -140,7 +146,7 @@ public final class Playground {
     /// one (else the new scene's own); count and amount go back to the new scene's defaults.
     public func setScene(_ id: SceneID, itemCount count: Int? = nil) {
         technique.detach()
-        scene = Scene.make(id)
+        scene = Scene.make(id, photos: photos)
         if !userChoseStrategy { strategy = scene.defaultStrategy }
         itemCount = max(0, count ?? scene.defaultItemCount)
         parallaxAmount = scene.defaultParallaxAmount

@@ -33,6 +33,8 @@ public enum CellStyle: Hashable, Sendable {
 /// Everything that makes one of the five techniques: layout, mapping, look and defaults.
 public struct Scene: Sendable {
     public var id: SceneID
+    /// The photos its cells show (the album scene shows covers instead).
+    public var photos: PhotoSet
     public var title: String
     /// Where the technique comes from.
     public var source: String
@@ -50,18 +52,19 @@ public struct Scene: Sendable {
 
     public var axis: Axis { geometry.axis }
 
-    public static func make(_ id: SceneID) -> Scene {
+    /// Scene `id` showing `photos`.
+    public static func make(_ id: SceneID, photos: PhotoSet = .bundled) -> Scene {
         switch id {
         case .photos:
             return Scene(
-                id: id, title: "Photos", source: "seed 000 · Ole Begemann · layout attributes",
-                geometry: FlowGeometry(), mapping: .begemann, cellStyle: .photo, contentInsets: .zero,
+                id: id, photos: photos, title: "Photos", source: "seed 000 · Ole Begemann · layout attributes",
+                geometry: FlowGeometry(photos: photos), mapping: .begemann, cellStyle: .photo, contentInsets: .zero,
                 defaultItemCount: 36, defaultParallaxAmount: BegemannParallax.maxParallaxOffset,
                 defaultStrategy: .layoutInvalidation)
         case .captions:
             return Scene(
-                id: id, title: "Captions", source: "seed 001 · Roland Leth · image container under bars",
-                geometry: FlowGeometry(spacing: 24, footerHeight: LethParallax.labelHeight),
+                id: id, photos: photos, title: "Captions", source: "seed 001 · Roland Leth · image container under bars",
+                geometry: FlowGeometry(spacing: 24, footerHeight: LethParallax.labelHeight, photos: photos),
                 mapping: .leth(labelHeight: LethParallax.labelHeight),
                 cellStyle: .captioned(labelHeight: LethParallax.labelHeight),
                 // An iOS navigation bar with status bar (64 pt) and a tab bar (49 pt): the
@@ -71,19 +74,19 @@ public struct Scene: Sendable {
                 defaultStrategy: .scrollCallback)
         case .table:
             return Scene(
-                id: id, title: "Table", source: "seed 002 · Krishan Patel · table rows + willDisplay",
+                id: id, photos: photos, title: "Table", source: "seed 002 · Krishan Patel · table rows + willDisplay",
                 geometry: TableRowGeometry(), mapping: .patel, cellStyle: .tintedRow(tintOpacity: 0.4),
                 contentInsets: .zero, defaultItemCount: 500, defaultParallaxAmount: PatelParallax.parallaxFactor,
                 defaultStrategy: .scrollCallback)
         case .quilt:
             return Scene(
-                id: id, title: "Quilt", source: "seed 003 · Engin Kurutepe · quilt + scroll callback",
+                id: id, photos: photos, title: "Quilt", source: "seed 003 · Engin Kurutepe · quilt + scroll callback",
                 geometry: QuiltGeometry(), mapping: .kurutepe, cellStyle: .photo, contentInsets: .zero,
                 defaultItemCount: 50, defaultParallaxAmount: KurutepeParallax.maxParallaxOffset,
                 defaultStrategy: .scrollCallback)
         case .albums:
             return Scene(
-                id: id, title: "Albums", source: "seed 004 · Nick Jensen · cover stacks",
+                id: id, photos: photos, title: "Albums", source: "seed 004 · Nick Jensen · cover stacks",
                 geometry: CoverFlowGeometry(), mapping: .jensen,
                 // Layers 6 % smaller each and 3 % of the side higher: the tops of four covers
                 // fan out above the front one, as the iTunes Radio stacks the seed imitates.
