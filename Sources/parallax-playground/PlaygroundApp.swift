@@ -20,9 +20,6 @@ final class PlaygroundApp {
     var showsOverlay = true
     var showsHelp = false
 
-    /// Start-up milestones to complete (`--startup-report`): the app then quits after the
-    /// first frame whose every image was drawn.
-    var startup: StartupReport?
     /// Script input in playground time, replayed as if typed.
     var script: Script?
     var exitAfter: Double?
@@ -92,7 +89,7 @@ final class PlaygroundApp {
             }
             let drawingDone = clock.now()
             renderer.present()
-            if startup != nil { noteStartup(drawn) }
+            runStatistics.notePresented(frame: frameIndex, everyImageDrawn: drawn.failed == 0)
             pending = FrameSample(
                 inputAndPhysicsMilliseconds: (physicsDone - frameStart) * 1000,
                 strategyMilliseconds: (strategyDone - physicsDone) * 1000,
@@ -101,18 +98,6 @@ final class PlaygroundApp {
         }
         // + 0 turns −0 (an inset's negation) into 0 for the JSON.
         runStatistics.finalOffset = playground.scrollView.contentOffset + .zero
-    }
-
-    /// Records the first presented frame and the first complete one (no image missing), then
-    /// ends the loop.
-    private func noteStartup(_ drawn: DrawStats) {
-        let now = monotonicNanoseconds()
-        if startup?.firstFrame == 0 { startup?.firstFrame = now }
-        if drawn.failed == 0 {
-            startup?.completeFrame = now
-            startup?.completeFrameNumber = frameIndex + 1
-            running = false
-        }
     }
 
     private var overlayInfo: OverlayInfo {

@@ -67,16 +67,12 @@ struct WindowCommand: ParsableCommand {
     @Option(help: "Write frame statistics as JSON here at exit.")
     var statsJson: String?
 
-    /// Used by `bench`: write start-up milestones here and quit after the first complete frame.
-    @Option(help: .hidden)
-    var startupReport: String?
-
     func validate() throws {
         if let exitAfter, !(exitAfter > 0) { throw ValidationError("--exit-after must be a positive number of seconds") }
     }
 
     func run() throws {
-        var startup = StartupReport(main: monotonicNanoseconds())
+        let mainEntered = RunStatistics.monotonicNanoseconds()
         let script = try display.script.map(loadScript)
         let resources = try locateResources(display.resources)
         let fonts: FontFiles
@@ -92,7 +88,6 @@ struct WindowCommand: ParsableCommand {
         do {
             let window = try Window(video: video, title: "Parallax Playground", size: display.size.size)
             let renderer = try Renderer(window: window, vsync: !noVsync)
-            startup.video = monotonicNanoseconds()
             let images = try ImageLibrary(renderer: renderer, resourcesDirectory: resources)
             let text = try TextRenderer(renderer: renderer, fontPath: fonts.regular)
             let executor = DrawListExecutor(renderer: renderer, images: images, text: text)
@@ -101,10 +96,8 @@ struct WindowCommand: ParsableCommand {
             let app = PlaygroundApp(video: video, window: window, renderer: renderer, executor: executor, playground: playground)
             app.script = script
             app.exitAfter = exitAfter
-            startup.ready = monotonicNanoseconds()
-            if startupReport != nil { app.startup = startup }
+            app.runStatistics.startup.main_ns = mainEntered
             app.run()
-            if let startupReport, let report = app.startup { try JSONEncoder().encode(report).write(to: URL(fileURLWithPath: startupReport)) }
             if let statsJson { try app.runStatistics.write(to: statsJson) }
         } catch let error as SDLError {
             printError("\(error)")
