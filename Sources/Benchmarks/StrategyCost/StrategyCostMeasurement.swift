@@ -10,11 +10,15 @@ public enum StrategyCostMeasurement {
     }
 
     /// The unmeasured warm-up: ParallaxKit's own `Replay.run`. Returns its frame count and
-    /// final offset, which the measured loop must reproduce.
-    static func warmUp(_ cell: BenchCell, script: Script) -> (frames: Int, finalOffset: Point) {
+    /// final offset, which the measured loop must reproduce, and the replay's wall time in
+    /// seconds without building the playground (which, for a million items, takes tens of
+    /// milliseconds and says nothing about the frames).
+    static func warmUp(_ cell: BenchCell, script: Script) -> (frames: Int, finalOffset: Point, replaySeconds: Double) {
         let playground = makePlayground(cell)
+        let start = MonotonicClock.nanoseconds()
         let frames = Replay(script: script, framesPerSecond: framesPerSecond).run(on: playground) { _, _ in }
-        return (frames, playground.scrollView.contentOffset)
+        let seconds = Double(MonotonicClock.nanoseconds() - start) / 1e9
+        return (frames, playground.scrollView.contentOffset, seconds)
     }
 
     /// One measured replay on a fresh playground (built outside the timing), with a clock read
