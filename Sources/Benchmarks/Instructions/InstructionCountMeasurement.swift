@@ -21,6 +21,10 @@ enum InstructionCountMeasurement {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         var counts: [InstructionCount] = []
+        // Swift seeds its hashing per process; a fixed seed makes Set and Dictionary probe the
+        // same way every run, so the count repeats to the instruction.
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
         for (i, cell) in cells.enumerated() {
             progress.show("instructions · \(cell.label) (callgrind)")
             let profile = folder.appendingPathComponent("callgrind.\(i).out").path
@@ -34,7 +38,7 @@ enum InstructionCountMeasurement {
                     "--scenes", cell.scene.name, "--strategies", cell.strategy.name, "--items", "\(cell.items)",
                     "--resources", resources, "--json", json,
                 ],
-                environment: ProcessInfo.processInfo.environment)
+                environment: environment)
             let result = try child.run()
             guard result.status == 0 else {
                 throw BenchFailure(message: "callgrind run of \(cell.label) failed (status \(result.status)): \(result.standardError.suffix(2000))")

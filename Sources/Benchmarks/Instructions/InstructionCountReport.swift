@@ -18,7 +18,7 @@ public struct InstructionCountReport: Codable, Equatable, Sendable {
     public var ratios: [Ratio]
 
     static let methodText =
-        "valgrind --tool=callgrind --collect-atstart=no --toggle-collect=<StrategyCostMeasurement.modelFrame> running `bench --only strategy-cost --repeats 1` for one cell: instructions executed inside the model's frame work only (the frame's script events, Playground.advancePhysics, Playground.updateLayoutAndStrategy; not the playground's construction, the warm-up replay or the timing), divided by the frames counted (frames of the bench script replay × measured replays); deterministic, unlike times"
+        "valgrind --tool=callgrind --collect-atstart=no --toggle-collect=<StrategyCostMeasurement.modelFrame> running `bench --only strategy-cost --repeats 1` for one cell: instructions executed inside the model's frame work only (the frame's script events, Playground.advancePhysics, Playground.updateLayoutAndStrategy; not the playground's construction, the warm-up replay or the timing), divided by the frames counted (frames of the bench script replay × measured replays); Swift's hashing seeded deterministically (SWIFT_DETERMINISTIC_HASHING=1) so the count repeats exactly, unlike times"
 
     public init(cells: [InstructionCount], unavailableReason: String? = nil) {
         self.cells = cells
