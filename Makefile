@@ -19,10 +19,11 @@ build: deps
 deps:
 	@bash scripts/install-deps.sh
 
-## make bench: the full benchmark matrix, built in release mode.
+## make bench: every benchmark section (instruction counts included), built in release mode.
 bench: deps
 	$(SWIFT) build -c release
-	.build/release/parallax-playground bench --json bench-out/bench.json --csv bench-out/bench.csv --chart docs/bench-chart.png
+	.build/release/parallax-playground bench --only strategy-cost,allocations,frame-cost,startup,instructions \
+	    --json bench-out/bench.json --csv bench-out/bench.csv --chart docs/bench-chart.png
 
 ## make soak: ten minutes of the seeded monkey through the real frame loop (release build),
 ## failing on any broken invariant or on memory growth over 5 % after the warm-up.

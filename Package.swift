@@ -12,6 +12,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-numerics.git", from: "1.0.0"),
+        .package(url: "https://github.com/ordo-one/malloc-interposer.git", from: "1.6.1"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
     ],
     targets: [
         // The only C in the project: SDL2, SDL2_image and SDL2_ttf headers plus a shim for
@@ -31,6 +33,19 @@ let package = Package(
         .target(name: "FileOutput"),
         // The one module that talks to SDL.
         .target(name: "SDLBackend", dependencies: ["CSDL2", "ParallaxKit", "FileOutput"]),
+        // The `bench` command's measurements, statistics and reports; the app's modules know
+        // nothing of it.
+        .target(
+            name: "Benchmarks",
+            dependencies: [
+                "FileOutput",
+                "ParallaxKit",
+                "Presentation",
+                "SDLBackend",
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ]
+        ),
         .executableTarget(
             name: "parallax-playground",
             dependencies: [
@@ -38,6 +53,7 @@ let package = Package(
                 "ParallaxKit",
                 "Presentation",
                 "SDLBackend",
+                "Benchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -52,6 +68,7 @@ let package = Package(
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "ParallaxKit"]),
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
         .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "ParallaxKit"]),
+        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "ParallaxKit"]),
         // Runs the built `parallax-playground` binary as a user would.
         .testTarget(name: "EndToEnd", dependencies: ["ParallaxKit", "SDLBackend"], resources: [.copy("Golden")]),
     ]

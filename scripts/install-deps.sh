@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the playground needs, and only those missing.
 # SDL2 and its image/font libraries build and run the app; DejaVu is its default font;
-# Xvfb, xdotool and ImageMagick's `import` drive the end-to-end test of the real window.
+# Xvfb, xdotool and ImageMagick's `import` drive the end-to-end test of the real window;
+# valgrind counts the benchmark's instructions per frame (make bench).
 set -euo pipefail
 
-packages=(pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xdotool x11-utils imagemagick)
+packages=(pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xdotool x11-utils imagemagick valgrind)
 
 missing=()
 for p in "${packages[@]}"; do

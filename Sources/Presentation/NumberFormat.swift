@@ -17,6 +17,12 @@ public enum NumberFormat {
         return sign + String(whole) + "." + String(repeating: "0", count: decimals - digits.count) + digits
     }
 
+    /// `fixed` with a sign always written: "+1.5", "-0.3", "+0.0".
+    public static func signedFixed(_ value: Double, decimals: Int) -> String {
+        let text = fixed(value, decimals: decimals)
+        return text.hasPrefix("-") || !value.isFinite ? text : "+" + text
+    }
+
     public static func fixed1(_ value: Double) -> String { fixed(value, decimals: 1) }
     public static func fixed2(_ value: Double) -> String { fixed(value, decimals: 2) }
     public static func fixed3(_ value: Double) -> String { fixed(value, decimals: 3) }

@@ -1,4 +1,3 @@
-import CSDL2
 import Foundation
 import ParallaxKit
 
@@ -22,9 +21,9 @@ public final class DrawListExecutor {
     public let renderer: Renderer
     public let images: ImageLibrary
     public let text: TextRenderer
-    /// When set, every SDL drawing call made is also appended here (the benchmark's bare loop
-    /// replays them); nil, the default, records nothing.
-    public var recording: DrawCallRecording?
+    /// Hears every SDL drawing call just before it is made; nil, the default, costs one check
+    /// per call.
+    public var drawCallSink: (any DrawCallSink)?
 
     public init(renderer: Renderer, images: ImageLibrary, text: TextRenderer) {
         self.renderer = renderer
@@ -62,25 +61,23 @@ public final class DrawListExecutor {
         switch command {
         case let .fill(rect, color):
             guard rect.intersects(viewport) else { return false }
-            renderer.setDrawColor(color)
-            var pixels = Self.pixelRect(rect, scale)
-            recording?.record(.fill(color, pixels))
-            try check(SDL_RenderFillRectF(renderer.handle, &pixels), "SDL_RenderFillRectF")
+            let pixels = Self.pixelRect(rect, scale)
+            drawCallSink?.fill(rect: pixels, color: color)
+            try renderer.fill(rect: pixels, color: color)
         case let .stroke(rect, color):
             // The outline is a pixel wide and may lie on the rectangle's far edges.
             guard rect.insetBy(dx: -1, dy: -1).intersects(viewport) else { return false }
-            renderer.setDrawColor(color)
-            var pixels = Self.pixelRect(rect, scale)
-            recording?.record(.stroke(color, pixels))
-            try check(SDL_RenderDrawRectF(renderer.handle, &pixels), "SDL_RenderDrawRectF")
+            let pixels = Self.pixelRect(rect, scale)
+            drawCallSink?.stroke(rect: pixels, color: color)
+            try renderer.stroke(rect: pixels, color: color)
         case let .line(from, to, color):
             let bounds = Rect(x: min(from.x, to.x), y: min(from.y, to.y),
                               width: abs(to.x - from.x), height: abs(to.y - from.y))
             guard bounds.insetBy(dx: -1, dy: -1).intersects(viewport) else { return false }
-            renderer.setDrawColor(color)
-            let (x1, y1, x2, y2) = (Float(from.x * scale), Float(from.y * scale), Float(to.x * scale), Float(to.y * scale))
-            recording?.record(.line(color, x1: x1, y1: y1, x2: x2, y2: y2))
-            try check(SDL_RenderDrawLineF(renderer.handle, x1, y1, x2, y2), "SDL_RenderDrawLineF")
+            let start = PixelPoint(x: Float(from.x * scale), y: Float(from.y * scale))
+            let end = PixelPoint(x: Float(to.x * scale), y: Float(to.y * scale))
+            drawCallSink?.line(from: start, to: end, color: color)
+            try renderer.line(from: start, to: end, color: color)
         case let .image(ref, frame, clip, opacity):
             guard let texture = images.texture(for: ref) else { throw .missingImage(ref) }
             return try drawImage(texture, frame: frame, clip: clip, opacity: opacity, scale: scale, viewport: viewport)
@@ -102,21 +99,10 @@ public final class DrawListExecutor {
         // SDL2 takes the source in whole texels: rounding each edge to the nearest one moves
         // the image by at most half a texel, less than a pixel for photos drawn at or below
         // their size, and the destination keeps its exact (sub-pixel) place.
-        var source = Self.texelRect(crop.source, in: texture.pixelSize)
-        var destination = Self.pixelRect(crop.destination, scale)
-        recording?.record(.image(texture, source: source, destination: destination, alpha: alpha))
-        let translucent = alpha < 255
-        if translucent {
-            if !texture.hasAlpha { SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_BLEND) }
-            SDL_SetTextureAlphaMod(texture.handle, alpha)
-        }
-        let status = SDL_RenderCopyF(renderer.handle, texture.handle, &source, &destination)
-        if translucent {
-            // The texture is shared by every cell that shows this image: restore it.
-            SDL_SetTextureAlphaMod(texture.handle, 255)
-            if !texture.hasAlpha { SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_NONE) }
-        }
-        try check(status, "SDL_RenderCopyF")
+        let source = Self.texelRect(crop.source, in: texture.pixelSize)
+        let destination = Self.pixelRect(crop.destination, scale)
+        drawCallSink?.copy(texture: texture, source: source, destination: destination, alpha: alpha)
+        try renderer.copy(texture: texture, source: source, destination: destination, alpha: alpha)
         return true
     }
 
@@ -136,21 +122,21 @@ public final class DrawListExecutor {
         let bounds = Rect(x: left, y: origin.y, width: width, height: Double(texture.pixelSize.height) / scale)
         guard bounds.intersects(viewport) else { return false }
         // Whole pixels at the texture's own size keep glyphs as sharp as SDL_ttf drew them.
-        var destination = SDL_Rect(x: Int32((left * scale).rounded()), y: Int32((origin.y * scale).rounded()),
-                                   w: Int32(texture.pixelSize.width), h: Int32(texture.pixelSize.height))
-        recording?.record(.text(texture, destination: destination))
-        try check(SDL_RenderCopy(renderer.handle, texture.handle, nil, &destination), "SDL_RenderCopy")
+        let destination = TexelRect(x: Int32((left * scale).rounded()), y: Int32((origin.y * scale).rounded()),
+                                    width: Int32(texture.pixelSize.width), height: Int32(texture.pixelSize.height))
+        drawCallSink?.copy(texture: texture, destination: destination)
+        try renderer.copy(texture: texture, destination: destination)
         return true
     }
 
-    private static func pixelRect(_ rect: Rect, _ scale: Double) -> SDL_FRect {
-        SDL_FRect(x: Float(rect.minX * scale), y: Float(rect.minY * scale),
-                  w: Float(rect.width * scale), h: Float(rect.height * scale))
+    private static func pixelRect(_ rect: Rect, _ scale: Double) -> PixelRect {
+        PixelRect(x: Float(rect.minX * scale), y: Float(rect.minY * scale),
+                  width: Float(rect.width * scale), height: Float(rect.height * scale))
     }
 
     /// `rect` with each edge on the nearest texel boundary, at least one texel in each
     /// direction, inside the texture.
-    private static func texelRect(_ rect: Rect, in size: PixelSize) -> SDL_Rect {
+    private static func texelRect(_ rect: Rect, in size: PixelSize) -> TexelRect {
         func span(_ low: Double, _ high: Double, limit: Int) -> (Int32, Int32) {
             let start = min(max(0, Int(low.rounded())), limit - 1)
             let end = min(max(start + 1, Int(high.rounded())), limit)
@@ -158,6 +144,6 @@ public final class DrawListExecutor {
         }
         let (x, width) = span(rect.minX, rect.maxX, limit: size.width)
         let (y, height) = span(rect.minY, rect.maxY, limit: size.height)
-        return SDL_Rect(x: x, y: y, w: width, h: height)
+        return TexelRect(x: x, y: y, width: width, height: height)
     }
 }

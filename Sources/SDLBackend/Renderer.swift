@@ -118,4 +118,63 @@ public final class Renderer {
     func setDrawColor(_ color: Color) {
         SDL_SetRenderDrawColor(handle, color.r, color.g, color.b, color.a)
     }
+
+    // MARK: Draw calls (what `DrawListExecutor` issues, and all a `DrawCallSink` hears of)
+
+    /// Fills `rect` with `color` (blended by its alpha).
+    public func fill(rect: PixelRect, color: Color) throws(SDLError) {
+        setDrawColor(color)
+        var r = SDL_FRect(rect)
+        try check(SDL_RenderFillRectF(handle, &r), "SDL_RenderFillRectF")
+    }
+
+    /// A one-pixel outline of `rect`.
+    public func stroke(rect: PixelRect, color: Color) throws(SDLError) {
+        setDrawColor(color)
+        var r = SDL_FRect(rect)
+        try check(SDL_RenderDrawRectF(handle, &r), "SDL_RenderDrawRectF")
+    }
+
+    /// A one-pixel line.
+    public func line(from start: PixelPoint, to end: PixelPoint, color: Color) throws(SDLError) {
+        setDrawColor(color)
+        try check(SDL_RenderDrawLineF(handle, start.x, start.y, end.x, end.y), "SDL_RenderDrawLineF")
+    }
+
+    /// Copies `source` of `texture` to `destination`, at `alpha` (255: opaque).
+    ///
+    /// Below 255 the alpha mod, and blending for an opaque texture, are switched on for this
+    /// copy only: the texture is shared by every cell that shows the image.
+    public func copy(texture: Texture, source: TexelRect, destination: PixelRect, alpha: UInt8) throws(SDLError) {
+        var from = SDL_Rect(source), to = SDL_FRect(destination)
+        let translucent = alpha < 255
+        if translucent {
+            if !texture.hasAlpha { SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_BLEND) }
+            SDL_SetTextureAlphaMod(texture.handle, alpha)
+        }
+        let status = SDL_RenderCopyF(handle, texture.handle, &from, &to)
+        if translucent {
+            SDL_SetTextureAlphaMod(texture.handle, 255)
+            if !texture.hasAlpha { SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_NONE) }
+        }
+        try check(status, "SDL_RenderCopyF")
+    }
+
+    /// Copies the whole of `texture` to `destination` in whole pixels (text, kept sharp).
+    public func copy(texture: Texture, destination: TexelRect) throws(SDLError) {
+        var to = SDL_Rect(destination)
+        try check(SDL_RenderCopy(handle, texture.handle, nil, &to), "SDL_RenderCopy")
+    }
+}
+
+extension SDL_FRect {
+    init(_ rect: PixelRect) {
+        self.init(x: rect.x, y: rect.y, w: rect.width, h: rect.height)
+    }
+}
+
+extension SDL_Rect {
+    init(_ rect: TexelRect) {
+        self.init(x: rect.x, y: rect.y, w: rect.width, h: rect.height)
+    }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ParallaxKit
+import Presentation
 import SDLBackend
 #if canImport(Glibc)
 import Glibc
@@ -70,7 +71,7 @@ struct MonkeyCommand: ParsableCommand {
             throw ExitCode(1)
         }
         if let maxMemoryGrowth, let growth = checker.memoryGrowthPercent, growth > maxMemoryGrowth {
-            printError("resident memory grew \(String(format: "%.1f", growth)) % after warm-up, more than \(maxMemoryGrowth) %")
+            printError("resident memory grew \(NumberFormat.fixed(growth, decimals: 1)) % after warm-up, more than \(maxMemoryGrowth) %")
             throw ExitCode(1)
         }
     }
@@ -187,12 +188,12 @@ final class MonkeyChecker {
     }
 
     var summary: String {
-        let mb = { (bytes: Int) in String(format: "%.1f MB", Double(bytes) / 1_048_576) }
+        let mb = { (bytes: Int) in NumberFormat.fixed(Double(bytes) / 1_048_576, decimals: 1) + " MB" }
         var parts = [
             "monkey: \(frames) frames, \(actions) actions, \(comparedFrames) frames compared across strategies, \(strategySwitches) strategy switches, up to \(largestItemCount) items",
         ]
         if let memoryAfterWarmUp, let growth = memoryGrowthPercent {
-            parts.append("resident memory at most \(mb(memoryAfterWarmUp)) in the warm-up, at most \(mb(memoryAtEnd)) after it (\(String(format: "%+.1f", growth)) %)")
+            parts.append("resident memory at most \(mb(memoryAfterWarmUp)) in the warm-up, at most \(mb(memoryAtEnd)) after it (\(NumberFormat.signedFixed(growth, decimals: 1)) %)")
         }
         parts.append(failure == nil ? "no invariant broken" : "FAILED")
         return parts.joined(separator: "; ")

@@ -22,9 +22,6 @@ final class PlaygroundApp: FramePhaseObserver {
     var overlayMode = OverlayMode.badge
     var showsHelp = false
 
-    /// Start-up milestones to complete (`--startup-report`): the app then quits after the
-    /// first frame whose every image was drawn.
-    var startup: StartupReport?
     /// Script input in playground time, replayed as if typed.
     var script: Script?
     var exitAfter: Double?
@@ -146,7 +143,7 @@ final class PlaygroundApp: FramePhaseObserver {
     }
 
     /// Records the first presented frame and the first complete one (no image missing) in the
-    /// run's statistics. With `--startup-report`, ends the loop after the complete one.
+    /// run's statistics (`--stats-json`'s startup block, which `bench` reads).
     private func noteStartup(_ drawn: DrawStats, frame index: Int) {
         guard runStatistics.startup.complete_frame_ns == nil else { return }
         let now = monotonicNanoseconds()
@@ -154,13 +151,6 @@ final class PlaygroundApp: FramePhaseObserver {
         if drawn.failed == 0 {
             runStatistics.startup.complete_frame_ns = now
             runStatistics.startup.complete_frame_number = index + 1
-        }
-        guard startup != nil else { return }
-        if startup?.firstFrame == 0 { startup?.firstFrame = now }
-        if drawn.failed == 0 {
-            startup?.completeFrame = now
-            startup?.completeFrameNumber = index + 1
-            running = false
         }
     }
 

@@ -67,10 +67,6 @@ struct WindowCommand: ParsableCommand {
     @Option(help: "Write frame statistics as JSON here at exit.")
     var statsJson: String?
 
-    /// Used by `bench`: write start-up milestones here and quit after the first complete frame.
-    @Option(help: .hidden)
-    var startupReport: String?
-
     func validate() throws {
         if let exitAfter, !(exitAfter > 0 && exitAfter <= 86_400) {
             throw ValidationError("--exit-after must be more than 0 and at most 86400 seconds")
@@ -78,7 +74,7 @@ struct WindowCommand: ParsableCommand {
     }
 
     func run() throws {
-        var startup = StartupReport(main: monotonicNanoseconds())
+        let mainEntered = monotonicNanoseconds()
         let script = try display.script.map(loadScript)
         let video: SDLVideo
         do {
@@ -90,14 +86,10 @@ struct WindowCommand: ParsableCommand {
         video.quitOnHangUp()
         let app = try PlaygroundApp.open(
             video: video, display: display, vsync: !noVsync, reduceMotion: reduceMotion || systemPrefersReducedMotion())
-        app.runStatistics.startup.main_ns = startup.main
+        app.runStatistics.startup.main_ns = mainEntered
         app.script = script
         app.exitAfter = exitAfter
-        startup.video = monotonicNanoseconds()
-        startup.ready = startup.video
-        if startupReport != nil { app.startup = startup }
         app.run()
-        if let startupReport, let report = app.startup { try JSONEncoder().encode(report).write(to: URL(fileURLWithPath: startupReport)) }
         if let statsJson { try app.runStatistics.write(to: statsJson) }
     }
 }

@@ -215,7 +215,9 @@ private func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<I
         environment["SDL_VIDEODRIVER"] = nil
         app.environment = environment
         app.standardOutput = FileHandle.nullDevice
-        app.standardError = FileHandle.nullDevice
+        let errorsPath = dir.appendingPathComponent("stderr.txt").path
+        _ = FileManager.default.createFile(atPath: errorsPath, contents: nil)
+        app.standardError = FileHandle(forWritingAtPath: errorsPath)
         try app.run()
         defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
 
@@ -225,13 +227,15 @@ private func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<I
             window = (try? runTool("xdotool", ["search", "--name", "Parallax Playground"], display: x.display))?
                 .split(separator: "\n").first.map(String.init) ?? ""
         }
-        try #require(!window.isEmpty, "the window never appeared")
+        let appSaid = { (try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? "" }
+        try #require(!window.isEmpty, "the window never appeared (running: \(app.isRunning)); the app said: \(appSaid())")
         try runTool("xdotool", ["key", "Tab", "key", "Tab", "key", "3"], display: x.display)
         let keysSent = monotonicNanoseconds()
 
         let exitDeadline = Date().addingTimeInterval(60)
         while app.isRunning && Date() < exitDeadline { pause(0.1) }
-        #expect(app.terminationReason == .exit && app.terminationStatus == 0)
+        try #require(!app.isRunning, "the app did not quit")
+        #expect(app.terminationReason == .exit && app.terminationStatus == 0, "the app said: \(appSaid())")
         struct Stats: Decodable {
             struct Change: Decodable { var frame: Int; var scene: String; var strategy: String }
             struct Startup: Decodable { var main_ns: UInt64; var first_frame_ns: UInt64? }

@@ -126,6 +126,29 @@ private let comparedStrategies: [ParallaxStrategy] = [.scrollCallback, .layoutIn
         #expect(without.visibleCells.contains { $0.parallax != .zero })
     }
 
+    /// Found by the ten-minute soak: with the willDisplay update off, a reused cell kept a shift
+    /// from before the amount was lowered, past the new amount (a gap at the image's edge).
+    @Test func aReusedCellNeverShowsAShiftBeyondTheCurrentAmount() {
+        let pg = Playground(scene: .table, strategy: .scrollCallback, viewportSize: Size(width: 800, height: 600))
+        pg.updatesOnWillDisplay = false
+        var t = 0.0
+        func scroll(_ key: Key) {
+            pg.handle(TimedEvent(time: t, event: .key(key, [])))
+            for _ in 0..<20 {
+                t += 1.0 / 60
+                runFrame(pg, at: t)
+                for cell in pg.visibleCells {
+                    #expect(abs(cell.parallax.y) <= pg.parallaxAmount, "item \(cell.item) shifted \(cell.parallax.y) beyond ±\(pg.parallaxAmount)")
+                }
+            }
+        }
+        for _ in 0..<4 { scroll(.pageDown) }
+        pg.apply(.adjustParallax(-1))
+        pg.apply(.adjustParallax(-1))
+        for _ in 0..<4 { scroll(.pageDown) }
+        #expect(pg.parallaxAmount < 70)
+    }
+
     @Test func onlyCellsThatOptInGetTheCallbacksShift() {
         let pg = Playground(scene: .quilt, strategy: .scrollCallback, viewportSize: Size(width: 1280, height: 800))
         pg.collectionView.itemOptsIntoParallax = { $0 % 2 == 0 }

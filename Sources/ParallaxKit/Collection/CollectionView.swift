@@ -40,10 +40,13 @@ public final class CollectionView: ScrollViewBoundsObserver {
         needsLayout = true
     }
 
-    /// Sets every visible cell's shift back to centred, as a cell does on switching to a
-    /// strategy that will not touch it.
+    /// Sets every cell's shift back to centred, the visible ones and those waiting for reuse,
+    /// as on switching to a strategy that will not touch them or to another amount: a reused
+    /// cell must never bring back a shift the current amount does not allow (with the
+    /// willDisplay update off, seed 002's bug, it shows its old shift until the next scroll).
     public func resetParallax() {
         for cell in visibleCells { cell.parallax = .zero }
+        for cell in reusePool { cell.parallax = .zero }
     }
 
     // MARK: ScrollViewBoundsObserver

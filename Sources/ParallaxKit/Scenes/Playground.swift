@@ -124,6 +124,7 @@ public final class Playground {
     public func setParallaxAmount(_ amount: Double) {
         parallaxAmount = max(0, amount.isFinite ? amount : 0)
         technique.update(settings: settings)
+        collectionView.resetParallax()
         collectionView.reloadLayout()
         needsFullRefresh = true
     }

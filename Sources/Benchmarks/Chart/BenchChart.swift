@@ -26,7 +26,7 @@ enum BenchChart {
         }
     }
 
-    /// Renders the chart for `results` and writes it as PNG to `path`.
+    /// Renders the chart for `results` and writes it as PNG to `path` (whole: see `OutputFile`).
     static func write(_ results: [StrategyCostResult], subtitle: String, video: SDLVideo, fonts: FontFiles, to path: String) throws {
         let window = try Window(video: video, title: "bench chart", size: size, resizable: false)
         let renderer = try Renderer(window: window, vsync: false)
@@ -35,7 +35,7 @@ enum BenchChart {
         renderer.clear(background)
         let stats = executor.execute(draw(results, subtitle: subtitle))
         if let error = stats.lastError { throw BenchFailure(message: "drawing the chart failed: \(error)") }
-        try renderer.savePNG(path: path)
+        try OutputFile.writing(to: path) { temporary in try renderer.savePNG(path: temporary) }
     }
 
     /// The chart as a draw list in points.
@@ -47,74 +47,61 @@ enum BenchChart {
 
         let scenes = SceneID.allCases.filter { id in results.contains { $0.cell.scene == id } }
         let counts = Set(results.map(\.cell.items)).sorted()
-        let values = results.map { max($0.p50, 1e-3) }
-        guard let lowest = values.min(), let highest = values.max(), let fewest = counts.first, let most = counts.last else {
-            return list
-        }
-        // Whole decades on y, shared by every panel so the scenes compare at a glance.
-        // A point just above a decade line gets the decade below too, so it does not sit on the axis.
-        let yRange = (Foundation.floor(Foundation.log10(min(lowest, 10)) - 0.15), Foundation.ceil(Foundation.log10(max(highest, 10) * 1.05)))
-        let xRange = (Foundation.log10(Double(fewest)) - 0.25, Foundation.log10(Double(most)) + 0.25)
+        guard let scale = ChartScale(counts: counts, microseconds: results.map(\.p50)) else { return list }
 
         let columns = 3, margin = 40.0, gap = 24.0, top = 96.0
         let panelWidth = (size.width - 2 * margin - Double(columns - 1) * gap) / Double(columns)
         let panelHeight = (size.height - top - margin - gap) / 2
-        for (i, scene) in scenes.enumerated() {
-            let frame = Rect(
-                x: margin + Double(i % columns) * (panelWidth + gap), y: top + Double(i / columns) * (panelHeight + gap),
-                width: panelWidth, height: panelHeight)
-            drawPanel(scene, results: results.filter { $0.cell.scene == scene }, counts: counts,
-                      xRange: xRange, yRange: yRange, in: frame, into: &list)
+        func frame(_ index: Int) -> Rect {
+            Rect(x: margin + Double(index % columns) * (panelWidth + gap), y: top + Double(index / columns) * (panelHeight + gap),
+                 width: panelWidth, height: panelHeight)
         }
-        let legendIndex = scenes.count
-        let legendFrame = Rect(
-            x: margin + Double(legendIndex % columns) * (panelWidth + gap), y: top + Double(legendIndex / columns) * (panelHeight + gap),
-            width: panelWidth, height: panelHeight)
-        drawLegend(strategies: ParallaxStrategy.allCases.filter { s in results.contains { $0.cell.strategy == s } }, in: legendFrame, into: &list)
+        for (i, scene) in scenes.enumerated() {
+            drawPanel(scene, series: ChartSeries.of(results, scene: scene), counts: counts, scale: scale, in: frame(i), into: &list)
+        }
+        drawLegend(strategies: ParallaxStrategy.allCases.filter { s in results.contains { $0.cell.strategy == s } },
+                   in: frame(scenes.count), into: &list)
         return list
     }
 
+    /// The plot area inside a panel: room for the title above and the labels left and below.
+    static func plotArea(in frame: Rect) -> Rect {
+        Rect(x: frame.minX + 74, y: frame.minY + 44, width: frame.width - 74 - 18, height: frame.height - 44 - 46)
+    }
+
     private static func drawPanel(
-        _ scene: SceneID, results: [StrategyCostResult], counts: [Int], xRange: (Double, Double), yRange: (Double, Double),
-        in frame: Rect, into list: inout DrawList
+        _ scene: SceneID, series: [ChartSeries], counts: [Int], scale: ChartScale, in frame: Rect, into list: inout DrawList
     ) {
         list.fill(frame, panel)
         list.text(Scene.make(scene).title, at: Point(x: frame.minX + 16, y: frame.minY + 10), size: 19, color: text)
         // Commas, not the scenes' middle dots: SDL_ttf 2.20.1 drew a wrong glyph later in some
         // of those strings ("urder" for "under") at these sizes.
         list.text(Scene.make(scene).source.replacingOccurrences(of: " · ", with: ", "), at: Point(x: frame.maxX - 14, y: frame.minY + 14), size: 12, color: dim, alignment: .trailing)
-        let area = Rect(x: frame.minX + 74, y: frame.minY + 44, width: frame.width - 74 - 18, height: frame.height - 44 - 46)
+        let area = plotArea(in: frame)
         list.fill(area, plot)
-        func x(_ items: Double) -> Double {
-            area.minX + (Foundation.log10(items) - xRange.0) / (xRange.1 - xRange.0) * area.width
-        }
-        func y(_ microseconds: Double) -> Double {
-            area.maxY - (Foundation.log10(max(microseconds, 1e-3)) - yRange.0) / (yRange.1 - yRange.0) * area.height
-        }
 
         // Decades with 2× and 5× lines between them; labels on the decades.
-        var decade = yRange.0
-        while decade <= yRange.1 {
-            let value = Foundation.pow(10, decade)
-            for minor in [2.0, 5.0] where decade < yRange.1 {
-                let ly = y(value * minor)
-                list.line(from: Point(x: area.minX, y: ly), to: Point(x: area.maxX, y: ly), minorGrid)
+        for value in scale.decades {
+            if value < Foundation.pow(10, scale.yRange.upperBound) {
+                for minor in [2.0, 5.0] {
+                    let ly = scale.y(value * minor, in: area)
+                    list.line(from: Point(x: area.minX, y: ly), to: Point(x: area.maxX, y: ly), minorGrid)
+                }
             }
-            let ly = y(value)
+            let ly = scale.y(value, in: area)
             list.line(from: Point(x: area.minX, y: ly), to: Point(x: area.maxX, y: ly), grid)
-            list.text(durationLabel(microseconds: value), at: Point(x: area.minX - 8, y: ly - 8), size: 12, color: dim, alignment: .trailing)
-            decade += 1
+            list.text(ChartScale.durationLabel(microseconds: value), at: Point(x: area.minX - 8, y: ly - 8), size: 12, color: dim, alignment: .trailing)
         }
         for count in counts {
-            let lx = x(Double(count))
+            let lx = scale.x(Double(count), in: area)
             list.line(from: Point(x: lx, y: area.minY), to: Point(x: lx, y: area.maxY), grid)
-            list.text(countLabel(count), at: Point(x: lx, y: area.maxY + 6), size: 12, color: dim, alignment: .center)
+            list.text(ChartScale.countLabel(count), at: Point(x: lx, y: area.maxY + 6), size: 12, color: dim, alignment: .center)
         }
         list.text("items", at: Point(x: area.midX, y: area.maxY + 24), size: 12, color: dim, alignment: .center)
         list.text("µs / frame", at: Point(x: area.minX + 6, y: area.minY + 4), size: 12, color: dim)
 
         // The per-frame target for the scroll callback and the cached layout.
-        let ty = y(10)
+        let ty = scale.y(10, in: area)
         if ty >= area.minY && ty <= area.maxY {
             var dx = area.minX
             while dx < area.maxX {
@@ -124,11 +111,9 @@ enum BenchChart {
             list.text("10 µs target", at: Point(x: area.maxX - 6, y: ty - 18), size: 12, color: target, alignment: .trailing)
         }
 
-        // Off first, so the strategies that do work stay on top where lines overlap.
-        for strategy in [ParallaxStrategy.off, .layoutInvalidation, .cachedLayout, .scrollCallback] {
-            let points = results.filter { $0.cell.strategy == strategy }.sorted { $0.cell.items < $1.cell.items }
-                .map { Point(x: x(Double($0.cell.items)), y: y($0.p50)) }
-            let color = color(of: strategy)
+        for line in series {
+            let points = line.points.map { Point(x: scale.x(Double($0.items), in: area), y: scale.y($0.microseconds, in: area)) }
+            let color = color(of: line.strategy)
             for (a, b) in zip(points, points.dropFirst()) { thickLine(from: a, to: b, color, into: &list) }
             for p in points {
                 let dot = Rect(x: p.x - 4.5, y: p.y - 4.5, width: 9, height: 9)
@@ -172,21 +157,5 @@ enum BenchChart {
             let offset = steep ? Point(x: d, y: 0) : Point(x: 0, y: d)
             list.line(from: Point(x: a.x + offset.x, y: a.y + offset.y), to: Point(x: b.x + offset.x, y: b.y + offset.y), color)
         }
-    }
-
-    static func durationLabel(microseconds value: Double) -> String {
-        if value >= 1_000_000 { return trimmed(value / 1_000_000) + " s" }
-        if value >= 1000 { return trimmed(value / 1000) + " ms" }
-        return trimmed(value) + " µs"
-    }
-
-    static func countLabel(_ count: Int) -> String {
-        if count >= 1_000_000 && count % 1_000_000 == 0 { return "\(count / 1_000_000)M" }
-        if count >= 1000 && count % 1000 == 0 { return "\(count / 1000)k" }
-        return "\(count)"
-    }
-
-    private static func trimmed(_ value: Double) -> String {
-        value >= 1 ? String(Int(value.rounded())) : String(format: "%g", value)
     }
 }

@@ -1,0 +1,24 @@
+import ParallaxKit
+import SDLBackend
+
+/// The benchmark's SDL: the dummy video driver, a window and SDL's software renderer with
+/// vsync off, the bundled images and the scene font — what `shot` uses.
+final class BenchSDL {
+    let video: SDLVideo
+    let window: Window
+    let renderer: Renderer
+    let images: ImageLibrary
+    let text: TextRenderer
+    let executor: DrawListExecutor
+    let fonts: FontFiles
+
+    init(resources: String, fonts: FontFiles, size: Size) throws(SDLError) {
+        video = try SDLVideo(driver: .headless)
+        window = try Window(video: video, title: "Parallax Playground bench", size: size)
+        renderer = try Renderer(window: window, vsync: false)
+        images = try ImageLibrary(renderer: renderer, resourcesDirectory: resources)
+        text = try TextRenderer(renderer: renderer, fontPath: fonts.regular)
+        executor = DrawListExecutor(renderer: renderer, images: images, text: text)
+        self.fonts = fonts
+    }
+}

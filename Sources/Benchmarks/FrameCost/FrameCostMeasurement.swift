@@ -1,0 +1,128 @@
+import ParallaxKit
+import SDLBackend
+
+/// The frame-cost measurement: the whole app frame, rendered offscreen, against a bare SDL
+/// loop that issues the same SDL calls.
+enum FrameCostMeasurement {
+    static let background = SceneRenderer.Palette.background
+
+    /// Wall time of one app frame and of its part before the first SDL drawing call, ns.
+    struct AppFrameTimes {
+        var total: Double
+        var work: Double
+    }
+
+    /// The app's frame loop over one replay, as `PlaygroundApp.run` does it with the overlay
+    /// off: drain SDL's events, run ParallaxKit's frame step (the script's due events,
+    /// physics, strategy, the scene's draw list), clear, execute, present. `frame(k, runAppFrame)` is called once per
+    /// frame and must call `runAppFrame` exactly once, so the caller can time other work just
+    /// before or after it. The frame `capturing` is read back before it is presented, into
+    /// `captured`. Stops at the replay's end or after `frameLimit` frames; returns the frames run.
+    @discardableResult
+    static func runReplay(
+        sdl: BenchSDL, cell: BenchCell, script: Script, frameLimit: Int?,
+        capturing: Int? = nil, captured: @escaping (RGBAImage?) -> Void = { _ in },
+        frame: (Int, () -> AppFrameTimes) -> Void
+    ) -> Int {
+        if frameLimit == 0 { return 0 }
+        let playground = StrategyCostMeasurement.makePlayground(cell)
+        let replay = Replay(script: script, framesPerSecond: StrategyCostMeasurement.framesPerSecond)
+        let step = FrameStep(playground, script: script)
+        let sceneRenderer = SceneRenderer()
+        var indicator = ScrollIndicator()
+        step.drawer = { frame, playground, list in
+            indicator.update(moved: frame.moved, at: frame.time)
+            sceneRenderer.draw(playground, indicatorOpacity: indicator.opacity(at: frame.time), into: &list)
+        }
+        let clock = Clock()
+        let recording = sdl.executor.drawCallSink as? DrawCallRecording
+        var frames = 0
+        var ended = false
+        repeat {
+            let k = frames
+            var ran = false
+            frame(k) {
+                precondition(!ran, "runReplay: frame \(k) ran twice")
+                ran = true
+                let t = replay.time(ofFrame: k)
+                let start = MonotonicClock.nanoseconds()
+                _ = sdl.video.pollEvents(clock: clock)
+                step.run(at: t)
+                ended = replay.hasEnded(afterFrameAt: t, of: step)
+                let workDone = MonotonicClock.nanoseconds()
+                recording?.beginFrame(clearColor: background)
+                sdl.renderer.clear(background)
+                sdl.executor.execute(step.drawList)
+                if k == capturing { captured(try? sdl.renderer.readPixels()) }
+                sdl.renderer.present()
+                let end = MonotonicClock.nanoseconds()
+                return AppFrameTimes(total: Double(end &- start), work: Double(workDone &- start))
+            }
+            precondition(ran, "runReplay: frame \(k) never ran")
+            frames += 1
+        } while !ended && frames < (frameLimit ?? Int.max)
+        return frames
+    }
+
+    /// Measures `cell`: a warm-up of the app that records its SDL calls, a warm-up of the bare
+    /// loop that replays them, then `repeats` runs in which app and bare frames interleave
+    /// one by one (app first on even frames, bare first on odd ones), so whatever the machine
+    /// does for longer than a frame weighs on both alike.
+    static func measure(
+        sdl: BenchSDL, cell: BenchCell, script: Script, repeats: Int, frameLimit: Int?,
+        progress: BenchProgress, unitsPerRun: Double
+    ) -> FrameCostSceneResult {
+        progress.show("frame cost · \(cell.label) · warm-up")
+        let recording = DrawCallRecording()
+        let probe = StrategyCostMeasurement.warmUp(cell, script: script).frames
+        let compared = min(probe, frameLimit ?? probe) / 2
+        var appFrame: RGBAImage?
+        sdl.executor.drawCallSink = recording
+        runReplay(sdl: sdl, cell: cell, script: script, frameLimit: frameLimit, capturing: compared, captured: { appFrame = $0 }) { _, app in
+            _ = app()
+        }
+        sdl.executor.drawCallSink = nil
+        let bare = BareLoop(renderer: sdl.renderer, recording: recording)
+        var differing = -1
+        if let appFrame {
+            bare.drawFrame(compared, present: false)
+            if let bareFrame = try? sdl.renderer.readPixels() { differing = PixelComparison.differingPixels(appFrame, bareFrame) }
+            sdl.renderer.present()
+        }
+        for k in 0..<bare.frameCount { bare.drawFrame(k) }
+        progress.advance(by: unitsPerRun)
+
+        let frames = recording.frameCount
+        var result = FrameCostSceneResult(
+            cell: cell, frames: frames,
+            drawCallsPerFrame: Double(recording.callCount) / Double(max(frames, 1)),
+            textureCopiesPerFrame: Double(recording.textureCopyCount) / Double(max(frames, 1)),
+            differingPixels: differing, comparedFrame: compared)
+        for run in 0..<repeats {
+            progress.show("frame cost · \(cell.label) · run \(run + 1)/\(repeats)")
+            var appTimes: [Double] = [], workTimes: [Double] = [], bareTimes: [Double] = []
+            appTimes.reserveCapacity(frames)
+            workTimes.reserveCapacity(frames)
+            bareTimes.reserveCapacity(frames)
+            func bareFrame(_ k: Int) {
+                let start = MonotonicClock.nanoseconds()
+                bare.drawFrame(k)
+                bareTimes.append(Double(MonotonicClock.nanoseconds() &- start))
+            }
+            runReplay(sdl: sdl, cell: cell, script: script, frameLimit: frameLimit) { k, app in
+                if k % 2 == 1 { bareFrame(k) }
+                let times = app()
+                appTimes.append(times.total)
+                workTimes.append(times.work)
+                if k % 2 == 0 { bareFrame(k) }
+            }
+            // The same replay, frame for frame: the app must have drawn what was recorded.
+            precondition(appTimes.count == frames, "the app replay of \(cell.label) played \(appTimes.count) frames, the recording has \(frames)")
+            result.appRuns.append(appTimes)
+            result.appWorkRuns.append(workTimes)
+            result.bareRuns.append(bareTimes)
+            progress.advance(by: unitsPerRun)
+        }
+        return result
+    }
+}

@@ -1,0 +1,16 @@
+/// The parts of the benchmark, each chosen with `--only`.
+public enum BenchSection: String, CaseIterable, Sendable {
+    case strategyCost = "strategy-cost"
+    /// Heap allocations per frame of each strategy-cost cell, in a separate untimed pass.
+    case allocations
+    case frameCost = "frame-cost"
+    case startup
+    /// Instructions per frame under callgrind: a count that does not vary from run to run.
+    case instructions
+
+    /// What runs when `--only` is not given: everything but the instruction count, which
+    /// needs valgrind and takes minutes.
+    public static let defaults: [BenchSection] = [.strategyCost, .allocations, .frameCost, .startup]
+
+    public static var validNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}

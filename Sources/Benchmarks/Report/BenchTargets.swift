@@ -1,0 +1,72 @@
+import Foundation
+import ParallaxKit
+import Presentation
+
+/// The targets, judged from a run's results.
+enum BenchTargets {
+    static func judge(strategyCost: [StrategyCostResult], frameCost: FrameCostReport?) -> [BenchTarget] {
+        var targets: [BenchTarget] = []
+        for strategy in [ParallaxStrategy.scrollCallback, .cachedLayout] {
+            let rows = strategyCost.filter { $0.cell.strategy == strategy }
+            targets.append(scaling(strategy, rows: rows))
+            let absoluteName = "\(strategy.title): median frame < 10 µs at every item count"
+            if let worst = rows.max(by: { $0.p50 < $1.p50 }) {
+                targets.append(BenchTarget(
+                    name: absoluteName, met: worst.p50 < 10,
+                    detail: "worst \(NumberFormat.fixed(worst.p50, decimals: 2)) µs (\(worst.cell.scene.name), \(NumberFormat.count(worst.cell.items)) items)"))
+            } else {
+                targets.append(BenchTarget(name: absoluteName, met: nil, detail: "not measured"))
+            }
+        }
+        targets.append(perItem(strategyCost))
+        targets.append(frame(frameCost))
+        return targets
+    }
+
+    /// The median frame at 1,000,000 items against 1,000, every scene, within 1.3×.
+    static func scaling(_ strategy: ParallaxStrategy, rows: [StrategyCostResult]) -> BenchTarget {
+        let name = "\(strategy.title): median frame at 1,000,000 items within 1.3× of 1,000, every scene"
+        let scenes = SceneID.allCases.filter { s in rows.contains { $0.cell.scene == s } }
+        var ratios: [(SceneID, Double)] = []
+        for scene in scenes {
+            if let small = rows.first(where: { $0.cell.scene == scene && $0.cell.items == 1000 }),
+               let large = rows.first(where: { $0.cell.scene == scene && $0.cell.items == 1_000_000 }),
+               let ratio = BenchStatistics.ratio(large.p50, small.p50) {
+                ratios.append((scene, ratio))
+            }
+        }
+        guard !ratios.isEmpty, ratios.count == scenes.count, let worst = ratios.max(by: { $0.1 < $1.1 }) else {
+            return BenchTarget(name: name, met: nil, detail: "not measured (needs 1,000 and 1,000,000 items)")
+        }
+        let all = ratios.map { "\($0.0.name) \(NumberFormat.fixed($0.1, decimals: 2))×" }.joined(separator: ", ")
+        return BenchTarget(name: name, met: worst.1 <= 1.3, detail: "worst \(NumberFormat.fixed(worst.1, decimals: 2))× (\(worst.0.name)); \(all)")
+    }
+
+    /// Layout invalidation: per item, at each scene's largest count.
+    static func perItem(_ strategyCost: [StrategyCostResult]) -> BenchTarget {
+        let name = "layout invalidation: < 50 ns per item recomputed (each scene's largest count)"
+        let invalidation = strategyCost.filter { $0.cell.strategy == .layoutInvalidation && $0.nanosecondsPerItem != nil }
+        let largest = SceneID.allCases.compactMap { scene in
+            invalidation.filter { $0.cell.scene == scene }.max { $0.cell.items < $1.cell.items }
+        }
+        guard let worst = largest.max(by: { $0.nanosecondsPerItem! < $1.nanosecondsPerItem! }) else {
+            return BenchTarget(name: name, met: nil, detail: "not measured")
+        }
+        let all = largest.map { "\($0.cell.scene.name) \(NumberFormat.fixed($0.nanosecondsPerItem!, decimals: 1)) ns at \(NumberFormat.count($0.cell.items))" }
+        return BenchTarget(
+            name: name, met: worst.nanosecondsPerItem! < 50,
+            detail: "worst \(NumberFormat.fixed(worst.nanosecondsPerItem!, decimals: 1)) ns (\(worst.cell.scene.name)); " + all.joined(separator: ", "))
+    }
+
+    static func frame(_ frameCost: FrameCostReport?) -> BenchTarget {
+        let name = "frame cost within 1.15× of the bare SDL loop (p50, every scene)"
+        guard let frameCost, !frameCost.scenes.isEmpty, frameCost.scenes.allSatisfy({ $0.ratio_p50 != nil }),
+              let worst = frameCost.scenes.max(by: { $0.ratio_p50! < $1.ratio_p50! }), let worstRatio = worst.ratio_p50
+        else { return BenchTarget(name: name, met: nil, detail: "not measured") }
+        let all = frameCost.scenes.map { "\($0.scene) \(NumberFormat.fixed($0.ratio_p50!, decimals: 3))×" }.joined(separator: ", ")
+        let overall = frameCost.all.ratio_p50.map { NumberFormat.fixed($0, decimals: 3) + "×" } ?? "n/a"
+        return BenchTarget(
+            name: name, met: worstRatio <= 1.15,
+            detail: "worst \(NumberFormat.fixed(worstRatio, decimals: 3))× (\(worst.scene)); all scenes \(overall); \(all)")
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Start-up as a user sees it: the window command spawned as a user would start it, from the
+/// spawn to its first frames, read from the `startup` block of its `--stats-json` file.
+enum StartupMeasurement {
+    /// Long enough for the first frames at any reasonable start-up; the window then quits.
+    static let exitAfterSeconds = "0.5"
+
+    /// Starts the window `count` times; the clock starts just before each spawn.
+    static func measure(launches count: Int, resources: String, progress: BenchProgress) throws -> StartupResult {
+        let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var launches: [StartupLaunch] = []
+        for i in 0..<count {
+            progress.show("start-up · launch \(i + 1)/\(count)")
+            let statsPath = FileManager.default.temporaryDirectory
+                .appendingPathComponent("parallax-startup-\(ProcessInfo.processInfo.processIdentifier)-\(i).json").path
+            defer { try? FileManager.default.removeItem(atPath: statsPath) }
+            var environment = ProcessInfo.processInfo.environment
+            // SDL's dummy driver: no display needed, the software renderer, as in CI.
+            environment["SDL_VIDEODRIVER"] = "dummy"
+            let child = ChildProcess(
+                executable: binary,
+                arguments: ["--exit-after", exitAfterSeconds, "--stats-json", statsPath, "--resources", resources, "--no-vsync"],
+                environment: environment)
+            var spawned: UInt64 = 0
+            let result = try child.run { spawned = MonotonicClock.nanoseconds() }
+            guard result.status == 0 else {
+                throw BenchFailure(message: "the window command failed (status \(result.status)): \(result.standardError)")
+            }
+            let stamps: WindowStartupStamps
+            do {
+                let data = try Data(contentsOf: URL(fileURLWithPath: statsPath))
+                stamps = try JSONDecoder().decode(WindowStartupStamps.StatsFile.self, from: data).startup
+            } catch {
+                throw BenchFailure(message: "the window's --stats-json file has no readable startup block: \(error)")
+            }
+            launches.append(StartupLaunch(stamps: stamps, spawnedAt: spawned))
+            progress.advance(by: 1)
+        }
+        return StartupResult(launches: launches)
+    }
+}

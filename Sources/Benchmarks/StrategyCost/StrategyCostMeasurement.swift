@@ -1,0 +1,85 @@
+import ParallaxKit
+
+/// The strategy-cost measurement: the model alone, headless, no SDL, one replay at a time.
+public enum StrategyCostMeasurement {
+    public static let viewport = Size(width: 1280, height: 800)
+    public static let framesPerSecond = 60.0
+
+    static func makePlayground(_ cell: BenchCell) -> Playground {
+        Playground(scene: cell.scene, strategy: cell.strategy, itemCount: cell.items, viewportSize: viewport)
+    }
+
+    /// The unmeasured warm-up: ParallaxKit's own `Replay.run`. Returns its frame count and
+    /// final offset, which the measured loop must reproduce, and the replay's wall time in
+    /// seconds without building the playground (which, for a million items, takes tens of
+    /// milliseconds and says nothing about the frames).
+    static func warmUp(_ cell: BenchCell, script: Script) -> (frames: Int, finalOffset: Point, replaySeconds: Double) {
+        let playground = makePlayground(cell)
+        let start = MonotonicClock.nanoseconds()
+        let frames = Replay(script: script, framesPerSecond: framesPerSecond).run(on: playground) { _, _ in }
+        let seconds = Double(MonotonicClock.nanoseconds() - start) / 1e9
+        return (frames, playground.scrollView.contentOffset, seconds)
+    }
+
+    /// One measured replay on a fresh playground (built outside the timing), with a clock read
+    /// around each frame's model work (`modelFrame`). With `countingAllocations` (inside
+    /// `AllocationCounter.counting`) the counters are read around the same work.
+    ///
+    static func measureReplay(_ cell: BenchCell, script: Script, countingAllocations: Bool = false) -> ReplayMeasurement {
+        let playground = makePlayground(cell)
+        let replay = Replay(script: script, framesPerSecond: framesPerSecond)
+        var result = ReplayMeasurement()
+        // Enough room that appending never reallocates in the middle of a run.
+        let expected = Int(((script.duration + replay.settleLimit) * framesPerSecond).rounded(.up)) + 2
+        result.frameNanoseconds.reserveCapacity(expected)
+        result.moved.reserveCapacity(expected)
+        result.work.reserveCapacity(expected)
+        if countingAllocations {
+            result.allocationCounts.reserveCapacity(expected)
+            result.allocatedBytes.reserveCapacity(expected)
+        }
+
+        let step = FrameStep(playground, script: script)
+        var index = 0
+        while true {
+            let t = replay.time(ofFrame: index)
+            let allocationsBefore = countingAllocations ? AllocationCounter.totals : (count: 0, bytes: 0)
+            let start = MonotonicClock.nanoseconds()
+            let frame = modelFrame(step, at: t)
+            let elapsed = MonotonicClock.nanoseconds() &- start
+            if countingAllocations {
+                let after = AllocationCounter.totals
+                result.allocationCounts.append(Double(after.count - allocationsBefore.count))
+                result.allocatedBytes.append(Double(after.bytes - allocationsBefore.bytes))
+            }
+            result.frameNanoseconds.append(Double(elapsed))
+            result.moved.append(frame.moved)
+            result.work.append(frame.work)
+            if replay.hasEnded(afterFrameAt: t, of: step) { break }
+            index += 1
+        }
+        result.finalOffset = playground.scrollView.contentOffset
+        return result
+    }
+
+    /// One frame's model work: ParallaxKit's frame step without a drawer (the events due by
+    /// the frame's time, physics, layout and strategy).
+    ///
+    /// Never inlined: the instruction-count section tells callgrind to count inside this
+    /// function only (`--toggle-collect`), by its name.
+    @inline(never)
+    static func modelFrame(_ step: FrameStep, at time: Double) -> FrameReport {
+        step.run(at: time)
+    }
+
+    /// The callgrind pattern that matches `modelFrame` and nothing else.
+    static let modelFrameSymbolPattern = "*23StrategyCostMeasurementO10modelFrame*"
+
+    /// Heap allocations per frame, from one more replay with counting on; its times are not
+    /// used. Nil when counting does not work in this process.
+    static func countAllocations(_ cell: BenchCell, script: Script) -> AllocationMeasurement? {
+        guard AllocationCounter.unavailableReason == nil else { return nil }
+        let run = AllocationCounter.counting { measureReplay(cell, script: script, countingAllocations: true) }
+        return AllocationMeasurement(counts: run.allocationCounts, bytes: run.allocatedBytes)
+    }
+}
