@@ -370,13 +370,14 @@ def draw_number(draw, text, cx, cy, digit_h, fill):
     return step * len(text)
 
 
-def draw_markers(pixels, width, height, label):
+def draw_markers(image, label):
     """Draw the orientation markers and the label, in the upright frame.
 
     Drawn after the grain so their colours stay exact for tests. The plate
     behind the label darkens the picture rather than covering it, so the
     centre keeps its texture.
     """
+    width, height = image.size
     unit = min(width, height)
     band = max(4, round(height * 0.04))
     digit_h = unit * 0.26
@@ -385,17 +386,15 @@ def draw_markers(pixels, width, height, label):
     plate_w = max(text_w, arrow_h * 0.9) + unit * 0.08
     plate_h = arrow_h + digit_h + unit * 0.12
     cx, cy = width / 2, height / 2 + band / 2
-    x0, x1 = int(max(0, cx - plate_w / 2)), int(min(width, cx + plate_w / 2))
-    y0, y1 = int(max(band, cy - plate_h / 2)), int(min(height, cy + plate_h / 2))
-    region = pixels[y0:y1, x0:x1].astype(np.uint16)
-    pixels[y0:y1, x0:x1] = (region * 90 // 256).astype(np.uint8)
+    box = (int(max(0, cx - plate_w / 2)), int(max(band, cy - plate_h / 2)),
+           int(min(width, cx + plate_w / 2)), int(min(height, cy + plate_h / 2)))
+    image.paste(image.crop(box).point(lambda v: v * 90 // 256), box)
 
-    image = Image.fromarray(pixels, "RGB")
     draw = ImageDraw.Draw(image)
     draw.rectangle([0, 0, width - 1, band - 1], fill=YELLOW)
     draw.rectangle([0, 0, band * 2 - 1, band * 2 - 1], fill=MAGENTA)
 
-    top = y0 + unit * 0.04
+    top = box[1] + unit * 0.04
     aw = arrow_h * 0.8
     shaft = aw * 0.36
     head = arrow_h * 0.5
@@ -409,8 +408,19 @@ def draw_markers(pixels, width, height, label):
     return image
 
 
+def to_plane(values):
+    """float32 (H, W) to an 8-bit Pillow band; Pillow rounds and clips in C,
+    cheaper than np.clip + astype on 20-megapixel arrays."""
+    return Image.fromarray(np.ascontiguousarray(values, dtype=np.float32), "F").convert("L")
+
+
 def render(rng, width, height, label):
-    """An upright RGB picture of width x height, as a PIL image."""
+    """An upright RGB picture of width x height, as a PIL image.
+
+    Works one colour plane at a time on (H, W) float32 arrays: numpy is
+    several times slower on (H, W, 3) arrays, whose innermost loop is only
+    three elements long.
+    """
     ys = np.linspace(0.0, 1.0, height, dtype=np.float32)[:, None]
     xs = np.linspace(0.0, 1.0, width, dtype=np.float32)[None, :]
 
@@ -428,34 +438,57 @@ def render(rng, width, height, label):
     detail = fractal(rng, width, height, 6, 6)
     mix = fractal(rng, width, height, 4, 2)
 
-    # Sky: vertical gradient with soft clouds where the noise is high.
+    # Sky: vertical gradient, lifted towards white where the clouds are.
     t = np.clip(ys * 1.6, 0.0, 1.0)
-    cloud = np.clip(clouds * 1.4 - 0.2, 0.0, 1.0)[..., None]
-    picture = sky_top + (sky_low - sky_top) * t[..., None]
-    picture = picture * np.ones((1, width, 1), dtype=np.float32)
-    picture += (250.0 - picture) * cloud * 0.8
-
-    # Ground: two colours mixed by a noise field, shaded by a finer one.
+    cloud = np.clip(clouds * 1.4 - 0.2, 0.0, 1.0)
+    cloud *= 0.8
+    # Ground: two colours mixed by one noise field, shaded by a finer one.
     is_ground = (ys * (height - 1)) > horizon[None, :]
-    blend = np.clip(mix * 0.7 + 0.5, 0.0, 1.0)[..., None]
-    ground = ground_a + (ground_b - ground_a) * blend
-    ground *= (1.0 + 0.35 * detail)[..., None]
-    picture = np.where(is_ground[..., None], ground, picture)
-    del ground, blend, is_ground, cloud
-
-    image = Image.fromarray(np.clip(picture, 0, 255).astype(np.uint8), "RGB")
-    del picture
+    blend = np.clip(mix * 0.7 + 0.5, 0.0, 1.0)
+    shade = 1.0 + 0.35 * detail
+    # Fine texture (grass, gravel: 2-6 px blobs) on the ground, where real
+    # photos spend most of their bits; enlarging byte noise is cheap.
+    fine = Image.fromarray(
+        rng.integers(0, 256, (height // 3 + 1, width // 3 + 1), dtype=np.uint8), "L")
+    fine = np.asarray(fine.resize((width, height), Image.BICUBIC), dtype=np.float32)
+    fine -= 127.5
+    fine *= 0.3 / 127.5
+    shade += fine
+    del clouds, mix, fine
+    planes = []
+    for c in range(3):
+        sky_column = sky_top[c] + (sky_low[c] - sky_top[c]) * t
+        sky = (250.0 - sky_column) * cloud
+        sky += sky_column
+        ground = blend * (ground_b[c] - ground_a[c])
+        ground += ground_a[c]
+        ground *= shade
+        planes.append(to_plane(np.where(is_ground, ground, sky)))
+        del sky, ground
+    del cloud, blend, shade, is_ground
+    image = Image.merge("RGB", planes)
     draw_shapes(rng, ImageDraw.Draw(image), width, height, horizon)
 
     # Light falloff and sensor grain apply to everything, shapes included.
-    vignette = 1.0 - 0.35 * ((xs - 0.5) ** 2 + (ys - 0.5) ** 2) * 2.0
-    light = vignette * (1.0 + 0.12 * detail)
-    grain = rng.standard_normal((height, width), dtype=np.float32)
-    grain *= rng.uniform(3.0, 6.0)
-    pixels = np.asarray(image, dtype=np.float32) * light[..., None]
-    pixels += grain[..., None]
-    pixels = np.clip(pixels, 0, 255).astype(np.uint8)
-    return draw_markers(pixels, width, height, label)
+    light = (xs - 0.5) ** 2 + (ys - 0.5) ** 2
+    light *= -0.7
+    light += 1.0
+    light *= 1.0 + 0.12 * detail
+    del detail
+    # Uniform byte noise is far cheaper than Gaussian and looks the same to
+    # a JPEG coder. Two spare rows let each channel read the field shifted by
+    # one row, so the channels' noise is uncorrelated (chroma noise too, as
+    # from a real sensor) without drawing three fields.
+    grain = rng.integers(0, 256, (height + 2, width), dtype=np.uint8).astype(np.float32)
+    grain -= 127.5
+    grain *= rng.uniform(4.0, 8.0) * math.sqrt(12.0) / 256.0  # sigma in levels
+    planes = []
+    for c, band in enumerate(image.split()):
+        value = np.asarray(band, dtype=np.float32) * light
+        value += grain[c:c + height]
+        planes.append(to_plane(value))
+        del value
+    return draw_markers(Image.merge("RGB", planes), label)
 
 
 def to_cmyk(image):
