@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/debug/parallax-playground
 
-.PHONY: run test build deps clean trace resources golden shots bench soak
+.PHONY: run test build deps clean trace resources golden shots bench soak fuzz
 
 ## make run: install what is missing, build, open the playground on the bundled images.
 run: build
@@ -30,6 +30,22 @@ bench: deps
 soak: deps
 	$(SWIFT) build -c release
 	.build/release/parallax-playground monkey --seconds 600 --seed 20261122 --tour --max-memory-growth 5
+
+## make fuzz: libFuzzer on the script parser and the command line's parsing, ten minutes by
+## default (FUZZ_SECONDS=N for another length). Seeds: the built-in scripts, sample command
+## lines and every kept finding in Tests/FuzzCorpus; new findings land in .build-fuzz/findings/
+## (copy them into Tests/FuzzCorpus, named for what they found, to keep them as regressions).
+## lld links it: gold stops with an internal error on the fuzzer runtime's debug information.
+FUZZ_SECONDS ?= 600
+fuzz: deps
+	$(SWIFT) build --product parallax-fuzz
+	$(SWIFT) build -c release --scratch-path .build-fuzz --product parallax-fuzz \
+	    -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library -Xswiftc -DFUZZING -Xswiftc -use-ld=lld
+	rm -rf .build-fuzz/corpus && mkdir -p .build-fuzz/corpus .build-fuzz/findings
+	.build/debug/parallax-fuzz --seeds .build-fuzz/corpus
+	cp Tests/FuzzCorpus/[!R]* .build-fuzz/corpus/
+	.build-fuzz/release/parallax-fuzz .build-fuzz/corpus -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
+	    -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix=.build-fuzz/findings/
 
 ## make trace: the fling trace of the photos scene, to standard output.
 trace: build

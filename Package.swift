@@ -46,8 +46,9 @@ let package = Package(
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),
-        .executableTarget(
-            name: "parallax-playground",
+        // The commands: the window's frame loop, shot, trace, bench and monkey.
+        .target(
+            name: "PlaygroundCLI",
             dependencies: [
                 "FileOutput",
                 "ParallaxKit",
@@ -57,6 +58,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "parallax-playground", dependencies: ["PlaygroundCLI"]),
+        // The fuzzer's targets (script parser, command-line parsing) and its entry: libFuzzer's
+        // under `make fuzz`, a corpus runner otherwise.
+        .target(
+            name: "Fuzzing",
+            dependencies: ["ParallaxKit", "PlaygroundCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(name: "parallax-fuzz", dependencies: ["Fuzzing"]),
         .testTarget(
             name: "ParallaxKitTests",
             dependencies: [
@@ -67,6 +76,7 @@ let package = Package(
         ),
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "ParallaxKit"]),
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
+        .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing"]),
         .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "ParallaxKit"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "ParallaxKit"]),
         // Runs the built `parallax-playground` binary as a user would.

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 # Debian packages this script needs (apt-get install -y ...):
-#     python3-numpy python3-pil colord-data
-# (colord-data is only for the Adobe RGB ICC profile of IMG_0005; the file
-# compatibleWithAdobeRGB1998.icc from icc-profiles-free is used if present
-# instead.) Nothing else: EXIF is written by this script itself, so neither
-# exiftool nor vips is needed to generate. They are handy to check the result:
+#     python3-numpy python3-pil icc-profiles-free
+# (icc-profiles-free is only for the Adobe RGB ICC profile of IMG_0005;
+# colord-data's AdobeRGB1998.icc is used instead if only that is present.)
+# Nothing else: EXIF is written by this script itself, so neither exiftool
+# nor vips is needed to generate. They are handy to check the result:
 #     libimage-exiftool-perl (exiftool), libvips-tools (vipsheader, vipsthumbnail)
 """Generate a folder of camera-like test JPEGs for the photo pipeline.
 
@@ -25,7 +25,8 @@ frame:
   - a magenta (255,0,255) square at the top-left corner, on that band;
   - a red up-arrow and the image's index in big white digits in the centre.
 A viewer that honours the EXIF orientation shows the yellow band on top and
-magenta top-left.
+magenta top-left. (In the CMYK file they are pure yellow and magenta ink,
+which come out near (255,238,0) and (235,30,132) once converted to sRGB.)
 
 The first twelve images cover every case; the pattern repeats after that
 (only the colour-space special cases do not repeat):
@@ -72,34 +73,54 @@ import time
 
 SYSTEM_PYTHON = "/usr/bin/python3"
 
+# glibc hands every array above 32 MB straight back to the kernel when it is
+# freed, so each of the many 20-megapixel temporaries faults in fresh zeroed
+# pages: that cost a third of the run time. Keeping freed memory in the heap
+# removes it. These variables are only read at process start, hence re-exec.
+MALLOC_ENV = {
+    "MALLOC_MMAP_THRESHOLD_": str(1 << 32),
+    "MALLOC_TRIM_THRESHOLD_": str(1 << 32),
+    "MALLOC_TOP_PAD_": str(1 << 28),
+}
 
-def _import_or_explain():
-    """Import numpy and Pillow, or say which Debian package is missing.
 
-    Debian's python3-numpy/python3-pil install for /usr/bin/python3 only, and a
-    pyenv or venv python3 earlier on PATH does not see them; rather than fail
-    there, run this script again with the system interpreter once.
-    """
+def _modules_missing():
     try:
         import numpy  # noqa: F401
         from PIL import Image  # noqa: F401
-        return
+        return None
     except ImportError as error:
-        missing = error.name or "?"
-    already = os.environ.get("MAKE_PHOTOS_REEXEC") == "1"
-    if (not already and os.path.exists(SYSTEM_PYTHON)
-            and os.path.realpath(sys.executable) != os.path.realpath(SYSTEM_PYTHON)):
-        os.environ["MAKE_PHOTOS_REEXEC"] = "1"
-        os.execv(SYSTEM_PYTHON, [SYSTEM_PYTHON, os.path.abspath(__file__)] + sys.argv[1:])
-    package = {"numpy": "python3-numpy"}.get(missing.split(".")[0], "python3-pil")
-    sys.exit(f"make-photos: Python module '{missing}' not found; "
-             f"install it with: apt-get install -y {package}")
+        return error.name or "?"
+
+
+def _prepare_process():
+    """Import numpy and Pillow, or say which Debian package is missing; make
+    sure the malloc settings above are in force.
+
+    Debian's python3-numpy/python3-pil install for /usr/bin/python3 only, and a
+    pyenv or venv python3 earlier on PATH does not see them; rather than fail
+    there, run this script again with the system interpreter.
+    """
+    missing = _modules_missing()
+    again = os.environ.get("MAKE_PHOTOS_REEXEC") == "1"
+    interpreter = sys.executable
+    if missing:
+        if again or not os.path.exists(SYSTEM_PYTHON) \
+                or os.path.realpath(sys.executable) == os.path.realpath(SYSTEM_PYTHON):
+            package = {"numpy": "python3-numpy"}.get(missing.split(".")[0], "python3-pil")
+            sys.exit(f"make-photos: Python module '{missing}' not found; "
+                     f"install it with: apt-get install -y {package}")
+        interpreter = SYSTEM_PYTHON
+    elif again:
+        return
+    env = dict(os.environ, MAKE_PHOTOS_REEXEC="1", **MALLOC_ENV)
+    os.execve(interpreter, [interpreter, os.path.abspath(__file__)] + sys.argv[1:], env)
 
 
 if __name__ == "__main__":
     # Let --help work even where the imports would fail.
     if not any(a in ("-h", "--help") for a in sys.argv[1:]):
-        _import_or_explain()
+        _prepare_process()
 
 try:
     import numpy as np
@@ -112,9 +133,9 @@ except ImportError:  # only reached for --help without the packages
 # --------------------------------------------------------------------------
 
 # (displayed width:height, EXIF orientation or None for no tag, progressive),
-# for indices 1..12, repeating. Orientations 6 and 8 sit mostly on portrait
-# pictures because that is what a camera held upright-on-its-side produces:
-# a landscape sensor frame tagged to be shown portrait.
+# for indices 1..12, repeating. Orientations 6 and 8 go with portrait
+# pictures because that is what a camera turned on its side produces: a
+# landscape sensor frame tagged to be shown portrait.
 SCHEDULE = [
     ((3, 2), 1, False),
     ((2, 3), 6, False),
@@ -134,9 +155,11 @@ CMYK_INDEX = 6
 # IMG_0008 copies the date of IMG_0003 so that a date sort meets a tie.
 DATE_TIE = {8: 3}
 
+# An ICC v2 profile, as cameras embed, with an English description; colord's
+# is ICC v4 with a Ukrainian default description, kept as a fallback.
 ICC_CANDIDATES = [
-    ("/usr/share/color/icc/colord/AdobeRGB1998.icc", "colord-data"),
     ("/usr/share/color/icc/compatibleWithAdobeRGB1998.icc", "icc-profiles-free"),
+    ("/usr/share/color/icc/colord/AdobeRGB1998.icc", "colord-data"),
 ]
 
 YELLOW = (255, 255, 0)
@@ -226,7 +249,8 @@ def exif_bytes(width, height, orientation, when, shot, uncalibrated):
         (0x9101, UNDEFINED, b"\x01\x02\x03\x00"),
         (0x920A, RATIONAL, [(shot["focal"], 1)]),
         (0xA000, UNDEFINED, b"0100"),
-        # 0xFFFF "uncalibrated" is what cameras write for Adobe RGB shots.
+        # 0xFFFF "uncalibrated": what cameras write for Adobe RGB shots, and
+        # editors for CMYK; 1 means sRGB.
         (0xA001, SHORT, [0xFFFF if uncalibrated else 1]),
         (0xA002, LONG, [width]),
         (0xA003, LONG, [height]),
@@ -477,8 +501,8 @@ def render(rng, width, height, label):
     del detail
     # Uniform byte noise is far cheaper than Gaussian and looks the same to
     # a JPEG coder. Two spare rows let each channel read the field shifted by
-    # one row, so the channels' noise is uncorrelated (chroma noise too, as
-    # from a real sensor) without drawing three fields.
+    # one row, so at each pixel the three channels get independent noise
+    # (chroma noise too, as from a real sensor) without drawing three fields.
     grain = rng.integers(0, 256, (height + 2, width), dtype=np.uint8).astype(np.float32)
     grain -= 127.5
     grain *= rng.uniform(4.0, 8.0) * math.sqrt(12.0) / 256.0  # sigma in levels
@@ -561,7 +585,7 @@ def make_photo(job):
     subsampling = int(rng.choice([2, 2, 1, 0]))  # 4:2:0 most, like phones
     quality = int(rng.integers(88, 96))
     exif = exif_bytes(image.width, image.height, orientation, when, shot,
-                      uncalibrated=(colour == "AdobeRGB"))
+                      uncalibrated=(colour != "sRGB"))
     options = dict(quality=quality, progressive=progressive, exif=exif, optimize=False)
     if colour != "CMYK":
         options["subsampling"] = subsampling
@@ -634,14 +658,14 @@ def make_bad(outdir, seed, huge):
     os.symlink("loop.jpg", loop)
     lines.append("loop.jpg -> loop.jpg")
 
-    # A palette PNG with per-entry alpha: the picture quantised to 255
-    # colours, palette entry 255 fully transparent for a frame around it.
+    # A palette PNG with a tRNS chunk: the picture quantised to 255 colours,
+    # palette entry 255 fully transparent for a margin on the left, right and
+    # bottom (not the top, which keeps the yellow "up" band).
     rng = np.random.default_rng([seed, 1002])
     picture = render(rng, 640, 480, "0")
     paletted = picture.quantize(colors=255, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
     palette = paletted.getpalette()[:255 * 3] + [0, 0, 0]
     indices = np.array(paletted, dtype=np.uint8)
-    indices[:24, :] = 255
     indices[-24:, :] = 255
     indices[:, :24] = 255
     indices[:, -24:] = 255
@@ -712,6 +736,8 @@ def main():
     args = parser.parse_args()
     if args.count < 0 or args.count > 9999:
         parser.error("--count must be between 0 and 9999")
+    if args.seed < 0:
+        parser.error("--seed must be 0 or more")  # numpy seeds are unsigned
     if args.huge and not args.bad:
         parser.error("--huge goes with --bad")
     mp_range = args.megapixels or ((0.3, 1.0) if args.small else (12.0, 24.0))
@@ -721,7 +747,7 @@ def main():
         icc_path = find_icc_profile()
         if icc_path is None:
             sys.exit("make-photos: no Adobe RGB ICC profile found "
-                     f"({ICC_CANDIDATES[0][0]}); install it with: apt-get install -y colord-data")
+                     f"({ICC_CANDIDATES[0][0]}); install it with: apt-get install -y icc-profiles-free")
 
     os.makedirs(args.outdir, exist_ok=True)
     warn_if_in_repository(args.outdir)

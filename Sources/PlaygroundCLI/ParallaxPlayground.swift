@@ -3,9 +3,8 @@ import Foundation
 import ParallaxKit
 
 /// The command-line entry: subcommands for the headless tools; bad input exits with 2.
-@main
-struct ParallaxPlayground: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct ParallaxPlayground: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "parallax-playground",
         abstract: "Feel and measure parallax scrolling: five techniques, four strategies, one scroll model.",
         subcommands: [WindowCommand.self, ShotCommand.self, Trace.self, BenchCommand.self, MonkeyCommand.self],
@@ -14,7 +13,9 @@ struct ParallaxPlayground: ParsableCommand {
 
     /// Runs the command; any input error (unknown name, malformed value, unreadable script)
     /// prints one clear message and exits with status 2, the convention for usage errors.
-    static func main() {
+    public init() {}
+
+    public static func main() {
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -42,7 +43,7 @@ struct InputError: Error, CustomStringConvertible {
 
 /// `message` with every run of more than 80 characters without a space cut to 80 and an
 /// ellipsis: a megabyte-long bad value is quoted, not echoed whole.
-func shortened(_ message: String, longest: Int = 80) -> String {
+public func shortened(_ message: String, longest: Int = 80) -> String {
     var out = ""
     var run = 0
     for c in message {

@@ -18,7 +18,8 @@ extension PlaygroundApp {
             let executor = DrawListExecutor(renderer: renderer, images: images, text: text)
             let playground = display.model.makePlayground(viewportSize: renderer.viewport.size, reduceMotion: reduceMotion)
             return PlaygroundApp(video: video, window: window, renderer: renderer, executor: executor, playground: playground)
-        } catch let error as SDLError {
+        } catch {
+            // Only SDL's errors reach here: the window, renderer, images or font failed.
             printError("\(error)")
             throw ExitCode(1)
         }
