@@ -48,7 +48,7 @@ public struct PhotoColour: Sendable, Hashable {
 }
 
 /// Pixels decoded from a photo, upright and in sRGB, ready for a texture.
-public struct DecodedPhoto: Sendable {
+public struct DecodedPhoto: Sendable, CustomStringConvertible {
     /// Width and height of `pixels`.
     public let size: PixelSize
     /// RGBA, 8 bits a channel, straight alpha, rows top to bottom, `size.width * 4` bytes a
@@ -67,6 +67,13 @@ public struct DecodedPhoto: Sendable {
         self.pixels = pixels
         self.averageColour = PhotoColour.average(ofRGBA: pixels)
         self.source = source
+    }
+
+    /// Size and average colour; never the pixels (test failures stay readable).
+    public var description: String {
+        let c = averageColour
+        return "DecodedPhoto(\(size), average \(c.red),\(c.green),\(c.blue),\(c.alpha), "
+            + "from \(source.width)×\(source.height) orientation \(source.orientation))"
     }
 
     /// The pixel at (x, y), or nil outside the image.

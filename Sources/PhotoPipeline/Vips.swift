@@ -1,5 +1,6 @@
 import CVips
 import Foundation
+import Synchronization
 
 /// The one place that starts and configures libvips; every other file goes through it.
 enum Vips {
@@ -31,8 +32,12 @@ enum Vips {
         vips_cache_set_max(cachedOperations)
         vips_cache_set_max_mem(cacheBytes)
         vips_cache_set_max_files(cacheFiles)
+        isRunning.store(true, ordering: .releasing)
         return true
     }()
+
+    /// Set once libvips has started; read without starting it.
+    private static let isRunning = Atomic<Bool>(false)
 
     /// libvips' error text since the last call, cleared. The buffer is process-wide, so
     /// under concurrent failures it may also hold another thread's message.
@@ -48,8 +53,11 @@ enum Vips {
         return vips_type_find("VipsOperation", nickname) != 0
     }
 
-    /// Frees libvips' per-thread buffers; call as a worker thread ends.
-    static func threadEnded() { vips_thread_shutdown() }
+    /// Frees libvips' per-thread buffers; call as a worker thread ends. Does nothing if
+    /// libvips never started (vips_thread_shutdown crashes then).
+    static func threadEnded() {
+        if isRunning.load(ordering: .acquiring) { vips_thread_shutdown() }
+    }
 }
 
 /// Owns one libvips image reference and drops it in `deinit`.
