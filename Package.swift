@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "parallax-playground", targets: ["parallax-playground"]),
         .library(name: "ParallaxKit", targets: ["ParallaxKit"]),
         .library(name: "PhotoPipeline", targets: ["PhotoPipeline"]),
+        .executable(name: "photo-decode-bench", targets: ["photo-decode-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -26,6 +27,8 @@ let package = Package(
         // Photos from a folder: scanning, headers, shrink-on-load decoding, a worker pool and
         // a byte-cost LRU. No SDL: the app turns its pixels into textures.
         .target(name: "PhotoPipeline", dependencies: ["CVips"]),
+        // Measures the pool's decode speed on a folder of JPEGs (not a test).
+        .executableTarget(name: "photo-decode-bench", dependencies: ["PhotoPipeline"]),
         // Pure Swift core: no SDL, no clock reads. Time is always passed in.
         .target(
             name: "ParallaxKit",

@@ -36,6 +36,11 @@ public struct PhotoDecoder: Sendable {
         self.allowUpscale = allowUpscale
     }
 
+    /// Starts libvips now (tens of milliseconds: it loads its format modules) rather than in
+    /// the first decode. Safe from any thread, any number of times. False if it cannot start.
+    @discardableResult
+    public static func prepare() -> Bool { Vips.start() }
+
     /// Decodes `path` for a target of `size` pixels.
     public func decode(path: String, size: PixelSize, fit: PhotoFit = .cover)
         throws(PhotoProblem) -> DecodedPhoto
