@@ -67,9 +67,11 @@ public struct PhotoDecoder: Sendable {
                                 Int32(CVIPS_FAIL_ON_TRUNCATED), cProfile)
             }
         }
-        guard status == 0, let out else { throw PhotoProblem.fromVips(Vips.takeError()) }
+        guard status == 0, let out else {
+            throw PhotoProblem.fromVips(Vips.takeError(), path: path, loader: header.loader)
+        }
         let thumbnail = VipsImageRef(out)
-        return try Self.rgba(from: thumbnail, header: header)
+        return try Self.rgba(from: thumbnail, path: path, header: header)
     }
 
     /// A tiny decode (fits in 64 × 64) for an early placeholder colour: libjpeg decodes at 1/8
@@ -108,19 +110,19 @@ public struct PhotoDecoder: Sendable {
     }
 
     /// Renders the libvips pipeline into RGBA bytes; this is where decoding really happens.
-    private static func rgba(from image: VipsImageRef, header: PhotoHeader)
+    private static func rgba(from image: VipsImageRef, path: String, header: PhotoHeader)
         throws(PhotoProblem) -> DecodedPhoto
     {
         var converted: OpaquePointer?
         guard cvips_to_rgba8(image.pointer, &converted) == 0, let converted else {
-            throw PhotoProblem.fromVips(Vips.takeError())
+            throw PhotoProblem.fromVips(Vips.takeError(), path: path, loader: header.loader)
         }
         let rgba = VipsImageRef(converted)
         let width = rgba.width, height = rgba.height
         try PhotoHeader.checkDimensions(width: width, height: height)
         var byteCount = 0
         guard let memory = vips_image_write_to_memory(rgba.pointer, &byteCount) else {
-            throw PhotoProblem.fromVips(Vips.takeError())
+            throw PhotoProblem.fromVips(Vips.takeError(), path: path, loader: header.loader)
         }
         defer { g_free(memory) }
         guard byteCount == width * height * 4 else {

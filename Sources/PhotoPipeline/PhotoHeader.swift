@@ -55,8 +55,15 @@ public struct PhotoHeader: Sendable, Equatable {
             _ = Vips.takeError()
             throw .notAnImage
         }
+        let loaderName = String(cString: loader)
+        // Only the photo formats' own loaders. libvips would also hand a file to ImageMagick,
+        // librsvg, poppler or OpenSlide when its bytes say so; those are large attack surfaces
+        // for a file that merely claims to be a photo by its name.
+        guard allowedLoaderPrefixes.contains(where: loaderName.hasPrefix) else {
+            throw .unsupportedFormat(Self.shortLoaderName(loaderName))
+        }
         guard let pointer = cvips_open_header(path) else {
-            throw PhotoProblem.fromVips(Vips.takeError())
+            throw PhotoProblem.fromVips(Vips.takeError(), path: path, loader: loaderName)
         }
         let image = VipsImageRef(pointer)
         let width = image.width, height = image.height
@@ -65,11 +72,27 @@ public struct PhotoHeader: Sendable, Equatable {
             width: width,
             height: height,
             orientation: Int(vips_image_get_orientation(pointer)),
-            loader: String(cString: loader),
+            loader: loaderName,
             hasColourProfile: image.has("icc-profile-data"),
             dateTaken: ExifDate.parse(
                 image.string("exif-ifd2-DateTimeOriginal"),
                 offset: image.string("exif-ifd2-OffsetTimeOriginal")))
+    }
+
+    /// Class-name prefixes of the libvips loaders accepted: JPEG, PNG, WebP, TIFF, GIF (libnsgif)
+    /// and HEIF (HEIC and AVIF through libheif).
+    static let allowedLoaderPrefixes = [
+        "VipsForeignLoadJpeg", "VipsForeignLoadPng", "VipsForeignLoadWebp", "VipsForeignLoadTiff",
+        "VipsForeignLoadNsgif", "VipsForeignLoadGif", "VipsForeignLoadHeif",
+    ]
+
+    /// "VipsForeignLoadSvgFile" → "svg".
+    static func shortLoaderName(_ name: String) -> String {
+        var short = name.replacingOccurrences(of: "VipsForeignLoad", with: "")
+        for suffix in ["File", "Source", "Buffer"] where short.hasSuffix(suffix) {
+            short.removeLast(suffix.count)
+        }
+        return short.lowercased()
     }
 
     /// Refuses sizes from a header that are zero, negative or past the stated limits.

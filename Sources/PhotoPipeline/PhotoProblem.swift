@@ -12,6 +12,9 @@ public enum PhotoProblem: Error, Equatable, Hashable, Sendable, CustomStringConv
     case unreadable(String)
     /// No libvips loader recognises its contents (e.g. a text file named `.jpg`).
     case notAnImage
+    /// An image format this pipeline does not open (e.g. an SVG or PDF named `.jpg`); the
+    /// associated text is libvips' short name for it.
+    case unsupportedFormat(String)
     /// The file ends before the image does.
     case truncated
     /// A recognised format whose data libvips could not decode; the first line of its error.
@@ -30,6 +33,7 @@ public enum PhotoProblem: Error, Equatable, Hashable, Sendable, CustomStringConv
         case .symlinkLoop: "symbolic link loop"
         case .unreadable(let why): "unreadable: \(why)"
         case .notAnImage: "not an image"
+        case .unsupportedFormat(let format): "unsupported format: \(format)"
         case .truncated: "truncated"
         case .corrupt(let why): "corrupt: \(why)"
         case .tooLarge(let w, let h): "too large: \(w)×\(h) pixels"
@@ -39,15 +43,27 @@ public enum PhotoProblem: Error, Equatable, Hashable, Sendable, CustomStringConv
 
     public var description: String { reason }
 
-    /// Sorts a libvips error message into a problem. Truncation is recognised by the
-    /// phrases libjpeg, libpng, libtiff and libvips' own readers use for it.
-    static func fromVips(_ message: String) -> PhotoProblem {
+    /// Sorts a failed libvips load of `path` into a problem. Truncation is recognised first
+    /// by the file's own ending (see `FileEnding`), then by the phrases libjpeg, libnsgif,
+    /// libheif and libvips' readers use for it.
+    static func fromVips(_ message: String, path: String, loader: String) -> PhotoProblem {
+        switch FileEnding.isTruncated(path: path, loader: loader) {
+        case true?: return .truncated
+        case false?: return fromCorruptMessage(message)
+        case nil: break
+        }
         let lower = message.lowercased()
         let truncationPhrases = [
-            "premature end", "truncated", "unexpected end", "read error", "out of data",
-            "not enough data", "end of file", "eof",
+            "premature end", "truncated", "unexpected end", "out of data", "not enough data",
+            "end of file",
         ]
         if truncationPhrases.contains(where: lower.contains) { return .truncated }
+        return fromCorruptMessage(message)
+    }
+
+    /// A corrupt-file problem carrying the first line of libvips' message.
+    static func fromCorruptMessage(_ message: String) -> PhotoProblem {
+        let lower = message.lowercased()
         if lower.contains("is not a known file format") || lower.contains("not a known format") {
             return .notAnImage
         }

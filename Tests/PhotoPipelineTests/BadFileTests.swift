@@ -65,6 +65,34 @@ import Glibc
         #expect(throws: kind.expected) { try PhotoDecoder().preview(path: path) }
     }
 
+    @Test(arguments: ["jpg", "png", "gif", "heic", "webp"])
+    func truncatedFileSaysTruncated(suffix: String) throws {
+        let scratch = try Scratch()
+        let whole = scratch.file("whole.\(suffix)"), cut = scratch.file("cut.\(suffix)")
+        try TestImages.noiseJPEG(scratch.file("noise.jpg"), width: 300, height: 200)
+        try TestImages.vips("copy", scratch.file("noise.jpg"), whole)
+        #expect(throws: Never.self) { try PhotoDecoder().decode(path: whole, size: PixelSize(width: 50, height: 50)) }
+        let data = try Data(contentsOf: URL(fileURLWithPath: whole))
+        try data.prefix(data.count * 2 / 3).write(to: URL(fileURLWithPath: cut))
+        let problem = #expect(throws: PhotoProblem.self) {
+            try PhotoDecoder().decode(path: cut, size: PixelSize(width: 50, height: 50))
+        }
+        // WebP has no end marker and libwebp says only "unable to parse image".
+        if suffix == "webp" {
+            #expect(problem == .truncated || problem?.reason.hasPrefix("corrupt") == true)
+        } else {
+            #expect(problem == .truncated)
+        }
+    }
+
+    @Test func formatsOutsideThePhotoLoadersAreRefused() throws {
+        let scratch = try Scratch()
+        let path = scratch.file("drawing.jpg")
+        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>"#
+        try Data(svg.utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: PhotoProblem.unsupportedFormat("svg")) { try PhotoHeader.read(path: path) }
+    }
+
     @Test func problemsReadShort() {
         #expect(PhotoProblem.truncated.reason == "truncated")
         #expect(PhotoProblem.emptyFile.reason == "empty file")
