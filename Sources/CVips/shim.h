@@ -59,9 +59,13 @@ int vips_thumbnail(const char *filename, VipsImage **out, int width, ...);
 int vips_copy(VipsImage *in, VipsImage **out, ...);
 int vips_addalpha(VipsImage *in, VipsImage **out, ...);
 int vips_extract_band(VipsImage *in, VipsImage **out, int band, ...);
-// glib: gobject.h and gmem.h (gpointer is void *)
+// glib: gobject.h, gmem.h and gmessages.h (gpointer is void *, guint unsigned int, and
+// GLogLevelFlags an enum whose values include negative ones, so int)
 void g_object_unref(void *object);
 void g_free(void *mem);
+unsigned int g_log_set_handler(const char *log_domain, int log_levels,
+                               void (*log_func)(const char *, int, const char *, void *),
+                               void *user_data);
 
 // --- Enum values (VipsSize, VipsInteresting, VipsFailOn, VipsAccess, VipsInterpretation,
 // VipsBandFormat) ----------------------------------------------------------------------
@@ -76,6 +80,7 @@ enum {
     CVIPS_ACCESS_SEQUENTIAL = 1,
     CVIPS_INTERPRETATION_SRGB = 22,
     CVIPS_FORMAT_UCHAR = 0,
+    CVIPS_LOG_LEVEL_WARNING = 1 << 4,
 };
 
 // These two return enums in libvips' headers; called through the wrappers below so the
@@ -96,9 +101,21 @@ _Static_assert((int)CVIPS_FAIL_ON_ERROR == (int)VIPS_FAIL_ON_ERROR, "VipsFailOn"
 _Static_assert((int)CVIPS_ACCESS_SEQUENTIAL == (int)VIPS_ACCESS_SEQUENTIAL, "VipsAccess");
 _Static_assert((int)CVIPS_INTERPRETATION_SRGB == (int)VIPS_INTERPRETATION_sRGB, "VipsInterpretation");
 _Static_assert((int)CVIPS_FORMAT_UCHAR == (int)VIPS_FORMAT_UCHAR, "VipsBandFormat");
+_Static_assert((int)CVIPS_LOG_LEVEL_WARNING == (int)G_LOG_LEVEL_WARNING, "GLogLevelFlags");
 #endif
 
 // --- Fixed-parameter wrappers ------------------------------------------------------------
+
+static inline void cvips_ignore_log(const char *domain, int level, const char *message, void *data) {
+    (void)domain; (void)level; (void)message; (void)data;
+}
+
+/// Silences libvips' warnings (GLib log domain "VIPS"), which GLib would print on stderr.
+/// The same as starting libvips with VIPS_WARNING set, without touching the environment
+/// (setenv races with any other thread's getenv).
+static inline void cvips_quiet_warnings(void) {
+    g_log_set_handler("VIPS", CVIPS_LOG_LEVEL_WARNING, cvips_ignore_log, NULL);
+}
 
 /// Drops a reference to a libvips image (a GObject).
 static inline void cvips_unref(VipsImage *image) { g_object_unref(image); }

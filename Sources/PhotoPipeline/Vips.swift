@@ -22,12 +22,11 @@ enum Vips {
     static func start() -> Bool { started }
 
     private static let started: Bool = {
-        // libvips prints loader warnings ("read gave 2 warnings", "ignoring nclx profile")
-        // on stderr through GLib unless VIPS_WARNING is set when it starts. The decoder turns
-        // what matters (truncation) into errors instead, so the noise is off by default; a
-        // user who sets VIPS_WARNING themselves keeps their choice.
-        if getenv("VIPS_WARNING") == nil { setenv("VIPS_WARNING", "0", 0) }
         guard vips_init("parallax-playground") == 0 else { return false }
+        // libvips prints loader warnings ("read gave 2 warnings", "ignoring nclx profile")
+        // on stderr through GLib. The decoder turns what matters (truncation) into errors
+        // instead, so the noise goes.
+        cvips_quiet_warnings()
         vips_concurrency_set(threadsPerOperation)
         vips_cache_set_max(cachedOperations)
         vips_cache_set_max_mem(cacheBytes)
