@@ -9,6 +9,8 @@ struct FileFacts: Sendable, Equatable {
     var byteCount: Int
     /// Modification time, seconds since 1970.
     var modified: Double
+    /// The file's first bytes (up to `PhotoFormat.signatureLength`), to tell its format.
+    var leadingBytes: [UInt8]
 }
 
 /// Checks that a path is a readable, non-empty regular file, naming the problem if not.
@@ -35,5 +37,9 @@ func checkFile(_ path: String) throws(PhotoProblem) -> FileFacts {
     guard (info.st_mode & S_IFMT) == S_IFREG else { throw .notAFile }
     guard info.st_size > 0 else { throw .emptyFile }
     let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-    return FileFacts(byteCount: Int(info.st_size), modified: modified)
+    var leading = [UInt8](repeating: 0, count: PhotoFormat.signatureLength)
+    let got = leading.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+    guard got >= 0 else { throw .unreadable(String(cString: strerror(errno)).lowercased()) }
+    leading.removeLast(leading.count - got)
+    return FileFacts(byteCount: Int(info.st_size), modified: modified, leadingBytes: leading)
 }

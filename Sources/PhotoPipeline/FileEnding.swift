@@ -10,16 +10,16 @@ enum FileEnding {
     /// The last bytes a whole file of each format ends with:
     /// JPEG the EOI marker FF D9 (ITU-T T.81 §B.1.1.3); PNG the IEND chunk, length 0, type
     /// "IEND", CRC AE 42 60 82 (PNG spec §11.2.5); GIF the trailer 3B (GIF89a §27).
-    static let endings: [(loaderPrefix: String, bytes: [UInt8])] = [
-        ("VipsForeignLoadJpeg", [0xFF, 0xD9]),
-        ("VipsForeignLoadPng", [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]),
-        ("VipsForeignLoadNsgif", [0x3B]),
+    static let endings: [PhotoFormat: [UInt8]] = [
+        .jpeg: [0xFF, 0xD9],
+        .png: [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82],
+        .gif: [0x3B],
     ]
 
     /// True if the file lacks its format's ending, false if it has it, nil when the format
     /// has no fixed ending or the file cannot be read.
-    static func isTruncated(path: String, loader: String) -> Bool? {
-        guard let expected = endings.first(where: { loader.hasPrefix($0.loaderPrefix) })?.bytes,
+    static func isTruncated(path: String, format: PhotoFormat) -> Bool? {
+        guard let expected = endings[format],
               let handle = FileHandle(forReadingAtPath: path)
         else { return nil }
         defer { try? handle.close() }

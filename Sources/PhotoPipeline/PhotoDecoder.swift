@@ -68,7 +68,7 @@ public struct PhotoDecoder: Sendable {
             }
         }
         guard status == 0, let out else {
-            throw PhotoProblem.fromVips(Vips.takeError(), path: path, loader: header.loader)
+            throw PhotoProblem.fromVips(Vips.takeError(), path: path, format: header.format)
         }
         let thumbnail = VipsImageRef(out)
         return try Self.rgba(from: thumbnail, path: path, header: header)
@@ -115,14 +115,14 @@ public struct PhotoDecoder: Sendable {
     {
         var converted: OpaquePointer?
         guard cvips_to_rgba8(image.pointer, &converted) == 0, let converted else {
-            throw PhotoProblem.fromVips(Vips.takeError(), path: path, loader: header.loader)
+            throw PhotoProblem.fromVips(Vips.takeError(), path: path, format: header.format)
         }
         let rgba = VipsImageRef(converted)
         let width = rgba.width, height = rgba.height
         try PhotoHeader.checkDimensions(width: width, height: height)
         var byteCount = 0
         guard let memory = vips_image_write_to_memory(rgba.pointer, &byteCount) else {
-            throw PhotoProblem.fromVips(Vips.takeError(), path: path, loader: header.loader)
+            throw PhotoProblem.fromVips(Vips.takeError(), path: path, format: header.format)
         }
         defer { g_free(memory) }
         guard byteCount == width * height * 4 else {

@@ -15,20 +15,20 @@ public struct PhotoHeader: Sendable, Equatable {
     public let height: Int
     /// EXIF orientation 1–8 (1 when the file has none or an out-of-range value).
     public let orientation: Int
-    /// The libvips loader that recognised the file, e.g. "VipsForeignLoadJpegFile".
-    public let loader: String
+    /// The file's format, from its first bytes.
+    public let format: PhotoFormat
     /// Whether the file embeds an ICC colour profile.
     public let hasColourProfile: Bool
     /// EXIF DateTimeOriginal, when present and valid, as a point in time.
     public let dateTaken: Date?
 
     /// Makes a header from known values; `orientation` outside 1–8 is taken as 1.
-    public init(width: Int, height: Int, orientation: Int = 1, loader: String = "",
+    public init(width: Int, height: Int, orientation: Int = 1, format: PhotoFormat = .jpeg,
                 hasColourProfile: Bool = false, dateTaken: Date? = nil) {
         self.width = width
         self.height = height
         self.orientation = (1...8).contains(orientation) ? orientation : 1
-        self.loader = loader
+        self.format = format
         self.hasColourProfile = hasColourProfile
         self.dateTaken = dateTaken
     }
@@ -50,20 +50,17 @@ public struct PhotoHeader: Sendable, Equatable {
 
     static func read(path: String, facts: FileFacts) throws(PhotoProblem) -> PhotoHeader {
         guard Vips.start() else { throw .decoderUnavailable }
-        // The loader search sniffs the file's first bytes; no loader means not an image.
-        guard let loader = vips_foreign_find_load(path) else {
-            _ = Vips.takeError()
-            throw .notAnImage
-        }
-        let loaderName = String(cString: loader)
-        // Only the photo formats' own loaders. libvips would also hand a file to ImageMagick,
-        // librsvg, poppler or OpenSlide when its bytes say so; those are large attack surfaces
-        // for a file that merely claims to be a photo by its name.
-        guard allowedLoaderPrefixes.contains(where: loaderName.hasPrefix) else {
-            throw .unsupportedFormat(Self.shortLoaderName(loaderName))
+        guard let format = PhotoFormat.sniff(facts.leadingBytes), format.isAvailable else {
+            // Not a photo format. Name what it is when libvips knows (an SVG or a PDF named
+            // .jpg); that search runs only here, on the way to refusing the file.
+            guard let loader = vips_foreign_find_load(path) else {
+                _ = Vips.takeError()
+                throw .notAnImage
+            }
+            throw .unsupportedFormat(shortLoaderName(String(cString: loader)))
         }
         guard let pointer = cvips_open_header(path) else {
-            throw PhotoProblem.fromVips(Vips.takeError(), path: path, loader: loaderName)
+            throw PhotoProblem.fromVips(Vips.takeError(), path: path, format: format)
         }
         let image = VipsImageRef(pointer)
         let width = image.width, height = image.height
@@ -72,19 +69,12 @@ public struct PhotoHeader: Sendable, Equatable {
             width: width,
             height: height,
             orientation: Int(vips_image_get_orientation(pointer)),
-            loader: loaderName,
+            format: format,
             hasColourProfile: image.has("icc-profile-data"),
             dateTaken: ExifDate.parse(
                 image.string("exif-ifd2-DateTimeOriginal"),
                 offset: image.string("exif-ifd2-OffsetTimeOriginal")))
     }
-
-    /// Class-name prefixes of the libvips loaders accepted: JPEG, PNG, WebP, TIFF, GIF (libnsgif)
-    /// and HEIF (HEIC and AVIF through libheif).
-    static let allowedLoaderPrefixes = [
-        "VipsForeignLoadJpeg", "VipsForeignLoadPng", "VipsForeignLoadWebp", "VipsForeignLoadTiff",
-        "VipsForeignLoadNsgif", "VipsForeignLoadGif", "VipsForeignLoadHeif",
-    ]
 
     /// "VipsForeignLoadSvgFile" → "svg".
     static func shortLoaderName(_ name: String) -> String {

@@ -46,8 +46,8 @@ public enum PhotoProblem: Error, Equatable, Hashable, Sendable, CustomStringConv
     /// Sorts a failed libvips load of `path` into a problem. Truncation is recognised first
     /// by the file's own ending (see `FileEnding`), then by the phrases libjpeg, libnsgif,
     /// libheif and libvips' readers use for it.
-    static func fromVips(_ message: String, path: String, loader: String) -> PhotoProblem {
-        switch FileEnding.isTruncated(path: path, loader: loader) {
+    static func fromVips(_ message: String, path: String, format: PhotoFormat) -> PhotoProblem {
+        switch FileEnding.isTruncated(path: path, format: format) {
         case true?: return .truncated
         case false?: return fromCorruptMessage(message)
         case nil: break

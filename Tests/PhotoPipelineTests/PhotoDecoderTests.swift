@@ -68,6 +68,21 @@ import Testing
         #expect(cover.averageColour.alpha == 255)
     }
 
+    @Test(arguments: [("jpg", PhotoFormat.jpeg), ("png", .png), ("gif", .gif), ("webp", .webp),
+                      ("tif", .tiff), ("heic", .heif), ("avif", .heif)])
+    func formatIsToldByContentNotName(suffix: String, format: PhotoFormat) throws {
+        let scratch = try Scratch()
+        let real = scratch.file("photo.\(suffix)"), misnamed = scratch.file("photo-\(suffix).jpeg")
+        try TestImages.solid(real, width: 64, height: 48, (40, 160, 90))
+        try FileManager.default.copyItem(atPath: real, toPath: misnamed)
+        for path in [real, misnamed] {
+            let photo = try decoder.decode(path: path, size: PixelSize(width: 32, height: 24))
+            #expect(photo.source.format == format)
+            #expect(photo.size == PixelSize(width: 32, height: 24))
+            #expect(close(photo.averageColour, (40, 160, 90), tolerance: 8))
+        }
+    }
+
     @Test func smallPhotoIsNotScaledUp() throws {
         let scratch = try Scratch()
         let path = scratch.file("small.png")
