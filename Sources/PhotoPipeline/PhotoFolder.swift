@@ -1,5 +1,7 @@
 import CVips
+import Dispatch
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -120,8 +122,16 @@ public struct PhotoFolder: Sendable {
                 .sorted { NaturalOrder.areInIncreasingOrder($0.name, $1.name) }
                 .map { Entry(path: $0.path, name: $0.name, date: nil) }
         case .dateTaken:
-            let dated = found.map { file in
-                Entry(path: file.path, name: file.name, date: dateTaken(file.path))
+            // One header read per file (a few milliseconds each, mostly libvips opening the
+            // file), spread over the cores: libvips is thread-safe, and each slot is written
+            // by one iteration only.
+            let dates = Mutex([Date?](repeating: nil, count: found.count))
+            DispatchQueue.concurrentPerform(iterations: found.count) { index in
+                let date = dateTaken(found[index].path)
+                dates.withLock { $0[index] = date }
+            }
+            let dated = dates.withLock { dates in
+                zip(found, dates).map { file, date in Entry(path: file.path, name: file.name, date: date) }
             }
             return dated.sorted { a, b in
                 let (da, db) = (a.date ?? .distantPast, b.date ?? .distantPast)

@@ -186,6 +186,48 @@ func request(_ id: Int, priority: Int = 0) -> PhotoRequest {
         loader.shutdown()
     }
 
+    /// Many real decodes at once, good files and bad, with cancels and resubmits racing the
+    /// workers: every request ends exactly once as it should, and none after its cancel.
+    @Test func realDecodesUnderCancellationEndExactlyOnce() throws {
+        let scratch = try Scratch()
+        try TestImages.noiseJPEG(scratch.file("good.jpg"), width: 320, height: 240)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: scratch.file("good.jpg")))
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: scratch.file("cut.jpg")))
+        try Data("text".utf8).write(to: URL(fileURLWithPath: scratch.file("text.jpg")))
+        let paths = ["good.jpg", "cut.jpg", "text.jpg", "missing.jpg"].map(scratch.file)
+        let loader = PhotoLoader(workers: 3, finishedByteBudget: 200_000)
+        let count = 60
+        loader.submit((0..<count).map { id in
+            PhotoRequest(id: id, path: paths[id % paths.count], size: PixelSize(width: 64, height: 48),
+                         priority: id % 7)
+        })
+        var cancelled: Set<Int> = []
+        for id in stride(from: 0, to: count, by: 5) where loader.cancel(id) { cancelled.insert(id) }
+        var results: [PhotoResult] = []
+        var spins = 0
+        while loader.counters.queued + loader.counters.decoding + loader.counters.ready > 0, spins < 20_000 {
+            results += loader.takeFinished(max: 4)
+            spins += 1
+            Thread.sleep(forTimeInterval: 0.001)
+        }
+        results += loader.takeFinished(max: 100)
+        let ids = results.map(\.request.id)
+        #expect(Set(ids).count == ids.count, "a request finished twice")
+        #expect(Set(ids).isDisjoint(with: cancelled))
+        #expect(Set(ids).union(cancelled) == Set(0..<count))
+        for result in results {
+            let expected: PhotoProblem? = [nil, .truncated, .notAnImage, .missing][result.request.id % 4]
+            switch result.outcome {
+            case .success(let photo): #expect(expected == nil && photo.size == PixelSize(width: 64, height: 48))
+            case .failure(let problem): #expect(problem == expected, "request \(result.request.id)")
+            }
+        }
+        let counters = loader.counters
+        #expect(counters.finished + counters.failed == results.count)
+        #expect(counters.cancelled == cancelled.count)
+        loader.shutdown()
+    }
+
     @Test func defaultWorkerCountLeavesACoreForDrawing() {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         #expect(PhotoLoader.defaultWorkerCount == max(1, cores - 1))
