@@ -6,8 +6,8 @@
 //   photo-decode-bench --leak FILE [--times N] [--size WxH]
 //       decodes FILE N times on one thread and prints the resident set size as it goes
 //       (a bad FILE is fine: its failures are counted, and must not leak either).
-//   photo-decode-bench --header FILE [--times N]
-//       times PhotoHeader.read against a full-size decode of FILE.
+//   photo-decode-bench --header FILE [--times N] [--size WxH]
+//       times PhotoHeader.read, a preview and a cell-sized decode against a full-size decode.
 //
 // A measurement, not a test: numbers depend on the machine. Exit status 2 on bad arguments.
 
@@ -160,12 +160,20 @@ func headerTiming(_ file: String, _ options: Options) {
         for _ in 0..<times { header = try? PhotoHeader.read(path: file) }
     }
     guard let header else { fail("\(file): no header") }
+    var previewTime = Duration.zero, cellTime = Duration.zero
+    for _ in 0..<5 {
+        previewTime += clock.measure { _ = try? PhotoDecoder().preview(path: file) }
+        cellTime += clock.measure {
+            _ = try? PhotoDecoder().decode(path: file, size: options.size, fit: options.fit)
+        }
+    }
     let decodeTime = clock.measure {
         _ = try? PhotoDecoder().decode(path: file, size: PixelSize(width: header.width, height: header.height), fit: .fit)
     }
-    print(String(format: "libvips start %.1f ms; %@: %d×%d; first header read %.3f ms, then %.3f ms (mean of %d); full-size decode %.1f ms",
+    print(String(format: "libvips start %.1f ms; %@: %d×%d; first header read %.3f ms, then %.3f ms (mean of %d); preview %.1f ms; %@ decode %.1f ms (means of 5); full-size decode %.1f ms",
                  seconds(startup) * 1000, file, header.width, header.height, seconds(firstTime) * 1000,
-                 seconds(headerTime) * 1000 / Double(times), times, seconds(decodeTime) * 1000))
+                 seconds(headerTime) * 1000 / Double(times), times, seconds(previewTime) * 200,
+                 options.size.description, seconds(cellTime) * 200, seconds(decodeTime) * 1000))
 }
 
 let options = parse(Array(CommandLine.arguments.dropFirst()))
