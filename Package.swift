@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "parallax-playground", targets: ["parallax-playground"]),
         .library(name: "ParallaxKit", targets: ["ParallaxKit"]),
+        .library(name: "PhotoPipeline", targets: ["PhotoPipeline"]),
+        .executable(name: "photo-decode-bench", targets: ["photo-decode-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -21,6 +23,14 @@ let package = Package(
         // No pkgConfig: its cflags carry -D_REENTRANT, which SwiftPM warns about on every
         // build; the headers are found under the default include path (see shim.h).
         .systemLibrary(name: "CSDL2"),
+        // libvips 8.14 (Debian libvips-dev) for decoding photos. No pkgConfig either: its cflags
+        // carry -pthread, which SwiftPM refuses with a warning; shim.h declares what it uses.
+        .systemLibrary(name: "CVips"),
+        // Photos from a folder: scanning, headers, shrink-on-load decoding, a worker pool and
+        // a byte-cost LRU. No SDL: the app turns its pixels into textures.
+        .target(name: "PhotoPipeline", dependencies: ["CVips"]),
+        // Measures the pool's decode speed on a folder of JPEGs (not a test).
+        .executableTarget(name: "photo-decode-bench", dependencies: ["PhotoPipeline"]),
         // Pure Swift core: no SDL, no clock reads. Time is always passed in.
         .target(
             name: "ParallaxKit",
@@ -77,6 +87,7 @@ let package = Package(
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "ParallaxKit"]),
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing"]),
+        .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "CVips"]),
         .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "ParallaxKit"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "ParallaxKit"]),
         // Runs the built `parallax-playground` binary as a user would.

@@ -3,9 +3,11 @@
 # SDL2 and its image/font libraries build and run the app; DejaVu is its default font;
 # Xvfb, xdotool and ImageMagick's `import` drive the end-to-end test of the real window;
 # valgrind counts the benchmark's instructions per frame (make bench).
+# libvips decodes photos for the PhotoPipeline module; libvips-tools' `vips` command makes
+# the test images, and its `vipsthumbnail` is the yardstick of photo-decode-bench.
 set -euo pipefail
 
-packages=(pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xdotool x11-utils imagemagick valgrind)
+packages=(pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xdotool x11-utils imagemagick valgrind libvips-dev libvips-tools)
 
 missing=()
 for p in "${packages[@]}"; do

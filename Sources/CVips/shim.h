@@ -1,0 +1,199 @@
+#ifndef PARALLAX_CVIPS_SHIM_H
+#define PARALLAX_CVIPS_SHIM_H
+
+// libvips 8.14 (Debian bookworm's libvips-dev), reached WITHOUT <vips/vips.h>.
+//
+// Why: <vips/vips.h> includes <glib.h> and <glibconfig.h>, which live under
+// /usr/include/glib-2.0 and /usr/lib/x86_64-linux-gnu/glib-2.0/include, outside the
+// default include path. Reaching them needs either pkg-config (whose cflags carry -pthread,
+// which SwiftPM refuses with a "prohibited flag(s)" warning on every build) or -I flags
+// (unsafe flags). So this header declares, by hand, only the functions and enum values the
+// PhotoPipeline module uses, with the exact prototypes of libvips' own headers.
+//
+// Those declarations are checked against the real headers by the test
+// `ShimMatchesLibvipsHeaders` (it compiles this file after <vips/vips.h> with
+// CVIPS_CHECK_AGAINST_REAL_HEADERS defined: a wrong prototype is a "conflicting types"
+// error, a wrong enum value fails a _Static_assert).
+//
+// Variadic libvips calls (vips_thumbnail, vips_image_new_from_file, ...) do not import into
+// Swift, so each one is wrapped below in a static inline function with fixed parameters.
+
+#include <stddef.h>
+#include <stdlib.h>
+
+typedef struct _VipsImage VipsImage;
+
+// --- Declarations copied in shape from libvips 8.14's headers (names and types) ---------
+
+// vips.h
+int vips_init(const char *argv0);
+void vips_thread_shutdown(void);
+// object.h (GType is gsize, an unsigned long here)
+unsigned long vips_type_find(const char *basename, const char *nickname);
+// error.h
+char *vips_error_buffer_copy(void);
+void vips_error_clear(void);
+// operation.h
+void vips_cache_set_max(int max);
+void vips_cache_set_max_mem(size_t max_mem);
+void vips_cache_set_max_files(int max_files);
+void vips_concurrency_set(int concurrency);
+// foreign.h
+const char *vips_foreign_find_load(const char *filename);
+// image.h
+VipsImage *vips_image_new_from_file(const char *name, ...);
+int vips_image_write_to_file(VipsImage *image, const char *name, ...);
+void *vips_image_write_to_memory(VipsImage *in, size_t *size);
+int vips_image_hasalpha(VipsImage *image);
+// header.h
+int vips_image_get_width(const VipsImage *image);
+int vips_image_get_height(const VipsImage *image);
+int vips_image_get_bands(const VipsImage *image);
+int vips_image_get_orientation(VipsImage *image);
+unsigned long vips_image_get_typeof(const VipsImage *image, const char *name);
+int vips_image_get_string(const VipsImage *image, const char *name, const char **out);
+void vips_image_set_int(VipsImage *image, const char *name, int i);
+void vips_image_set_string(VipsImage *image, const char *name, const char *str);
+// resample.h, colour.h, conversion.h
+int vips_thumbnail(const char *filename, VipsImage **out, int width, ...);
+int vips_copy(VipsImage *in, VipsImage **out, ...);
+int vips_addalpha(VipsImage *in, VipsImage **out, ...);
+int vips_extract_band(VipsImage *in, VipsImage **out, int band, ...);
+// glib: gobject.h, gmem.h and gmessages.h (gpointer is void *, guint unsigned int, and
+// GLogLevelFlags an enum whose values include negative ones, so int)
+void g_object_unref(void *object);
+void g_free(void *mem);
+unsigned int g_log_set_handler(const char *log_domain, int log_levels,
+                               void (*log_func)(const char *, int, const char *, void *),
+                               void *user_data);
+
+// --- Enum values (VipsSize, VipsInteresting, VipsFailOn, VipsAccess, VipsInterpretation,
+// VipsBandFormat) ----------------------------------------------------------------------
+enum {
+    CVIPS_SIZE_BOTH = 0,
+    CVIPS_SIZE_DOWN = 2,
+    CVIPS_INTERESTING_NONE = 0,
+    CVIPS_INTERESTING_CENTRE = 1,
+    CVIPS_FAIL_ON_NONE = 0,
+    CVIPS_FAIL_ON_TRUNCATED = 1,
+    CVIPS_FAIL_ON_ERROR = 2,
+    CVIPS_ACCESS_SEQUENTIAL = 1,
+    CVIPS_INTERPRETATION_SRGB = 22,
+    CVIPS_FORMAT_UCHAR = 0,
+    CVIPS_LOG_LEVEL_WARNING = 1 << 4,
+};
+
+// These two return enums in libvips' headers; called through the wrappers below so the
+// prototypes above stay plain C types.
+int vips_colourspace(VipsImage *in, VipsImage **out, int space, ...);
+int vips_cast(VipsImage *in, VipsImage **out, int format, ...);
+int vips_image_get_format(const VipsImage *image);
+int vips_image_get_interpretation(const VipsImage *image);
+
+#ifdef CVIPS_CHECK_AGAINST_REAL_HEADERS
+_Static_assert((int)CVIPS_SIZE_BOTH == (int)VIPS_SIZE_BOTH, "VipsSize");
+_Static_assert((int)CVIPS_SIZE_DOWN == (int)VIPS_SIZE_DOWN, "VipsSize");
+_Static_assert((int)CVIPS_INTERESTING_NONE == (int)VIPS_INTERESTING_NONE, "VipsInteresting");
+_Static_assert((int)CVIPS_INTERESTING_CENTRE == (int)VIPS_INTERESTING_CENTRE, "VipsInteresting");
+_Static_assert((int)CVIPS_FAIL_ON_NONE == (int)VIPS_FAIL_ON_NONE, "VipsFailOn");
+_Static_assert((int)CVIPS_FAIL_ON_TRUNCATED == (int)VIPS_FAIL_ON_TRUNCATED, "VipsFailOn");
+_Static_assert((int)CVIPS_FAIL_ON_ERROR == (int)VIPS_FAIL_ON_ERROR, "VipsFailOn");
+_Static_assert((int)CVIPS_ACCESS_SEQUENTIAL == (int)VIPS_ACCESS_SEQUENTIAL, "VipsAccess");
+_Static_assert((int)CVIPS_INTERPRETATION_SRGB == (int)VIPS_INTERPRETATION_sRGB, "VipsInterpretation");
+_Static_assert((int)CVIPS_FORMAT_UCHAR == (int)VIPS_FORMAT_UCHAR, "VipsBandFormat");
+_Static_assert((int)CVIPS_LOG_LEVEL_WARNING == (int)G_LOG_LEVEL_WARNING, "GLogLevelFlags");
+#endif
+
+// --- Fixed-parameter wrappers ------------------------------------------------------------
+
+static inline void cvips_ignore_log(const char *domain, int level, const char *message, void *data) {
+    (void)domain; (void)level; (void)message; (void)data;
+}
+
+/// Silences libvips' warnings (GLib log domain "VIPS"), which GLib would print on stderr.
+/// The same as starting libvips with VIPS_WARNING set, without touching the environment
+/// (setenv races with any other thread's getenv).
+static inline void cvips_quiet_warnings(void) {
+    g_log_set_handler("VIPS", CVIPS_LOG_LEVEL_WARNING, cvips_ignore_log, NULL);
+}
+
+/// Drops a reference to a libvips image (a GObject).
+static inline void cvips_unref(VipsImage *image) { g_object_unref(image); }
+
+/// Opens a file lazily: libvips reads the header now and the pixels only when asked.
+static inline VipsImage *cvips_open_header(const char *path) {
+    return vips_image_new_from_file(path, "access", CVIPS_ACCESS_SEQUENTIAL, NULL);
+}
+
+/// vips_thumbnail with every option this project sets; a NULL export profile is left out
+/// (libvips then keeps the image's own space, which is right for untagged sRGB files).
+static inline int cvips_thumbnail(const char *path, VipsImage **out, int width, int height,
+                                  int size, int crop, int fail_on, const char *export_profile) {
+    if (export_profile != NULL) {
+        return vips_thumbnail(path, out, width, "height", height, "size", size, "crop", crop,
+                              "fail_on", fail_on, "export_profile", export_profile, NULL);
+    }
+    return vips_thumbnail(path, out, width, "height", height, "size", size, "crop", crop,
+                          "fail_on", fail_on, NULL);
+}
+
+/// Turns any decoded image into 4-band 8-bit sRGB (RGBA): colour space to sRGB, a cast for
+/// 16-bit and float inputs, an opaque alpha band added when there is none, extra bands
+/// dropped. Returns 0 on success like libvips; `*out` then holds a new reference.
+static inline int cvips_to_rgba8(VipsImage *in, VipsImage **out) {
+    VipsImage *srgb = NULL, *uchar = NULL, *four = NULL;
+    if (vips_colourspace(in, &srgb, CVIPS_INTERPRETATION_SRGB, NULL)) return -1;
+    if ((int)vips_image_get_format(srgb) != (int)CVIPS_FORMAT_UCHAR) {
+        int failed = vips_cast(srgb, &uchar, CVIPS_FORMAT_UCHAR, NULL);
+        g_object_unref(srgb);
+        if (failed) return -1;
+    } else {
+        uchar = srgb;
+    }
+    int bands = vips_image_get_bands(uchar);
+    int failed = 0;
+    if (bands == 3) {
+        failed = vips_addalpha(uchar, &four, NULL);
+    } else if (bands > 4) {
+        failed = vips_extract_band(uchar, &four, 0, "n", 4, NULL);
+    } else if (bands == 4) {
+        four = uchar;
+        uchar = NULL;
+    } else {
+        failed = -1;
+    }
+    if (uchar != NULL) g_object_unref(uchar);
+    if (failed) return -1;
+    *out = four;
+    return 0;
+}
+
+/// A string metadata field, or NULL when the image has none. Owned by the image.
+static inline const char *cvips_get_string(VipsImage *image, const char *name) {
+    const char *value = NULL;
+    if (vips_image_get_typeof(image, name) == 0) return NULL;
+    if (vips_image_get_string(image, name, &value) != 0) {
+        vips_error_clear();
+        return NULL;
+    }
+    return value;
+}
+
+/// Whether the image carries a field (any type) of this name.
+static inline int cvips_has_field(VipsImage *image, const char *name) {
+    return vips_image_get_typeof(image, name) != 0;
+}
+
+/// A private copy whose metadata may be changed (used by tests to tag images).
+static inline VipsImage *cvips_copy(VipsImage *in) {
+    VipsImage *out = NULL;
+    if (vips_copy(in, &out, NULL)) return NULL;
+    return out;
+}
+
+/// Writes an image; the format and its options come from the name, e.g. "a.jpg[Q=90]".
+static inline int cvips_write_to_file(VipsImage *image, const char *path) {
+    return vips_image_write_to_file(image, path, NULL);
+}
+
+#endif

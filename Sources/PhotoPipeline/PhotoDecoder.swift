@@ -1,0 +1,145 @@
+import CVips
+import Glibc
+
+/// How a decoded photo relates to the size asked for.
+public enum PhotoFit: Sendable, Hashable {
+    /// The smallest size that covers the target, aspect kept, nothing cut: what the app's
+    /// aspect-fill drawing needs, with the overflow left for the parallax shift.
+    case cover
+    /// Covers the target, then crops the centre to exactly the target size.
+    case coverCropped
+    /// The largest size that fits inside the target, aspect kept.
+    case fit
+}
+
+/// Decodes photo files straight to the size a cell needs, upright and in sRGB.
+///
+/// Uses libvips' vips_thumbnail: shrink-on-load (JPEG DCT scaling, WebP and HEIF scaled
+/// decoding) so a 24 MP JPEG to a 400 px cell never exists at full size in memory; EXIF
+/// auto-rotation (its default); colour management to sRGB. Safe to call from many threads.
+public struct PhotoDecoder: Sendable {
+    /// Largest target side accepted; bigger requests are clamped to it (16,384 is the texture
+    /// limit of most GPUs SDL renders on).
+    public static let maxTargetSide = 16_384
+    /// In `.cover`, the most pixels a result may have, as a multiple of the target's area.
+    /// A panorama covering a square cell would otherwise keep its whole width (a 100,000 × 500
+    /// strip over a 400 × 400 cell is 32 MP); past this, the centre is cropped instead.
+    public static let maxCoverAreaFactor = 4
+    /// Side of the square `preview` fits inside.
+    public static let previewSide = 64
+
+    /// Whether a smaller photo is scaled up to the target (off: the GPU scales it when
+    /// drawing, and the texture stays small).
+    public var allowUpscale: Bool
+
+    public init(allowUpscale: Bool = false) {
+        self.allowUpscale = allowUpscale
+    }
+
+    /// Starts libvips now (tens of milliseconds: it loads its format modules) rather than in
+    /// the first decode. Safe from any thread, any number of times. False if it cannot start.
+    @discardableResult
+    public static func prepare() -> Bool { Vips.start() }
+
+    /// Decodes `path` for a target of `size` pixels.
+    public func decode(path: String, size: PixelSize, fit: PhotoFit = .cover)
+        throws(PhotoProblem) -> DecodedPhoto
+    {
+        let facts = try checkFile(path)
+        let header = try PhotoHeader.read(path: path, facts: facts)
+        let target = PixelSize(width: min(max(size.width, 1), Self.maxTargetSide),
+                               height: min(max(size.height, 1), Self.maxTargetSide))
+        let box = Self.thumbnailBox(displayed: PixelSize(width: header.displayedWidth,
+                                                         height: header.displayedHeight),
+                                    target: target, fit: fit, allowUpscale: allowUpscale)
+        var out: OpaquePointer?
+        // An embedded profile (Display P3, Adobe RGB, a CMYK press profile) must be exported
+        // to sRGB: without export_profile, vips_thumbnail 8.14 exports back to the embedded
+        // profile, leaving the pixels in the photo's own space. Untagged files are already
+        // sRGB, or CMYK, which vips_colourspace converts with libvips' built-in CMYK profile.
+        let exportProfile: String? = header.hasColourProfile ? "srgb" : nil
+        let status = path.withCString { cPath in
+            exportProfile.withOptionalCString { cProfile in
+                cvips_thumbnail(cPath, &out, Int32(box.width), Int32(box.height),
+                                Int32(allowUpscale ? CVIPS_SIZE_BOTH : CVIPS_SIZE_DOWN),
+                                Int32(box.crop ? CVIPS_INTERESTING_CENTRE : CVIPS_INTERESTING_NONE),
+                                // Truncated files fail instead of ending in grey rows.
+                                Int32(CVIPS_FAIL_ON_TRUNCATED), cProfile)
+            }
+        }
+        guard status == 0, let out else {
+            throw PhotoProblem.fromVips(Vips.takeError(), path: path, format: header.format)
+        }
+        let thumbnail = VipsImageRef(out)
+        return try Self.rgba(from: thumbnail, path: path, header: header)
+    }
+
+    /// A tiny decode (fits in 64 × 64) for an early placeholder colour: libjpeg decodes at 1/8
+    /// scale, so even a 24 MP file costs about as much as a 0.4 MP one.
+    public func preview(path: String) throws(PhotoProblem) -> DecodedPhoto {
+        try PhotoDecoder(allowUpscale: false).decode(
+            path: path, size: PixelSize(width: Self.previewSide, height: Self.previewSide), fit: .fit)
+    }
+
+    /// The width × height box to pass to vips_thumbnail, which fits inside its box (or, with
+    /// crop, covers it and crops). Covering without a crop is a fit inside a box unbounded on
+    /// the side that would overflow.
+    static func thumbnailBox(displayed: PixelSize, target: PixelSize, fit: PhotoFit,
+                             allowUpscale: Bool) -> (width: Int, height: Int, crop: Bool) {
+        // vips_thumbnail's largest width and height argument (VIPS_MAX_COORD in 8.14).
+        let unbounded = 10_000_000
+        switch fit {
+        case .fit:
+            return (target.width, target.height, false)
+        case .coverCropped:
+            return (target.width, target.height, true)
+        case .cover:
+            let dw = Double(displayed.width), dh = Double(displayed.height)
+            var scale = max(Double(target.width) / dw, Double(target.height) / dh)
+            if !allowUpscale { scale = min(scale, 1) }
+            let area = (dw * scale).rounded(.up) * (dh * scale).rounded(.up)
+            if area > Double(target.width * target.height * maxCoverAreaFactor) {
+                return (target.width, target.height, true)
+            }
+            // Wider than the target: the height decides; taller: the width does.
+            if dw * Double(target.height) > dh * Double(target.width) {
+                return (unbounded, target.height, false)
+            }
+            return (target.width, unbounded, false)
+        }
+    }
+
+    /// Renders the libvips pipeline into RGBA bytes; this is where decoding really happens.
+    private static func rgba(from image: VipsImageRef, path: String, header: PhotoHeader)
+        throws(PhotoProblem) -> DecodedPhoto
+    {
+        var converted: OpaquePointer?
+        guard cvips_to_rgba8(image.pointer, &converted) == 0, let converted else {
+            throw PhotoProblem.fromVips(Vips.takeError(), path: path, format: header.format)
+        }
+        let rgba = VipsImageRef(converted)
+        let width = rgba.width, height = rgba.height
+        try PhotoHeader.checkDimensions(width: width, height: height)
+        var byteCount = 0
+        guard let memory = vips_image_write_to_memory(rgba.pointer, &byteCount) else {
+            throw PhotoProblem.fromVips(Vips.takeError(), path: path, format: header.format)
+        }
+        defer { g_free(memory) }
+        guard byteCount == width * height * 4 else {
+            throw .corrupt("libvips gave \(byteCount) bytes for \(width)×\(height) RGBA")
+        }
+        let pixels = [UInt8](UnsafeRawBufferPointer(start: memory, count: byteCount))
+        return DecodedPhoto(size: PixelSize(width: width, height: height), pixels: pixels,
+                            source: header)
+    }
+}
+
+extension Optional where Wrapped == String {
+    /// Calls `body` with a C string, or with nil when there is no string.
+    fileprivate func withOptionalCString<R>(_ body: (UnsafePointer<CChar>?) -> R) -> R {
+        switch self {
+        case .some(let text): text.withCString { body($0) }
+        case .none: body(nil)
+        }
+    }
+}

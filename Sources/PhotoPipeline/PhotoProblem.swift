@@ -1,0 +1,74 @@
+/// Why a file could not be shown as a photo, with a short reason a person can read.
+public enum PhotoProblem: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// Nothing at that path.
+    case missing
+    /// A zero-byte file.
+    case emptyFile
+    /// A directory, device, FIFO or socket, even if named like a photo.
+    case notAFile
+    /// A chain of symbolic links that never ends.
+    case symlinkLoop
+    /// The system refused to open it; the associated text is the reason ("permission denied").
+    case unreadable(String)
+    /// No libvips loader recognises its contents (e.g. a text file named `.jpg`).
+    case notAnImage
+    /// An image format this pipeline does not open (e.g. an SVG or PDF named `.jpg`); the
+    /// associated text is libvips' short name for it.
+    case unsupportedFormat(String)
+    /// The file ends before the image does.
+    case truncated
+    /// A recognised format whose data libvips could not decode; the first line of its error.
+    case corrupt(String)
+    /// Dimensions outside the stated limits (see `PhotoHeader.maxSide`, `.maxPixels`).
+    case tooLarge(width: Int, height: Int)
+    /// libvips itself could not start.
+    case decoderUnavailable
+
+    /// The short human reason, e.g. "truncated" or "unreadable: permission denied".
+    public var reason: String {
+        switch self {
+        case .missing: "no such file"
+        case .emptyFile: "empty file"
+        case .notAFile: "not a file"
+        case .symlinkLoop: "symbolic link loop"
+        case .unreadable(let why): "unreadable: \(why)"
+        case .notAnImage: "not an image"
+        case .unsupportedFormat(let format): "unsupported format: \(format)"
+        case .truncated: "truncated"
+        case .corrupt(let why): "corrupt: \(why)"
+        case .tooLarge(let w, let h): "too large: \(w)×\(h) pixels"
+        case .decoderUnavailable: "libvips did not start"
+        }
+    }
+
+    public var description: String { reason }
+
+    /// Sorts a failed libvips load of `path` into a problem. Truncation is recognised first
+    /// by the file's own ending (see `FileEnding`), then by the phrases libjpeg, libnsgif,
+    /// libheif and libvips' readers use for it.
+    static func fromVips(_ message: String, path: String, format: PhotoFormat) -> PhotoProblem {
+        switch FileEnding.isTruncated(path: path, format: format) {
+        case true?: return .truncated
+        case false?: return fromCorruptMessage(message)
+        case nil: break
+        }
+        let lower = message.lowercased()
+        let truncationPhrases = [
+            "premature end", "truncated", "unexpected end", "out of data", "not enough data",
+            "end of file",
+        ]
+        if truncationPhrases.contains(where: lower.contains) { return .truncated }
+        return fromCorruptMessage(message)
+    }
+
+    /// A corrupt-file problem carrying the first line of libvips' message.
+    static func fromCorruptMessage(_ message: String) -> PhotoProblem {
+        let lower = message.lowercased()
+        if lower.contains("is not a known file format") || lower.contains("not a known format") {
+            return .notAnImage
+        }
+        let firstLine = message.split(separator: "\n").first.map(String.init) ?? "unknown error"
+        // Keep the reason short: a person reads it under a grey placeholder.
+        return .corrupt(String(firstLine.prefix(120)))
+    }
+}
