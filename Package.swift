@@ -42,7 +42,7 @@ let package = Package(
         // Files written whole: a temporary file beside the destination, renamed into place.
         .target(name: "FileOutput"),
         // The one module that talks to SDL.
-        .target(name: "SDLBackend", dependencies: ["CSDL2", "ParallaxKit", "FileOutput"]),
+        .target(name: "SDLBackend", dependencies: ["CSDL2", "ParallaxKit", "FileOutput", "PhotoPipeline"]),
         // The `bench` command's measurements, statistics and reports; the app's modules know
         // nothing of it.
         .target(

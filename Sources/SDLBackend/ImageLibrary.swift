@@ -35,6 +35,10 @@ public final class ImageLibrary {
         return textures[((index % count) + count) % count]
     }
 
+    /// The longest side an image is decoded to: the bundled photos are 960 pixels wide, a
+    /// cell is at most a window wide, and a 12,000-pixel photo then costs 16 MB, not 576.
+    public static let largestSide = 2048
+
     /// Every PNG and JPEG file directly in `directory`, sorted by file name, as textures.
     /// A file that cannot be read or decoded (or a folder named like an image) is skipped, and
     /// `skipped` hears "path: reason"; throws when the directory is missing or no image loads.
@@ -63,7 +67,7 @@ public final class ImageLibrary {
                 continue
             }
             do {
-                textures.append(try renderer.loadTexture(path: path))
+                textures.append(try renderer.loadPhotoTexture(path: path, maxSide: Self.largestSide))
             } catch {
                 problems.append("\(path): \(error.reason)")
             }

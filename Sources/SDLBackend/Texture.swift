@@ -1,12 +1,13 @@
 import CSDL2
 import ParallaxKit
+import PhotoPipeline
 
 /// An image in the renderer's memory (GPU or, for the software renderer, RAM).
 public final class Texture {
     let handle: OpaquePointer
     /// SDL destroys a renderer's textures with it; holding it keeps this handle valid.
     let renderer: Renderer
-    public let pixelSize: PixelSize
+    public let pixelSize: SDLBackend.PixelSize
     /// Opaque images are copied without blending (much cheaper for the software renderer);
     /// drawing one translucent switches blending on for that draw only.
     let hasAlpha: Bool
@@ -39,5 +40,34 @@ extension Renderer {
 
     func makeTexture(from surface: Surface) throws(SDLError) -> Texture {
         try Texture(renderer: self, surface: surface)
+    }
+
+    /// Decodes an image file through the photo pipeline (libvips): upright by its EXIF
+    /// orientation, in sRGB, shrunk on load to fit a `maxSide` square (and the renderer's
+    /// biggest texture), never enlarged. A truncated, corrupt or outlandish file throws with
+    /// the reason instead of drawing grey, and memory stays bounded by `maxSide`, whatever
+    /// the file's size.
+    public func loadPhotoTexture(path: String, maxSide: Int) throws(SDLError) -> Texture {
+        var side = max(1, maxSide)
+        if let maxTextureSize { side = min(side, maxTextureSize.width, maxTextureSize.height) }
+        let photo: DecodedPhoto
+        do {
+            photo = try PhotoDecoder().decode(path: path, size: PhotoPipeline.PixelSize(width: side, height: side), fit: .fit)
+        } catch {
+            throw .failed(call: "decoding \(path)", message: error.reason)
+        }
+        let opaque = photo.averageColour.alpha == 255 && Self.isOpaque(photo.pixels)
+        let image = RGBAImage(width: photo.size.width, height: photo.size.height, bytes: photo.pixels)
+        return try makeTexture(from: Surface(image: image, opaque: opaque))
+    }
+
+    /// Whether every pixel's alpha is 255.
+    private static func isOpaque(_ rgba: [UInt8]) -> Bool {
+        var index = 3
+        while index < rgba.count {
+            if rgba[index] != 255 { return false }
+            index += 4
+        }
+        return true
     }
 }

@@ -168,6 +168,31 @@ private let black = Color.black
         #expect(library.texture(for: .cover(7))?.pixelSize == PixelSize(width: 6, height: 6))
     }
 
+    /// Issue 10: a 12,000 × 12,000 photo cost 2.2 GB decoded whole; through the photo
+    /// pipeline it is shrunk on load to the largest side a cell needs, and a truncated JPEG
+    /// is refused with the reason instead of drawn grey.
+    @Test func hugePhotosShrinkOnLoadAndTruncatedOnesSaySo() throws {
+        let sdl = try Headless()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sdl-backend-huge-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let huge = dir.appendingPathComponent("huge.jpg").path
+        let vips = Process()
+        vips.executableURL = URL(fileURLWithPath: "/usr/bin/vips")
+        vips.arguments = ["black", huge, "12000", "12000"]
+        try vips.run()
+        vips.waitUntilExit()
+        try #require(vips.terminationStatus == 0, "libvips-tools' vips made the test image")
+        let texture = try sdl.renderer.loadPhotoTexture(path: huge, maxSide: ImageLibrary.largestSide)
+        #expect(texture.pixelSize == PixelSize(width: ImageLibrary.largestSide, height: ImageLibrary.largestSide))
+
+        let whole = try Data(contentsOf: URL(fileURLWithPath: huge))
+        let truncated = dir.appendingPathComponent("truncated.jpg").path
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: truncated))
+        let error = #expect(throws: SDLError.self) { try sdl.renderer.loadPhotoTexture(path: truncated, maxSide: 256) }
+        #expect(error?.reason.contains("truncated") == true, "\(String(describing: error))")
+    }
+
     @Test func missingDirectoryErrorNamesIt() throws {
         let sdl = try Headless()
         let error = #expect(throws: SDLError.self) {
