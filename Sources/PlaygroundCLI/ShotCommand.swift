@@ -42,16 +42,17 @@ struct ShotCommand: ParsableCommand {
     func run() throws {
         let script = try display.script.map(loadScript)
         let resources = try locateResources(display.resources)
+        let folder = try display.model.folder.load()
         let fonts: FontFiles
         do { fonts = try FontFiles.locate(explicitPath: display.font) } catch { throw InputError(message: "\(error)") }
         do {
             let video = try SDLVideo(driver: .headless)
             let window = try Window(video: video, title: "Parallax Playground", size: display.size.size)
             let renderer = try Renderer(window: window, vsync: false)
-            let images = try ImageLibrary(renderer: renderer, resourcesDirectory: resources) { printWarning("skipping \($0)") }
+            let images = try loadImages(renderer: renderer, resources: resources, folder: folder)
             let text = try TextRenderer(renderer: renderer, fontPath: fonts.regular)
             let executor = DrawListExecutor(renderer: renderer, images: images, text: text)
-            let playground = display.model.makePlayground(viewportSize: renderer.viewport.size)
+            let playground = display.model.makePlayground(viewportSize: renderer.viewport.size, folder: folder)
             if let parallax { playground.setParallaxAmount(parallax) }
             let list = ShotCommand.frame(of: playground, offset: offset, script: script, debugOutlines: debugOutlines, help: helpPanel)
             renderer.clear(SceneRenderer.Palette.background)

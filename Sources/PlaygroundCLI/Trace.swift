@@ -36,7 +36,8 @@ struct Trace: ParsableCommand {
 
     func run() throws {
         let script = try loadScript(script)
-        let playground = model.makePlayground(viewportSize: viewport.size)
+        // Headers only: the same sizes the window and shot lay out, nothing decoded.
+        let playground = model.makePlayground(viewportSize: viewport.size, folder: try model.folder.load())
         guard let out else {
             TraceWriter.trace(script: script, playground: playground, framesPerSecond: fps) { chunk in
                 FileHandle.standardOutput.write(Data(chunk.utf8))

@@ -12,8 +12,10 @@ struct ModelOptions: ParsableArguments {
     var strategy: ParallaxStrategy?
 
     // `.unconditional` so that `--items -3` reaches validation instead of reading as a flag.
-    @Option(parsing: .unconditional, help: "Number of items (0 to 1,000,000). Default: the scene's own.")
+    @Option(parsing: .unconditional, help: "Number of items (0 to 1,000,000). Default: the scene's own, or one per photo with --photos.")
     var items: Int?
+
+    @OptionGroup var folder: PhotoFolderOptions
 
     func validate() throws {
         if let items, items < 0 { throw ValidationError("--items must be 0 or more, got \(items)") }
@@ -22,9 +24,12 @@ struct ModelOptions: ParsableArguments {
         }
     }
 
-    /// A playground of this scene, strategy and count in a viewport of `size`.
-    func makePlayground(viewportSize size: Size, reduceMotion: Bool = false) -> Playground {
-        Playground(scene: scene, strategy: strategy, itemCount: items, viewportSize: size, reduceMotion: reduceMotion)
+    /// A playground of this scene, strategy and count in a viewport of `size`, showing the
+    /// folder's photos when there is one (one item per photo unless `--items` says otherwise).
+    func makePlayground(viewportSize size: Size, reduceMotion: Bool = false, folder: PhotoFolderContents? = nil) -> Playground {
+        Playground(
+            scene: scene, strategy: strategy, itemCount: items ?? folder.map { min($0.paths.count, Playground.itemCountRange.upperBound) },
+            viewportSize: size, reduceMotion: reduceMotion, photos: folder?.photos ?? .bundled)
     }
 }
 

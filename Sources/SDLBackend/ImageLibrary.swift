@@ -20,6 +20,28 @@ public final class ImageLibrary {
             covers: try Self.loadDirectory(root.appendingPathComponent("covers").path, renderer: renderer, skipped: skipped))
     }
 
+    /// The photos at `photoPaths`, index for index (a file that cannot be decoded shows a
+    /// plain grey tile and is named to `skipped`), and the covers of `coversDirectory`.
+    public convenience init(renderer: Renderer, photoPaths: [String], coversDirectory: String, skipped: (String) -> Void = { _ in }) throws(SDLError) {
+        var photos: [Texture] = []
+        var unreadable: Texture?
+        for path in photoPaths {
+            do {
+                photos.append(try renderer.loadPhotoTexture(path: path, maxSide: Self.largestSide))
+            } catch {
+                skipped("\(path): \(error.reason)")
+                if unreadable == nil {
+                    unreadable = try renderer.makeTexture(from: RGBAImage(width: 8, height: 8, color: Self.unreadableTileColour))
+                }
+                photos.append(unreadable!)
+            }
+        }
+        self.init(photos: photos, covers: try Self.loadDirectory(coversDirectory, renderer: renderer, skipped: skipped))
+    }
+
+    /// What stands for a photo that could not be decoded: a mid grey, neither dark nor light.
+    static let unreadableTileColour = Color(r: 96, g: 98, b: 106)
+
     /// The texture for `ref`; indices wrap around the set, so any index shows some image.
     /// Nil only when that set is empty.
     public func texture(for ref: ImageRef) -> Texture? {

@@ -12,6 +12,21 @@ private func temporaryPNG(_ name: String) -> String {
     FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString).png").path
 }
 
+/// `jpeg` with an EXIF segment holding only an orientation tag, right after its start marker
+/// (ImageMagick writes no EXIF for a generated image).
+private func withOrientationTag(_ orientation: UInt8, _ jpeg: Data) -> Data {
+    let exif: [UInt8] = [
+        0xFF, 0xE1, 0x00, 0x22,                          // APP1, 34 bytes
+        0x45, 0x78, 0x69, 0x66, 0x00, 0x00,              // "Exif\0\0"
+        0x4D, 0x4D, 0x00, 0x2A, 0x00, 0x00, 0x00, 0x08,  // big-endian TIFF, first IFD at 8
+        0x00, 0x01,                                      // one entry
+        0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01,  // Orientation, SHORT, count 1
+        0x00, orientation, 0x00, 0x00,                   // its value
+        0x00, 0x00, 0x00, 0x00,                          // no next IFD
+    ]
+    return jpeg.prefix(2) + Data(exif) + jpeg.dropFirst(2)
+}
+
 /// How two frames differ: the mean absolute channel difference and the share of pixels
 /// whose largest channel difference exceeds `threshold`.
 private func difference(_ a: RGBAImage, _ b: RGBAImage, threshold: Int = 24) -> (mean: Double, share: Double) {
@@ -135,6 +150,50 @@ private func difference(_ a: RGBAImage, _ b: RGBAImage, threshold: Int = 24) -> 
         let none = try run(["shot", "--resources", dir.path, "--out", out])
         #expect(none.status != 0)
         #expect(none.stderr.contains("none of its 2 image file(s) could be read"), "\(none.stderr)")
+    }
+
+    /// Issue 12 (first step): `--photos DIR` shows a folder's photos, each in its own shape
+    /// after EXIF orientation, the same in trace (headers only) and shot (decoded).
+    @Test func aPhotoFolderLaysOutEachPhotoInItsOwnShape() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("photo-folder-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func convert(_ arguments: [String]) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
+            process.arguments = arguments
+            try process.run()
+            process.waitUntilExit()
+            try #require(process.terminationStatus == 0, "ImageMagick made \(arguments.last ?? "")")
+        }
+        try convert(["-size", "600x400", "xc:red", dir.appendingPathComponent("IMG_2.jpg").path])
+        try convert(["-size", "400x600", "xc:blue", dir.appendingPathComponent("IMG_10.jpg").path])
+        // Stored 600 × 300, tagged orientation 6 ("rotate 90° to show"): shown 300 × 600.
+        let rotated = dir.appendingPathComponent("IMG_30.jpg")
+        try convert(["-size", "600x300", "xc:green", rotated.path])
+        try withOrientationTag(6, Data(contentsOf: rotated)).write(to: rotated)
+        try Data("not a photo".utf8).write(to: dir.appendingPathComponent("notes.jpg"))
+
+        let trace = try run(["trace", "--photos", dir.path, "--scene", "photos", "--viewport", "600x2000", "--script", "keys"])
+        #expect(trace.status == 0, "\(trace.stderr)")
+        #expect(trace.stderr.contains("notes.jpg: not an image"), "\(trace.stderr)")
+        let firstFrame = trace.stdout.split(separator: "\n").dropFirst().prefix { $0.hasPrefix("0,") }
+            .map { $0.split(separator: ",") }
+        let sizes = firstFrame.map { (item: Int($0[5])!, width: Double($0[8])!, height: Double($0[9])!) }
+        // One item per photo, in natural order (IMG_2, IMG_10, IMG_30), each its own shape.
+        #expect(sizes.map(\.item) == [0, 1, 2])
+        let ratios = sizes.map { $0.width / $0.height }
+        #expect(abs(ratios[0] - 1.5) < 0.01 && abs(ratios[1] - 2.0 / 3) < 0.01 && abs(ratios[2] - 0.5) < 0.01, "\(ratios)")
+
+        let out = temporaryPNG("photo-folder")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let shot = try run(["shot", "--photos", dir.path, "--scene", "photos", "--size", "600x2000", "--out", out])
+        #expect(shot.status == 0, "\(shot.stderr)")
+        let image = try RGBAImage.load(path: out)
+        // The first cell is the red photo, the second (below it) the blue one.
+        let top = image[300, 100], second = image[300, Int(sizes[1].height / 2 + sizes[0].height + 40)]
+        #expect(top.r > 200 && top.b < 60, "\(top)")
+        #expect(second.b > 200 && second.r < 60, "\(second)")
     }
 
     @Test func badShotOptionsExitWith2() throws {
