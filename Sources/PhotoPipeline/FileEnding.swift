@@ -6,7 +6,7 @@ import Foundation
 /// libvips' error text would say it too, but its error buffer is shared by all threads, so
 /// with several decodes failing at once the text may be another file's; the file's own
 /// ending is not.
-enum FileEnding {
+public enum FileEnding {
     /// The last bytes a whole file of each format ends with:
     /// JPEG the EOI marker FF D9 (ITU-T T.81 §B.1.1.3); PNG the IEND chunk, length 0, type
     /// "IEND", CRC AE 42 60 82 (PNG spec §11.2.5); GIF the trailer 3B (GIF89a §27).
@@ -18,7 +18,7 @@ enum FileEnding {
 
     /// True if the file lacks its format's ending, false if it has it, nil when the format
     /// has no fixed ending or the file cannot be read.
-    static func isTruncated(path: String, format: PhotoFormat) -> Bool? {
+    public static func isTruncated(path: String, format: PhotoFormat) -> Bool? {
         guard let expected = endings[format],
               let handle = FileHandle(forReadingAtPath: path)
         else { return nil }

@@ -37,7 +37,7 @@ final class Surface {
         // An empty surface has no pixel memory at all.
         guard let destination = pointer.pointee.pixels else { return }
         image.bytes.withUnsafeBytes { source in
-            let from = source.bindMemory(to: UInt8.self)
+            guard let from = source.bindMemory(to: UInt8.self).baseAddress else { return }
             for row in 0..<image.height {
                 let line = (destination + row * pitch).assumingMemoryBound(to: UInt8.self)
                 let start = row * image.width * 4

@@ -50,6 +50,16 @@ extension Renderer {
     public func loadPhotoTexture(path: String, maxSide: Int) throws(SDLError) -> Texture {
         var side = max(1, maxSide)
         if let maxTextureSize { side = min(side, maxTextureSize.width, maxTextureSize.height) }
+        // The header (read lazily, without decoding) says whether SDL_image's direct decode
+        // gives the same picture: an upright, untagged PNG or baseline-sized JPEG that needs
+        // no shrinking. That is the bundled set's case, and SDL_image's PNG path is several
+        // times cheaper than a libvips pipeline there.
+        let header: PhotoHeader
+        do { header = try PhotoHeader.read(path: path) } catch { throw .failed(call: "reading \(path)", message: error.reason) }
+        if header.format == .png || header.format == .jpeg, header.orientation == 1, !header.hasColourProfile,
+           header.width <= side, header.height <= side, FileEnding.isTruncated(path: path, format: header.format) == false {
+            return try loadTexture(path: path)
+        }
         let photo: DecodedPhoto
         do {
             photo = try PhotoDecoder().decode(path: path, size: PhotoPipeline.PixelSize(width: side, height: side), fit: .fit)
@@ -61,13 +71,16 @@ extension Renderer {
         return try makeTexture(from: Surface(image: image, opaque: opaque))
     }
 
-    /// Whether every pixel's alpha is 255.
+    /// Whether every pixel's alpha is 255 (unchecked reads: this runs over every pixel).
     private static func isOpaque(_ rgba: [UInt8]) -> Bool {
-        var index = 3
-        while index < rgba.count {
-            if rgba[index] != 255 { return false }
-            index += 4
+        rgba.withUnsafeBufferPointer { bytes in
+            guard let p = bytes.baseAddress else { return true }
+            var index = 3
+            while index < bytes.count {
+                if p[index] != 255 { return false }
+                index += 4
+            }
+            return true
         }
-        return true
     }
 }
