@@ -27,10 +27,13 @@ public struct SceneRenderer: Sendable {
     }
 
     /// Appends the scene to `list`; `indicatorOpacity` fades the scroll indicator.
+    ///
+    /// The list draws over a frame already cleared to `Palette.background` (every caller
+    /// clears first): filling the whole viewport again cost a full-window pass, a quarter of
+    /// the frame in a real window on Mesa's llvmpipe.
     public func draw(_ playground: Playground, indicatorOpacity: Double = 0, into list: inout DrawList) {
         let scrollView = playground.scrollView
         let viewport = Rect(origin: .zero, size: scrollView.viewportSize)
-        list.fill(viewport, Palette.background)
         let origin = scrollView.bounds.origin
         let amount = playground.parallaxAmount
         let axis = playground.scene.axis
