@@ -82,16 +82,38 @@ public struct SceneRenderer: Sendable {
     private func drawCoverStack(_ cell: CollectionViewCell, in rect: Rect, layers: Int, scaleStep: Double, rise: Double, into list: inout DrawList) {
         let side = rect.height
         let offsets = JensenParallax.layerOffsets(totalOffset: cell.parallax.x, layerCount: layers)
+        // The front cover (layer 0: no shift, no rise) is opaque and drawn last: the parts of
+        // the translucent covers behind it would be blended only to be painted over, which
+        // cost the album scene a third of its frame in a real window. Each cover behind is
+        // drawn only where it shows around the front one.
+        let front = Rect(x: rect.midX - side / 2, y: rect.minY, width: side, height: side)
         for i in stride(from: layers - 1, through: 0, by: -1) {
             let s = side * (1 - scaleStep * Double(i))
             let top = rect.minY - side * rise * Double(i)
             let cover = Rect(x: rect.midX - s / 2 + offsets[i], y: top, width: s, height: s)
-            list.image(.cover(cell.item + i), frame: cover, clip: cover, opacity: JensenParallax.alpha(ofLayer: i))
+            let pieces = i == 0 ? [cover] : Self.parts(of: cover, outside: front)
+            for piece in pieces {
+                list.image(.cover(cell.item + i), frame: cover, clip: piece, opacity: JensenParallax.alpha(ofLayer: i))
+            }
             if showsDebugOutlines && i > 0 { list.stroke(cover, Palette.imageOutline) }
         }
         let title = PhotoCatalog.coverTitles[cell.item % PhotoCatalog.coverTitles.count]
         list.text(title, at: Point(x: rect.midX, y: rect.maxY + 14), size: 18, color: Palette.title, alignment: .center)
         list.text("Album \(cell.item + 1)", at: Point(x: rect.midX, y: rect.maxY + 40), size: 13, color: Palette.subtitle, alignment: .center)
+    }
+
+    /// The parts of `rect` outside `hole`, as up to four rectangles: above, below, and left
+    /// and right of it within its band.
+    static func parts(of rect: Rect, outside hole: Rect) -> [Rect] {
+        guard rect.intersects(hole) else { return [rect] }
+        var parts: [Rect] = []
+        func add(_ part: Rect) { if part.width > 0 && part.height > 0 { parts.append(part) } }
+        add(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: min(rect.maxY, hole.minY) - rect.minY))
+        add(Rect(x: rect.minX, y: max(rect.minY, hole.maxY), width: rect.width, height: rect.maxY - max(rect.minY, hole.maxY)))
+        let bandTop = max(rect.minY, hole.minY), bandBottom = min(rect.maxY, hole.maxY)
+        add(Rect(x: rect.minX, y: bandTop, width: min(rect.maxX, hole.minX) - rect.minX, height: bandBottom - bandTop))
+        add(Rect(x: max(rect.minX, hole.maxX), y: bandTop, width: rect.maxX - max(rect.minX, hole.maxX), height: bandBottom - bandTop))
+        return parts
     }
 
     /// The captions scene's tab bar.
