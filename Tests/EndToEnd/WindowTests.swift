@@ -209,7 +209,8 @@ private func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<I
         defer { x.stop() }
         let app = Process()
         app.executableURL = try playgroundBinary()
-        app.arguments = ["--scene", "photos", "--resources", dir.path, "--exit-after", "1", "--stats-json", statsPath]
+        // Three seconds after the first frame: time enough to find the window even on a busy machine.
+        app.arguments = ["--scene", "photos", "--resources", dir.path, "--exit-after", "3", "--stats-json", statsPath]
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = x.display
         environment["SDL_VIDEODRIVER"] = nil
@@ -226,6 +227,7 @@ private func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<I
         while window.isEmpty && Date() < deadline && app.isRunning {
             window = (try? runTool("xdotool", ["search", "--name", "Parallax Playground"], display: x.display))?
                 .split(separator: "\n").first.map(String.init) ?? ""
+            if window.isEmpty { pause(0.02) }
         }
         let appSaid = { (try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? "" }
         try #require(!window.isEmpty, "the window never appeared (running: \(app.isRunning)); the app said: \(appSaid())")

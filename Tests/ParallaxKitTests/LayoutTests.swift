@@ -78,7 +78,7 @@ private func frames(_ c: GeometryCase, count: Int, viewport: Size = viewport) ->
         let (frames, _) = frames(GeometryCase(name: "quilt", geometry: QuiltGeometry()), count: 200)
         let backfilled = (1..<frames.count).contains { frames[$0].minY < frames[$0 - 1].minY }
         #expect(backfilled, "some later item should fill an earlier hole, as RFQuiltLayout packs")
-        let spans = Set((0..<200).map { "\(QuiltGeometry.span(ofItem: $0))" })
+        let spans = Set((0..<200).map { "\(QuiltGeometry().span(ofItem: $0))" })
         #expect(spans.count == 4, "all four tile shapes appear: \(spans)")
     }
 
@@ -115,6 +115,19 @@ private func frames(_ c: GeometryCase, count: Int, viewport: Size = viewport) ->
 }
 
 @Suite struct PhotoSetTests {
+    /// Issue 12: the quilt's tiles follow the photos' shapes.
+    @Test func quiltTilesFollowThePhotosShapes() {
+        let photos = PhotoSet(aspectRatios: [16.0 / 9, 9.0 / 16, 1, 4.0 / 3, 3, 0.5])
+        let quilt = QuiltGeometry(photos: photos)
+        let spans = (0..<6).map { quilt.span(ofItem: $0) }
+        #expect(spans[0] == (2, 1) && spans[4] == (2, 1), "wide photos, wide tiles")
+        #expect(spans[1] == (1, 2) && spans[5] == (1, 2), "tall photos, tall tiles")
+        #expect([spans[2], spans[3]].allSatisfy { $0.columns == $0.rows }, "the others square")
+        var frames: [Rect] = []
+        _ = quilt.computeFrames(itemCount: 6, viewportSize: Size(width: 1080, height: 800), contentInsets: .zero, into: &frames)
+        #expect(frames[0].width > frames[0].height && frames[1].height > frames[1].width)
+    }
+
     @Test func eachCellTakesItsPhotosShape() {
         let photos = PhotoSet(aspectRatios: [0.75, 1.5, 1, 3], titles: ["a", "b", "c", "d"])
         let geometry = FlowGeometry(columns: 1, photos: photos)

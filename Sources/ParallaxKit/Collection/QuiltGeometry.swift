@@ -1,4 +1,5 @@
-/// A mosaic of square blocks in which items span one or two columns and rows, packed the way
+/// A mosaic of square blocks in which items span one or two columns and rows (by their
+/// photos' shapes), packed the way
 /// RFQuiltLayout packs them (seed 003): each item takes the first place, in reading order
 /// from the first row with room, where its block fits — so small items fill holes left above.
 public struct QuiltGeometry: ItemGeometry {
@@ -6,24 +7,31 @@ public struct QuiltGeometry: ItemGeometry {
     public var blockSide: Double
     /// Gap around each tile, like RFQuiltLayout's `insetsForItemAtIndexPath`.
     public var tileInset: Double
+    /// Whose shapes choose the tiles: a wide photo gets a wide tile, a tall one a tall tile.
+    public var photos: PhotoSet
     public var axis: Axis { .vertical }
 
-    public init(blockSide: Double = 180, tileInset: Double = 3) {
+    public init(blockSide: Double = 180, tileInset: Double = 3, photos: PhotoSet = .bundled) {
         self.blockSide = blockSide
         self.tileInset = tileInset
+        self.photos = photos
     }
 
-    /// Width and height in blocks of item `item`: a fixed, varied pattern (mostly 1×1, with
-    /// wide, tall and big tiles) so every run of the same count gives the same mosaic.
-    public static func span(ofItem item: Int) -> (columns: Int, rows: Int) {
-        // A multiplicative hash spreads consecutive items over the pattern.
+    /// Photos at least this much wider than tall get a 2 × 1 tile (16:9 and 2:1 do, 3:2 not).
+    public static let wideRatio = 1.7
+    /// Photos at most this wide for their height get a 1 × 2 tile (portrait 4:5 and taller).
+    public static let tallRatio = 0.8
+
+    /// Width and height in blocks of item `item`: wide and tall photos get wide and tall
+    /// tiles; the others a square one, one in five of them big (2 × 2) so the mosaic varies.
+    /// The same count and photos always give the same mosaic.
+    public func span(ofItem item: Int) -> (columns: Int, rows: Int) {
+        let ratio = photos.aspectRatio(ofItem: item)
+        if ratio >= Self.wideRatio { return (2, 1) }
+        if ratio <= Self.tallRatio { return (1, 2) }
+        // A multiplicative hash spreads the big tiles over the list.
         let h = (UInt64(item) &* 0x9E37_79B9_7F4A_7C15) >> 59  // 0…31
-        switch h {
-        case 0..<16: return (1, 1)
-        case 16..<22: return (2, 1)
-        case 22..<27: return (1, 2)
-        default: return (2, 2)
-        }
+        return h < 26 ? (1, 1) : (2, 2)
     }
 
     public func columnCount(forWidth width: Double) -> Int {
@@ -42,7 +50,7 @@ public struct QuiltGeometry: ItemGeometry {
         var firstOpenRow = 0
         var usedRows = 0
         for item in 0..<itemCount {
-            var (w, h) = Self.span(ofItem: item)
+            var (w, h) = span(ofItem: item)
             w = min(w, columns)
             let mask: UInt64 = ((1 << UInt64(w)) - 1)
             var row = firstOpenRow

@@ -81,7 +81,7 @@ public struct Scene: Sendable {
         case .quilt:
             return Scene(
                 id: id, photos: photos, title: "Quilt", source: "seed 003 · Engin Kurutepe · quilt + scroll callback",
-                geometry: QuiltGeometry(), mapping: .kurutepe, cellStyle: .photo, contentInsets: .zero,
+                geometry: QuiltGeometry(photos: photos), mapping: .kurutepe, cellStyle: .photo, contentInsets: .zero,
                 defaultItemCount: 50, defaultParallaxAmount: KurutepeParallax.maxParallaxOffset,
                 defaultStrategy: .scrollCallback)
         case .albums:
