@@ -88,7 +88,7 @@ let package = Package(
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing"]),
         .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "CVips"]),
-        .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "ParallaxKit"]),
+        .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "ParallaxKit", "PhotoPipeline"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "ParallaxKit"]),
         // Runs the built `parallax-playground` binary as a user would.
         .testTarget(name: "EndToEnd", dependencies: ["ParallaxKit", "SDLBackend"], resources: [.copy("Golden")]),

@@ -14,7 +14,8 @@ extension PlaygroundApp {
         do {
             let window = try Window(video: video, title: "Parallax Playground", size: display.size.size)
             let renderer = try Renderer(window: window, vsync: vsync)
-            let images = try loadImages(renderer: renderer, resources: resources, folder: folder)
+            let images = try loadImages(renderer: renderer, resources: resources, folder: folder, cacheMegabytes: display.cacheMegabytes,
+                                        fadeSeconds: reduceMotion ? 0 : PhotoTextures.Settings().fadeSeconds)
             let text = try TextRenderer(renderer: renderer, fontPath: fonts.regular)
             let executor = DrawListExecutor(renderer: renderer, images: images, text: text)
             let playground = display.model.makePlayground(viewportSize: renderer.viewport.size, reduceMotion: reduceMotion, folder: folder)
@@ -27,12 +28,20 @@ extension PlaygroundApp {
     }
 }
 
-/// The photos (the folder's, in its order, or the bundled ones) and the covers (always from
-/// `resources`), each unreadable file named in one warning.
-func loadImages(renderer: Renderer, resources: String, folder: PhotoFolderContents?) throws(SDLError) -> ImageLibrary {
-    let warn = { (problem: String) in printWarning("skipping \(problem)") }
-    guard let folder else { return try ImageLibrary(renderer: renderer, resourcesDirectory: resources, skipped: warn) }
-    return try ImageLibrary(
-        renderer: renderer, photoPaths: folder.paths,
-        coversDirectory: URL(fileURLWithPath: resources).appendingPathComponent("covers").path, skipped: warn)
+/// The photos (the folder's, in its order, or the bundled ones) through the photo pipeline,
+/// and the covers (always from `resources`, loaded now), each unreadable cover named in one
+/// warning. Photos that cannot be shown are named as the pipeline meets them.
+func loadImages(renderer: Renderer, resources: String, folder: PhotoFolderContents?, cacheMegabytes: Int,
+                fadeSeconds: Double = PhotoTextures.Settings().fadeSeconds) throws(SDLError) -> ImageLibrary {
+    let root = URL(fileURLWithPath: resources)
+    let paths: [String]
+    if let folder { paths = folder.paths } else { paths = try ImageLibrary.imagePaths(in: root.appendingPathComponent("photos").path) }
+    var settings = PhotoTextures.Settings()
+    settings.cacheBytes = cacheMegabytes << 20
+    settings.fadeSeconds = fadeSeconds
+    let pipeline = PhotoTextures(renderer: renderer, paths: paths, headers: folder?.headers ?? [],
+                                 knownProblems: folder?.problems ?? [:], settings: settings, warn: printWarning)
+    let covers = try ImageLibrary.loadDirectory(root.appendingPathComponent("covers").path, renderer: renderer,
+                                                skipped: { printWarning("skipping \($0)") })
+    return ImageLibrary(pipeline: pipeline, covers: covers)
 }

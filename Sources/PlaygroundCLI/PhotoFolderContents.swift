@@ -15,7 +15,8 @@ struct PhotoFolderOptions: ParsableArguments {
     var sort: PhotoSortOrder = .name
 
     /// The folder's photos by their headers (nothing decoded), or nil without `--photos`.
-    /// Files whose header cannot be read are skipped, each with one warning.
+    /// A file whose header cannot be read keeps its place, as a "can't show" tile in a 3:2
+    /// cell; a folder in which no file can be read is an input error (exit status 2).
     func load() throws -> PhotoFolderContents? {
         guard let photos else { return nil }
         let folder: PhotoFolder
@@ -26,17 +27,22 @@ struct PhotoFolderOptions: ParsableArguments {
         }
         var contents = PhotoFolderContents()
         for entry in folder.entries {
+            let title = URL(fileURLWithPath: entry.name).deletingPathExtension().lastPathComponent
             do {
                 let header = try PhotoHeader.read(path: entry.path)
-                let title = URL(fileURLWithPath: entry.name).deletingPathExtension().lastPathComponent
                 contents.photos.append(aspectRatio: Double(header.displayedWidth) / Double(header.displayedHeight), title: title)
-                contents.paths.append(entry.path)
+                contents.headers.append(header)
             } catch {
-                printWarning("skipping \(entry.path): \(error.reason)")
+                contents.photos.append(aspectRatio: PhotoFolderContents.unreadableAspectRatio, title: title)
+                contents.headers.append(nil)
+                contents.problems[contents.paths.count] = error.reason
+                printWarning("can't show \(entry.path): \(error.reason)")
             }
+            contents.paths.append(entry.path)
         }
-        guard !contents.paths.isEmpty else {
-            throw InputError(message: "--photos: none of the \(folder.entries.count) image file(s) in '\(photos)' could be read")
+        guard contents.problems.count < contents.paths.count else {
+            let first = contents.problems.sorted { $0.key < $1.key }.first.map { "\(contents.paths[$0.key]): \($0.value)" } ?? ""
+            throw InputError(message: "--photos: none of the \(folder.entries.count) image file(s) in '\(photos)' could be read (\(first))")
         }
         return contents
     }
@@ -51,4 +57,11 @@ enum PhotoSortOrder: String, ExpressibleByArgument, CaseIterable {
 struct PhotoFolderContents {
     var photos = PhotoSet()
     var paths: [String] = []
+    /// The headers read for the layout, index for index with `paths` (nil where unreadable).
+    var headers: [PhotoHeader?] = []
+    /// Why each unreadable file (by index) cannot be shown.
+    var problems: [Int: String] = [:]
+
+    /// The shape of a cell whose file cannot be read: a common camera's 3:2.
+    static let unreadableAspectRatio = 1.5
 }

@@ -20,6 +20,8 @@ final class PlaygroundApp: FramePhaseObserver {
     var runStatistics = RunStatistics()
     var indicator = ScrollIndicator()
     var overlayMode = OverlayMode.badge
+    let photoDemand = PhotoDemand()
+    var photoTimes = PhotoTimes()
     var showsHelp = false
 
     /// Script input in playground time, replayed as if typed.
@@ -91,6 +93,7 @@ final class PlaygroundApp: FramePhaseObserver {
             runStatistics.noteState(frame: frame.index, scene: playground.scene.id, strategy: playground.effectiveStrategy)
             updateTitle()
 
+            updatePhotos(frame, drawList: step.drawList)
             renderer.clear(SceneRenderer.Palette.background)
             let drawn = executor.execute(step.drawList)
             if screenshotRequested {
@@ -111,6 +114,7 @@ final class PlaygroundApp: FramePhaseObserver {
         }
         // + 0 turns −0 (an inset's negation) into 0 for the JSON.
         runStatistics.finalOffset = playground.scrollView.contentOffset + .zero
+        runStatistics.photos = executor.images.pipeline.map { PhotoPipelineReport($0.counters, times: photoTimes) }
     }
 
     // MARK: FramePhaseObserver
@@ -142,13 +146,30 @@ final class PlaygroundApp: FramePhaseObserver {
         }
     }
 
-    /// Records the first presented frame and the first complete one (no image missing) in the
-    /// run's statistics (`--stats-json`'s startup block, which `bench` reads).
+    /// The photo pipeline's share of the frame: what this frame's draw list shows, where a
+    /// fling will stop and what lies ahead become decode requests; finished decodes become
+    /// textures within the pipeline's time budget.
+    private func updatePhotos(_ frame: FrameReport, drawList: DrawList) {
+        guard let pipeline = executor.images.pipeline else { return }
+        pipeline.settings.fadeSeconds = playground.reduceMotion ? 0 : PhotoTextures.Settings().fadeSeconds
+        pipeline.update(needs: photoDemand.needs(of: playground, drawList: drawList), scale: renderer.scale, now: frame.time)
+        photoTimes.note(moved: frame.moved, resting: playground.scrollView.phase == .idle, sharp: pipeline.visibleAreSharp,
+                        at: monotonicNanoseconds())
+    }
+
+    /// Records the first presented frame, the first in which every visible cell showed its
+    /// photo at any resolution, and the first complete one (every visible photo sharp, no
+    /// image missing) in the run's statistics (`--stats-json`'s startup block, which `bench`
+    /// reads).
     private func noteStartup(_ drawn: DrawStats, frame index: Int) {
         guard runStatistics.startup.complete_frame_ns == nil else { return }
         let now = monotonicNanoseconds()
         if runStatistics.startup.first_frame_ns == nil { runStatistics.startup.first_frame_ns = now }
-        if drawn.failed == 0 {
+        let pipeline = executor.images.pipeline?.counters
+        if runStatistics.startup.preview_frame_ns == nil, pipeline.map({ $0.visibleShown == $0.visibleNeeded }) ?? true {
+            runStatistics.startup.preview_frame_ns = now
+        }
+        if drawn.failed == 0, pipeline.map({ $0.visibleSharp == $0.visibleNeeded }) ?? true {
             runStatistics.startup.complete_frame_ns = now
             runStatistics.startup.complete_frame_number = index + 1
         }
@@ -158,7 +179,11 @@ final class PlaygroundApp: FramePhaseObserver {
         OverlayInfo(
             sceneTitle: playground.scene.title, strategy: playground.strategy, reduceMotion: playground.reduceMotion,
             itemCount: playground.itemCount, parallaxAmount: playground.parallaxAmount, rendererName: renderer.name,
-            vsync: renderer.isVSyncEnabled, work: work, willDisplay: playground.updatesOnWillDisplay)
+            vsync: renderer.isVSyncEnabled, work: work, willDisplay: playground.updatesOnWillDisplay,
+            photos: executor.images.pipeline.map { pipeline in
+                let c = pipeline.counters
+                return PhotoPipelineSummary(queued: c.queued, decoding: c.decoding, bytesHeld: c.bytesHeld, hitRate: c.hitRate)
+            })
     }
 
     // MARK: Commands only a window has

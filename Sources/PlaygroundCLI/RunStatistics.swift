@@ -17,6 +17,7 @@ struct RunStatistics {
     var screenshots: [String] = []
     var finalOffset = Point.zero
     var startup = Startup()
+    var photos: PhotoPipelineReport?
 
     /// When the window started, as CLOCK_MONOTONIC nanoseconds (comparable across processes
     /// on one machine, so a launcher can measure from its own spawn).
@@ -25,7 +26,11 @@ struct RunStatistics {
         var main_ns: UInt64 = 0
         /// The first frame was presented.
         var first_frame_ns: UInt64?
-        /// The first frame in which every image was drawn (none missing) was presented.
+        /// The first frame in which every visible cell showed its photo, at any resolution
+        /// (a preview counts), was presented.
+        var preview_frame_ns: UInt64?
+        /// The first frame in which every image was drawn (none missing) and every visible
+        /// photo at the size its cell needs was presented.
         var complete_frame_ns: UInt64?
         /// Which frame that was (1 = the first).
         var complete_frame_number: Int?
@@ -51,6 +56,7 @@ struct RunStatistics {
         var final_offset_x: Double
         var final_offset_y: Double
         var startup: Startup
+        var photos: PhotoPipelineReport?
     }
 
     var report: Report {
@@ -62,7 +68,7 @@ struct RunStatistics {
             frame_ms_p50: Percentiles.of(times, 0.5), frame_ms_p90: Percentiles.of(times, 0.9), frame_ms_p99: p99,
             frames_over_16_7_ms: times.filter { $0 > FrameBudget.sixtyHertz }.count,
             changes: changes, renderer: renderer, video_driver: videoDriver, screenshots: screenshots,
-            final_offset_x: finalOffset.x, final_offset_y: finalOffset.y, startup: startup)
+            final_offset_x: finalOffset.x, final_offset_y: finalOffset.y, startup: startup, photos: photos)
     }
 
     func write(to path: String) throws {

@@ -23,6 +23,10 @@ struct ShotCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Parallax amount in points, 0 to \(Int(ShotCommand.largestParallax)). Default: the scene's own.")
     var parallax: Double?
 
+    /// Longest wait for the visible photos' decodes: minutes of 100-megapixel files on one
+    /// core, and still an end for a decoder that hangs.
+    static let decodeTimeout = 300.0
+
     /// Past a few hundred points the image is stretched so far that a cell shows one colour.
     static let largestParallax = 1000.0
 
@@ -49,12 +53,22 @@ struct ShotCommand: ParsableCommand {
             let video = try SDLVideo(driver: .headless)
             let window = try Window(video: video, title: "Parallax Playground", size: display.size.size)
             let renderer = try Renderer(window: window, vsync: false)
-            let images = try loadImages(renderer: renderer, resources: resources, folder: folder)
+            // No fade: a file shows every photo whole.
+            let images = try loadImages(renderer: renderer, resources: resources, folder: folder,
+                                        cacheMegabytes: display.cacheMegabytes, fadeSeconds: 0)
             let text = try TextRenderer(renderer: renderer, fontPath: fonts.regular)
             let executor = DrawListExecutor(renderer: renderer, images: images, text: text)
             let playground = display.model.makePlayground(viewportSize: renderer.viewport.size, folder: folder)
             if let parallax { playground.setParallaxAmount(parallax) }
             let list = ShotCommand.frame(of: playground, offset: offset, script: script, debugOutlines: debugOutlines, help: helpPanel)
+            if let pipeline = images.pipeline {
+                // The same command gives the same pixels: wait for every visible photo at the
+                // size its cell needs, however long this machine takes to decode them.
+                let visible = PhotoDemand().needs(of: playground, drawList: list).filter { $0.urgency == .visible }
+                if !pipeline.loadAll(visible, scale: renderer.scale, timeout: Self.decodeTimeout) {
+                    printError("the photos were not all decoded within \(Int(Self.decodeTimeout)) s; the shot shows placeholders")
+                }
+            }
             renderer.clear(SceneRenderer.Palette.background)
             let stats = executor.execute(list)
             if let error = stats.lastError { printError("\(stats.failed) drawing command(s) failed; the last: \(error)") }

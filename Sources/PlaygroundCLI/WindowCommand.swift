@@ -48,6 +48,19 @@ struct DisplayOptions: ParsableArguments {
 
     @Option(help: "A built-in script (\(BuiltinScript.validNames)) or a script file to replay.")
     var script: String?
+
+    @Option(name: .customLong("cache-mb"), parsing: .unconditional,
+            help: "Megabytes of decoded photos kept as textures (\(DisplayOptions.cacheRange.lowerBound) to \(DisplayOptions.cacheRange.upperBound)).")
+    var cacheMegabytes = 256
+
+    /// 8 MB holds a screen of small cells; 64 GB is past any GPU's memory.
+    static let cacheRange = 8...65_536
+
+    func validate() throws {
+        guard Self.cacheRange.contains(cacheMegabytes) else {
+            throw ValidationError("--cache-mb must be from \(Self.cacheRange.lowerBound) to \(Self.cacheRange.upperBound), got \(cacheMegabytes)")
+        }
+    }
 }
 
 /// `parallax-playground` (the default): the window.

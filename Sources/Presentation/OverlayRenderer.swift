@@ -11,11 +11,14 @@ public struct OverlayInfo: Sendable {
     public var vsync: Bool
     public var work: StrategyWork
     public var willDisplay: Bool
+    /// The photo pipeline's state, when photos come through it.
+    public var photos: PhotoPipelineSummary?
 
     public init(
         sceneTitle: String, strategy: ParallaxStrategy, reduceMotion: Bool, itemCount: Int, parallaxAmount: Double,
-        rendererName: String, vsync: Bool, work: StrategyWork, willDisplay: Bool
+        rendererName: String, vsync: Bool, work: StrategyWork, willDisplay: Bool, photos: PhotoPipelineSummary? = nil
     ) {
+        self.photos = photos
         self.sceneTitle = sceneTitle
         self.strategy = strategy
         self.reduceMotion = reduceMotion
@@ -25,6 +28,32 @@ public struct OverlayInfo: Sendable {
         self.vsync = vsync
         self.work = work
         self.willDisplay = willDisplay
+    }
+}
+
+/// The photo pipeline as the overlay shows it.
+public struct PhotoPipelineSummary: Sendable, Hashable {
+    /// Decodes waiting for a worker.
+    public var queued: Int
+    /// Decodes running.
+    public var decoding: Int
+    /// Bytes of photo textures held.
+    public var bytesHeld: Int
+    /// Share of visible photos found sharp in the cache, 0…1; nil before any lookup.
+    public var hitRate: Double?
+
+    public init(queued: Int, decoding: Int, bytesHeld: Int, hitRate: Double?) {
+        self.queued = queued
+        self.decoding = decoding
+        self.bytesHeld = bytesHeld
+        self.hitRate = hitRate
+    }
+
+    /// "3 · 1 · 84 MB · 92 % hits".
+    public var summary: String {
+        let megabytes = (Double(bytesHeld) / 1_048_576).rounded()
+        let hits = hitRate.map { NumberFormat.count(Int(($0 * 100).rounded())) + " % hits" } ?? "no lookups"
+        return "\(queued) · \(decoding) · \(NumberFormat.count(Int(megabytes))) MB · \(hits)"
     }
 }
 
@@ -57,7 +86,7 @@ public struct OverlayRenderer: Sendable {
     static let graphHeight = 64.0
     static let lineHeight = 19.0
     /// The panel's rows below the graph.
-    static let rowCount = 11.0
+    static let rowCount = 12.0
     /// The graph's ceiling: 33.3 ms, two 60 Hz budgets.
     static let graphCeiling = 2 * FrameBudget.sixtyHertz
 
@@ -137,7 +166,7 @@ public struct OverlayRenderer: Sendable {
 
         // The frame's parts, which add up to the mean frame time above.
         let phases = stats.meanPhases
-        let rows: [(String, String)] = [
+        var rows: [(String, String)] = [
             ("input + physics", NumberFormat.fixed3(phases.inputAndPhysicsMilliseconds) + " ms"),
             ("strategy / layout", NumberFormat.fixed3(phases.strategyMilliseconds) + " ms"),
             ("drawing", NumberFormat.fixed3(phases.drawingMilliseconds) + " ms"),
@@ -149,6 +178,7 @@ public struct OverlayRenderer: Sendable {
             ("items · parallax", "\(NumberFormat.count(info.itemCount)) · \(NumberFormat.fixed1(info.parallaxAmount)) pt"),
             ("renderer", info.rendererName + (info.vsync ? " · vsync" : " · no vsync")),
         ]
+        if let photos = info.photos { rows.append(("photos: queued · decoding", photos.summary)) }
         for (label, value) in rows {
             list.text(label, at: Point(x: left, y: ty), size: 13, color: Self.dim)
             list.text(value, at: Point(x: x + w - 12, y: ty), size: 13, color: Self.text, alignment: .trailing)

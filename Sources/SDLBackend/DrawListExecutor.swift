@@ -79,6 +79,10 @@ public final class DrawListExecutor {
             drawCallSink?.line(from: start, to: end, color: color)
             try renderer.line(from: start, to: end, color: color)
         case let .image(ref, frame, clip, opacity):
+            if case .photo(let photo) = ref, let pipeline = images.pipeline {
+                return try drawPhoto(pipeline.appearance(of: photo), frame: frame, clip: clip, opacity: opacity,
+                                     scale: scale, viewport: viewport)
+            }
             guard let texture = images.texture(for: ref) else { throw .missingImage(ref) }
             return try drawImage(texture, frame: frame, clip: clip, opacity: opacity, scale: scale, viewport: viewport)
         case let .text(string, origin, size, color, alignment):
@@ -104,6 +108,51 @@ public final class DrawListExecutor {
         drawCallSink?.copy(texture: texture, source: source, destination: destination, alpha: alpha)
         try renderer.copy(texture: texture, source: source, destination: destination, alpha: alpha)
         return true
+    }
+
+    /// A photo from the pipeline as it looks now: fading in over its placeholder, the
+    /// placeholder alone, or the tile of a file that cannot be shown.
+    private func drawPhoto(_ appearance: PhotoTextures.Appearance, frame: Rect, clip: Rect, opacity: Double,
+                           scale: Double, viewport: Rect) throws(SDLError) -> Bool {
+        guard opacity > 0, let visible = clip.intersection(viewport) else { return false }
+        switch appearance {
+        case let .photo(texture, fade, placeholder):
+            if fade < 1 { try fillPlaceholder(visible, placeholder.withOpacity(opacity), scale: scale) }
+            return try drawImage(texture, frame: frame, clip: clip, opacity: opacity * fade, scale: scale, viewport: viewport)
+        case let .placeholder(colour):
+            try fillPlaceholder(visible, colour.withOpacity(opacity), scale: scale)
+        case let .failed(name, reason):
+            try drawCantShow(name: name, reason: reason, in: visible, cell: clip, opacity: opacity, scale: scale)
+        }
+        return true
+    }
+
+    private func fillPlaceholder(_ rect: Rect, _ colour: Color, scale: Double) throws(SDLError) {
+        let pixels = Self.pixelRect(rect, scale)
+        drawCallSink?.fill(rect: pixels, color: colour)
+        try renderer.fill(rect: pixels, color: colour)
+    }
+
+    /// The colours of a "can't show" tile: a dim red-grey, so it reads as a problem without
+    /// shouting over the photos around it.
+    static let cantShowTile = Color(r: 58, g: 40, b: 44)
+    static let cantShowText = Color(r: 236, g: 200, b: 204)
+
+    /// A tile saying which file cannot be shown and why, centred in the cell and clipped to
+    /// the part of it on screen.
+    private func drawCantShow(name: String, reason: String, in visible: Rect, cell: Rect, opacity: Double,
+                              scale: Double) throws(SDLError) {
+        try fillPlaceholder(visible, Self.cantShowTile.withOpacity(opacity), scale: scale)
+        renderer.setClip(Self.pixelRect(visible, scale))
+        defer { renderer.setClip(nil) }
+        let colour = Self.cantShowText.withOpacity(opacity)
+        let lines = [("Can't show", 15.0), (name, 13.0), (reason, 11.0)]
+        var y = cell.midY - 30
+        for (line, size) in lines {
+            _ = try drawText(line, origin: Point(x: cell.midX, y: y), size: size, color: colour, alignment: .center,
+                             scale: scale, viewport: visible)
+            y += size + 8
+        }
     }
 
     private func drawText(_ string: String, origin: Point, size: Double, color: Color,

@@ -2,13 +2,47 @@ import Foundation
 import ParallaxKit
 
 /// The photos and album covers the scenes draw, looked up by `ImageRef`.
+///
+/// Photos come one of two ways: through the photo pipeline (`pipeline`: decoded off the
+/// frame, at the size each cell needs; the window and `shot`), or as textures loaded up front
+/// (`photos`: benchmarks that compare frames, tests). Covers are always loaded up front: twelve
+/// small squares.
 public final class ImageLibrary {
     public let photos: [Texture]
     public let covers: [Texture]
+    /// When set, photos are drawn from here and `photos` is unused.
+    public let pipeline: PhotoTextures?
 
     public init(photos: [Texture], covers: [Texture]) {
         self.photos = photos
         self.covers = covers
+        pipeline = nil
+    }
+
+    /// Photos through `pipeline`, covers loaded.
+    public init(pipeline: PhotoTextures, covers: [Texture]) {
+        photos = []
+        self.covers = covers
+        self.pipeline = pipeline
+    }
+
+    /// The image files of `directory` that `loadDirectory` would load, in its order, without
+    /// loading them (the bundled photos, handed to the pipeline).
+    public static func imagePaths(in directory: String) throws(SDLError) -> [String] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        } catch {
+            throw .noImages(directory: directory, reason: "cannot read the directory")
+        }
+        let paths = names.filter(isImageName).sorted().map { URL(fileURLWithPath: directory).appendingPathComponent($0).path }
+        guard !paths.isEmpty else { throw .noImages(directory: directory, reason: "no .png, .jpg or .jpeg files") }
+        return paths
+    }
+
+    /// Hidden files include macOS's "._name.png" metadata, which only look like images.
+    private static func isImageName(_ name: String) -> Bool {
+        !name.hasPrefix(".") && ["png", "jpg", "jpeg"].contains(URL(fileURLWithPath: name).pathExtension.lowercased())
     }
 
     /// Loads `<resources>/photos` and `<resources>/covers` (see `loadDirectory`); each file
@@ -71,11 +105,7 @@ public final class ImageLibrary {
         } catch {
             throw .noImages(directory: directory, reason: "cannot read the directory")
         }
-        // Hidden files include macOS's "._name.png" metadata, which only look like images.
-        let imageNames = names
-            .filter { !$0.hasPrefix(".") }
-            .filter { ["png", "jpg", "jpeg"].contains(URL(fileURLWithPath: $0).pathExtension.lowercased()) }
-            .sorted()
+        let imageNames = names.filter(isImageName).sorted()
         guard !imageNames.isEmpty else {
             throw .noImages(directory: directory, reason: "no .png, .jpg or .jpeg files")
         }

@@ -160,6 +160,19 @@ public final class Renderer {
         try check(status, "SDL_RenderCopyF")
     }
 
+    /// Limits drawing to `rect` (whole pixels, rounded outwards), or lifts the limit with nil.
+    public func setClip(_ rect: PixelRect?) {
+        guard let rect else {
+            SDL_RenderSetClipRect(handle, nil)
+            return
+        }
+        let left = rect.x.rounded(.down), top = rect.y.rounded(.down)
+        var clip = SDL_Rect(x: Int32(clamping: Int(left)), y: Int32(clamping: Int(top)),
+                            w: Int32(clamping: Int((rect.x + rect.width).rounded(.up) - left)),
+                            h: Int32(clamping: Int((rect.y + rect.height).rounded(.up) - top)))
+        SDL_RenderSetClipRect(handle, &clip)
+    }
+
     /// Copies the whole of `texture` to `destination` in whole pixels (text, kept sharp).
     public func copy(texture: Texture, destination: TexelRect) throws(SDLError) {
         var to = SDL_Rect(destination)

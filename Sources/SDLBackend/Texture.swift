@@ -12,16 +12,26 @@ public final class Texture {
     /// drawing one translucent switches blending on for that draw only.
     let hasAlpha: Bool
 
-    fileprivate init(renderer: Renderer, surface: Surface) throws(SDLError) {
-        handle = try nonNull(SDL_CreateTextureFromSurface(renderer.handle, surface.pointer),
-                             "SDL_CreateTextureFromSurface")
+    fileprivate convenience init(renderer: Renderer, surface: Surface) throws(SDLError) {
+        try self.init(renderer: renderer, surface: surface.pointer, hasAlpha: surface.hasAlpha)
+    }
+
+    /// A texture of `surface`'s pixels; `hasAlpha` false draws it without blending.
+    fileprivate init(renderer: Renderer, surface: UnsafeMutablePointer<SDL_Surface>, hasAlpha: Bool) throws(SDLError) {
+        // SDL converts, once, to a format the renderer draws fastest (the window's own for
+        // the software renderer), so each frame's copy needs no conversion.
+        handle = try nonNull(SDL_CreateTextureFromSurface(renderer.handle, surface), "SDL_CreateTextureFromSurface")
         self.renderer = renderer
-        pixelSize = surface.size
-        hasAlpha = surface.hasAlpha
+        pixelSize = PixelSize(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
+        self.hasAlpha = hasAlpha
         SDL_SetTextureBlendMode(handle, hasAlpha ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
     }
 
     deinit { SDL_DestroyTexture(handle) }
+
+    /// Bytes the texture's pixels take, as the photo cache counts them: 4 a pixel, whatever
+    /// the format the renderer chose (a GPU pads RGB to 4 bytes anyway).
+    public var byteCount: Int { pixelSize.width * pixelSize.height * 4 }
 }
 
 extension Renderer {
@@ -66,9 +76,32 @@ extension Renderer {
         } catch {
             throw .failed(call: "decoding \(path)", message: error.reason)
         }
+        return try makeTexture(from: photo)
+    }
+
+    /// A texture of a decoded photo; opaque photos (nearly all) draw without blending. The
+    /// pixels are read in place (a surface over the photo's memory) and converted once, by
+    /// SDL, into the texture: this runs on the frame, within the pipeline's upload budget.
+    public func makeTexture(from photo: DecodedPhoto) throws(SDLError) -> Texture {
         let opaque = photo.averageColour.alpha == 255 && Self.isOpaque(photo.pixels)
-        let image = RGBAImage(width: photo.size.width, height: photo.size.height, bytes: photo.pixels)
-        return try makeTexture(from: Surface(image: image, opaque: opaque))
+        let width = photo.size.width, height = photo.size.height
+        guard width > 0, height > 0, photo.pixels.count == width * height * 4,
+              let w = Int32(exactly: width), let h = Int32(exactly: height), let pitch = Int32(exactly: width * 4)
+        else { throw .failed(call: "makeTexture", message: "a \(width)×\(height) photo with \(photo.pixels.count) bytes") }
+        let made = photo.pixels.withUnsafeBytes { bytes -> Result<Texture, SDLError> in
+            // SDL only reads through this pointer; the surface is freed before `bytes` ends.
+            let memory = UnsafeMutableRawPointer(mutating: bytes.baseAddress)
+            guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(memory, w, h, 32, pitch, SDL_PIXELFORMAT_RGBA32.rawValue) else {
+                return .failure(.last("SDL_CreateRGBSurfaceWithFormatFrom"))
+            }
+            defer { SDL_FreeSurface(surface) }
+            do throws(SDLError) {
+                return .success(try Texture(renderer: self, surface: surface, hasAlpha: !opaque))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try made.get()
     }
 
     /// Whether every pixel's alpha is 255 (unchecked reads: this runs over every pixel).

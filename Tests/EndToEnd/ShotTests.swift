@@ -121,8 +121,9 @@ private func difference(_ a: RGBAImage, _ b: RGBAImage, threshold: Int = 24) -> 
         #expect(caught == 3, "every kill landed while the shot was writing")
     }
 
-    /// Issue 10: one unreadable image never stops the app; each is named with the reason.
-    @Test func unreadableImagesAreSkippedAndNamed() throws {
+    /// Issues 10 and 12: an unreadable image never stops the app. Each bad photo is named
+    /// once with the reason and drawn as a "can't show" tile; a bad cover is skipped and named.
+    @Test func unreadableImagesAreNamedAndShownAsTiles() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bad-images-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
         let photos = dir.appendingPathComponent("photos"), covers = dir.appendingPathComponent("covers")
@@ -139,17 +140,24 @@ private func difference(_ a: RGBAImage, _ b: RGBAImage, threshold: Int = 24) -> 
 
         let out = temporaryPNG("skipped")
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let result = try run(["shot", "--resources", dir.path, "--size", "320x200", "--out", out])
+        let result = try run(["shot", "--resources", dir.path, "--size", "320x600", "--out", out])
         #expect(result.status == 0, "\(result.stderr)")
-        for name in ["photos/b.jpg", "photos/c.png", "covers/folder.png"] {
-            #expect(result.stderr.contains("skipping \(dir.path)/\(name): "), "\(name) is named: \(result.stderr)")
+        for name in ["photos/b.jpg", "photos/c.png"] {
+            let line = "can't show \(dir.path)/\(name): "
+            #expect(result.stderr.components(separatedBy: line).count == 2, "\(name) is named once: \(result.stderr)")
         }
-        #expect(result.stderr.contains("a folder, not an image file"))
+        #expect(result.stderr.contains("skipping \(dir.path)/covers/folder.png: a folder, not an image file"), "\(result.stderr)")
+        // The tiles are drawn: the photos scene shows items 0–2 (a, b, c) at the top.
+        let image = try RGBAImage.load(path: out)
+        var tilePixels = 0
+        for i in stride(from: 0, to: image.bytes.count, by: 4)
+        where image.bytes[i] == 58 && image.bytes[i + 1] == 40 && image.bytes[i + 2] == 44 { tilePixels += 1 }
+        #expect(tilePixels > image.width * image.height / 10, "the can't-show tiles cover a good part of the frame (\(tilePixels) pixels)")
 
-        try FileManager.default.removeItem(at: photos.appendingPathComponent("a.png"))
+        for name in ["a.png", "b.jpg", "c.png"] { try FileManager.default.removeItem(at: photos.appendingPathComponent(name)) }
         let none = try run(["shot", "--resources", dir.path, "--out", out])
         #expect(none.status != 0)
-        #expect(none.stderr.contains("none of its 2 image file(s) could be read"), "\(none.stderr)")
+        #expect(none.stderr.contains("no .png, .jpg or .jpeg files"), "\(none.stderr)")
     }
 
     /// Issue 12 (first step): `--photos DIR` shows a folder's photos, each in its own shape
@@ -174,16 +182,18 @@ private func difference(_ a: RGBAImage, _ b: RGBAImage, threshold: Int = 24) -> 
         try withOrientationTag(6, Data(contentsOf: rotated)).write(to: rotated)
         try Data("not a photo".utf8).write(to: dir.appendingPathComponent("notes.jpg"))
 
-        let trace = try run(["trace", "--photos", dir.path, "--scene", "photos", "--viewport", "600x2000", "--script", "keys"])
+        let trace = try run(["trace", "--photos", dir.path, "--scene", "photos", "--viewport", "600x3200", "--script", "keys"])
         #expect(trace.status == 0, "\(trace.stderr)")
-        #expect(trace.stderr.contains("notes.jpg: not an image"), "\(trace.stderr)")
+        #expect(trace.stderr.contains("can't show \(dir.path)/notes.jpg: not an image"), "\(trace.stderr)")
         let firstFrame = trace.stdout.split(separator: "\n").dropFirst().prefix { $0.hasPrefix("0,") }
             .map { $0.split(separator: ",") }
         let sizes = firstFrame.map { (item: Int($0[5])!, width: Double($0[8])!, height: Double($0[9])!) }
-        // One item per photo, in natural order (IMG_2, IMG_10, IMG_30), each its own shape.
-        #expect(sizes.map(\.item) == [0, 1, 2])
+        // One item per file, in natural order (IMG_2, IMG_10, IMG_30, notes), each photo its own
+        // shape; the file that is not a photo keeps its place as a 3:2 tile.
+        #expect(sizes.map(\.item) == [0, 1, 2, 3])
         let ratios = sizes.map { $0.width / $0.height }
-        #expect(abs(ratios[0] - 1.5) < 0.01 && abs(ratios[1] - 2.0 / 3) < 0.01 && abs(ratios[2] - 0.5) < 0.01, "\(ratios)")
+        #expect(abs(ratios[0] - 1.5) < 0.01 && abs(ratios[1] - 2.0 / 3) < 0.01 && abs(ratios[2] - 0.5) < 0.01
+                && abs(ratios[3] - 1.5) < 0.01, "\(ratios)")
 
         let out = temporaryPNG("photo-folder")
         defer { try? FileManager.default.removeItem(atPath: out) }

@@ -190,19 +190,20 @@ private func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<I
     }
 
     /// Issue 9: keys typed while the window is still loading its images are kept: they take
-    /// effect in the first frame. Large images make the loading long enough to type into.
+    /// effect in the first frame. Large album covers (loaded before the first frame; photos
+    /// are decoded after it, off the frame) make the loading long enough to type into.
     @Test(.timeLimit(.minutes(2)))
     func keysTypedBeforeTheFirstFrameTakeEffect() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pp-startup-keys-\(getpid())")
         defer { try? FileManager.default.removeItem(at: dir) }
         let photos = dir.appendingPathComponent("photos"), covers = dir.appendingPathComponent("covers")
         for folder in [photos, covers] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
-        // Four 20-megapixel PNGs take SDL_image a good second to decode.
-        try runTool("convert", ["-size", "5200x3900", "gradient:orange-navy", photos.appendingPathComponent("a.png").path], display: ":0")
+        // Four 20-megapixel PNG covers take a good second to decode.
+        try runTool("convert", ["-size", "5200x3900", "gradient:orange-navy", covers.appendingPathComponent("a.png").path], display: ":0")
         for name in ["b", "c", "d"] {
-            try FileManager.default.copyItem(at: photos.appendingPathComponent("a.png"), to: photos.appendingPathComponent("\(name).png"))
+            try FileManager.default.copyItem(at: covers.appendingPathComponent("a.png"), to: covers.appendingPathComponent("\(name).png"))
         }
-        try runTool("convert", ["-size", "64x64", "xc:teal", covers.appendingPathComponent("a.png").path], display: ":0")
+        try runTool("convert", ["-size", "64x64", "xc:teal", photos.appendingPathComponent("a.png").path], display: ":0")
         let statsPath = dir.appendingPathComponent("stats.json").path
 
         let x = try XvfbServer()

@@ -67,10 +67,23 @@ public struct SceneRenderer: Sendable {
         if showsDebugOutlines { list.stroke(frame, Palette.imageOutline) }
     }
 
+    /// Where a cell of `style` at `rect` shows its photo: the whole cell, or the captioned
+    /// cell's image container above its labels; nil for styles that show no photo (covers).
+    /// The draw list and the photo pipeline's prefetch (`PhotoDemand`) both ask here, so the
+    /// size decoded ahead is the size drawn.
+    public static func photoArea(inCell rect: Rect, style: CellStyle) -> Rect? {
+        switch style {
+        case .photo, .tintedRow: rect
+        case .captioned(let labelHeight):
+            Rect(x: rect.minX, y: rect.minY, width: rect.width, height: max(0, rect.height - labelHeight))
+        case .coverStack: nil
+        }
+    }
+
     /// Seed 001: the image container above, title and subtitle in the label area below.
     private func drawCaptioned(_ cell: CollectionViewCell, in rect: Rect, labelHeight: Double, amount: Double, photos: PhotoSet, into list: inout DrawList) {
         list.fill(rect, Palette.card)
-        let container = Rect(x: rect.minX, y: rect.minY, width: rect.width, height: max(0, rect.height - labelHeight))
+        let container = Self.photoArea(inCell: rect, style: .captioned(labelHeight: labelHeight)) ?? rect
         drawImage(.photo(photos.photoIndex(ofItem: cell.item)), in: container, axis: .vertical, amount: amount, shift: cell.parallax, into: &list)
         list.text(photos.title(ofItem: cell.item), at: Point(x: rect.minX + 14, y: container.maxY + 8), size: 18, color: Palette.title)
         list.text("Photo \(cell.item + 1)", at: Point(x: rect.minX + 14, y: container.maxY + 34), size: 13, color: Palette.subtitle)

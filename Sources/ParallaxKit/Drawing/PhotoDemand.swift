@@ -1,0 +1,133 @@
+/// How soon a photo will be looked at, which orders the photo pipeline's work.
+public enum PhotoUrgency: Int, Comparable, Sendable, CaseIterable {
+    /// Past the viewport (or past where a fling will stop) in the direction of scrolling.
+    case ahead = 1
+    /// Where a running fling or eased scroll will come to rest: the scroll view knows that
+    /// place in closed form, so those photos can be ready before the content gets there.
+    case atRest = 2
+    /// On screen now.
+    case visible = 3
+
+    public static func < (a: PhotoUrgency, b: PhotoUrgency) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// One photo the frame wants, at the size (in points) of the largest image frame it fills.
+public struct PhotoNeed: Hashable, Sendable {
+    /// The photo's index in the playground's `PhotoSet`.
+    public var photo: Int
+    /// Width and height of the image frame, parallax overscan included, in points.
+    public var size: Size
+    public var urgency: PhotoUrgency
+
+    public init(photo: Int, size: Size, urgency: PhotoUrgency) {
+        self.photo = photo
+        self.size = size
+        self.urgency = urgency
+    }
+}
+
+/// Which photos a frame needs, most urgent first: the visible ones (read from the frame's own
+/// draw list, so exactly what is drawn), then the ones around the predicted rest point of a
+/// fling or eased scroll, then a stretch ahead in the direction of motion. Pure: it reads the
+/// playground and never changes it.
+public struct PhotoDemand: Sendable {
+    /// How far ahead reaches, in viewport lengths along the scroll axis (at rest: half of it
+    /// on each side).
+    public var aheadViewports: Double
+    /// At most this many needs a frame (a quilt of tiny tiles must not queue thousands).
+    public var limit: Int
+
+    public init(aheadViewports: Double = 1, limit: Int = 256) {
+        self.aheadViewports = max(0, aheadViewports.isFinite ? aheadViewports : 0)
+        self.limit = max(1, limit)
+    }
+
+    /// The needs of the frame whose draw list is `drawList`, in order of urgency, then of
+    /// nearness; one entry per photo, at the largest size any of its frames needs.
+    public func needs(of playground: Playground, drawList: DrawList) -> [PhotoNeed] {
+        var collector = Collector(limit: limit)
+        for command in drawList.commands {
+            if case let .image(.photo(photo), frame, _, _) = command {
+                collector.add(photo: photo, size: frame.size, urgency: .visible)
+            }
+        }
+        let scene = playground.scene
+        guard SceneRenderer.photoArea(inCell: .zero, style: scene.cellStyle) != nil else { return collector.needs }
+        let scrollView = playground.scrollView
+        let axis = scene.axis
+        let bounds = scrollView.bounds
+        var anchor = bounds
+        if let rest = scrollView.predictedRestPosition, abs(rest - scrollView.position) >= 1 {
+            anchor = bounds.offsetBy(Point(along: axis, rest - scrollView.position, cross: 0))
+            addCells(in: anchor, of: playground, urgency: .atRest, to: &collector)
+        }
+        let length = bounds.size[axis] * aheadViewports
+        guard length > 0 else { return collector.needs }
+        let velocity = scrollView.velocity
+        if velocity > 0 || velocity == 0 {
+            let reach = velocity == 0 ? length / 2 : length
+            addCells(in: Self.band(after: anchor, axis: axis, length: reach), of: playground, urgency: .ahead, to: &collector)
+        }
+        if velocity < 0 || velocity == 0 {
+            let reach = velocity == 0 ? length / 2 : length
+            addCells(in: Self.band(before: anchor, axis: axis, length: reach), of: playground, urgency: .ahead,
+                     nearestLast: true, to: &collector)
+        }
+        return collector.needs
+    }
+
+    /// The `length`-long stretch of content just past `rect`'s far edge along `axis`.
+    static func band(after rect: Rect, axis: Axis, length: Double) -> Rect {
+        rect.offsetBy(Point(along: axis, rect.size[axis], cross: 0)).resized(along: axis, to: length)
+    }
+
+    /// The `length`-long stretch of content just before `rect`'s near edge along `axis`.
+    static func band(before rect: Rect, axis: Axis, length: Double) -> Rect {
+        rect.offsetBy(Point(along: axis, -length, cross: 0)).resized(along: axis, to: length)
+    }
+
+    private func addCells(in rect: Rect, of playground: Playground, urgency: PhotoUrgency,
+                          nearestLast: Bool = false, to collector: inout Collector) {
+        let layout = playground.collectionView.layout
+        var attributes = layout.layoutAttributesForElements(in: rect, bounds: rect)
+        // Returned in item order, which is nearest first going forwards; going backwards the
+        // nearest are the last.
+        if nearestLast { attributes.reverse() }
+        let photos = playground.photos
+        for cell in attributes where !collector.isFull {
+            guard let area = SceneRenderer.photoArea(inCell: cell.frame, style: playground.scene.cellStyle) else { continue }
+            let frame = SceneRenderer.imageFrame(for: area, axis: playground.scene.axis,
+                                                 amount: playground.parallaxAmount, shift: .zero)
+            collector.add(photo: photos.photoIndex(ofItem: cell.item), size: frame.size, urgency: urgency)
+        }
+    }
+
+    /// Keeps one need per photo in first-seen order, with the largest size seen.
+    private struct Collector {
+        let limit: Int
+        var needs: [PhotoNeed] = []
+        var slots: [Int: Int] = [:]
+
+        var isFull: Bool { needs.count >= limit }
+
+        mutating func add(photo: Int, size: Size, urgency: PhotoUrgency) {
+            if let at = slots[photo] {
+                needs[at].size = Size(width: max(needs[at].size.width, size.width),
+                                      height: max(needs[at].size.height, size.height))
+                return
+            }
+            guard !isFull else { return }
+            slots[photo] = needs.count
+            needs.append(PhotoNeed(photo: photo, size: size, urgency: urgency))
+        }
+    }
+}
+
+extension Rect {
+    /// The same rectangle with its extent along `axis` set to `length` (origin kept).
+    func resized(along axis: Axis, to length: Double) -> Rect {
+        axis == .vertical
+            ? Rect(x: minX, y: minY, width: width, height: length)
+            : Rect(x: minX, y: minY, width: length, height: height)
+    }
+}

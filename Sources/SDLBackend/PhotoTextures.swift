@@ -1,0 +1,324 @@
+import Foundation
+import ParallaxKit
+import PhotoPipeline
+
+/// The main thread's half of the photo pipeline: it turns each frame's `PhotoNeed`s into
+/// decode requests for the `PhotoLoader`'s workers (most urgent first, stale ones cancelled),
+/// turns finished pixels into textures within a per-frame time budget, and keeps the textures
+/// in an LRU cache bounded in bytes. The executor asks it how each photo looks right now: the
+/// texture (fading in), a placeholder in the photo's average colour, or a "can't show" tile.
+///
+/// Not thread-safe: it belongs to the thread that draws. Memory is bounded by the cache's
+/// byte limit plus the loader's finished-queue budget, whatever the folder's size; what grows
+/// with the folder is a colour and, for a bad file, a reason per photo.
+public final class PhotoTextures {
+    public struct Settings: Sendable {
+        /// Bytes of texture the cache may hold (`--cache-mb`, 256 MB by default as issue 12
+        /// asks: about 90 photos at 1280 × 800 RGBA, several screens of any scene).
+        public var cacheBytes = 256 << 20
+        /// A photo's first appearance fades in over this long (Material's short fade is
+        /// 150 ms); 0 shows it at once (reduce motion, and files rendered for comparison).
+        public var fadeSeconds = 0.15
+        /// Time a frame may spend making textures, in seconds. 4 ms leaves three quarters of
+        /// a 60 Hz frame to everything else; at least one result is taken every frame.
+        public var uploadBudgetSeconds = 0.004
+        /// Whether visible photos get a tiny, cheap decode first (JPEG/WebP/HEIF sources much
+        /// larger than their cells only, where shrink-on-load makes it cheap).
+        public var previews = true
+        /// Decode sizes are rounded up to a multiple of this many pixels, so that a window
+        /// being resized does not restart the same photo's decode every frame.
+        public var sizeStep = 32
+
+        public init() {}
+    }
+
+    /// How a photo looks this frame.
+    public enum Appearance {
+        /// The photo; under 1, `opacity` is its fade-in over `placeholder`.
+        case photo(Texture, opacity: Double, placeholder: Color)
+        /// Not decoded yet: a plain tile of the photo's average colour, when known.
+        case placeholder(Color)
+        /// It cannot be shown: the file's name and why.
+        case failed(name: String, reason: String)
+    }
+
+    /// What stands in for a photo whose colour is not known yet: the scenes' card colour.
+    public static let unknownColour = SceneRenderer.Palette.card
+
+    /// The pipeline's state for the overlay and benchmarks.
+    public struct Counters: Sendable, Equatable {
+        public var queued = 0
+        public var decoding = 0
+        public var texturesHeld = 0
+        public var bytesHeld = 0
+        public var uploads = 0
+        public var failures = 0
+        /// Visible photos looked up with a sharp texture ready, and without, since creation.
+        public var visibleHits = 0
+        public var visibleMisses = 0
+        /// The last frame's visible photos: how many, how many show any texture, how many a
+        /// sharp one.
+        public var visibleNeeded = 0
+        public var visibleShown = 0
+        public var visibleSharp = 0
+        /// Requests waiting or running in the loader, seen from this side.
+        public var pending = 0
+
+        public var hitRate: Double? {
+            let lookups = visibleHits + visibleMisses
+            return lookups > 0 ? Double(visibleHits) / Double(lookups) : nil
+        }
+    }
+
+    public var settings: Settings
+    public let loader: PhotoLoader
+    private let renderer: Renderer
+    private let paths: [String]
+    private let headers: [PhotoHeader?]
+    private var cache: ByteCostLRU<Int, Entry>
+    private var colours: [Int: Color] = [:]
+    private var failures: [Int: String] = [:]
+    private var pending: [Int: Pending] = [:]
+    private var now = 0.0
+    private var uploads = 0
+    private var visibleHits = 0, visibleMisses = 0
+    private var lastVisible = (needed: 0, shown: 0, sharp: 0)
+    private let warn: (String) -> Void
+
+    private struct Entry {
+        let texture: Texture
+        /// Whether this is the whole source (a photo smaller than its cell): never re-decoded.
+        let isWholeSource: Bool
+        let isPreview: Bool
+        /// When it first appeared (a sharper decode replacing it keeps this: no second fade).
+        let shownAt: Double
+    }
+
+    private struct Pending {
+        let photo: Int
+        let size: PhotoPipeline.PixelSize
+        let isPreview: Bool
+    }
+
+    /// `paths[i]` is photo i's file (indices past the end wrap); `headers[i]`, when known,
+    /// lets it skip previews that would cost as much as the photo. `warn` hears one line per
+    /// file that cannot be shown.
+    /// `knownProblems` are photos already known not to show (their header could not be
+    /// read, and the caller has said so): each is drawn as its tile, never decoded.
+    public init(renderer: Renderer, paths: [String], headers: [PhotoHeader?] = [], knownProblems: [Int: String] = [:],
+                settings: Settings = Settings(), loader: PhotoLoader = PhotoLoader(),
+                warn: @escaping (String) -> Void = { _ in }) {
+        self.renderer = renderer
+        self.paths = paths
+        self.headers = headers
+        self.settings = settings
+        self.loader = loader
+        self.warn = warn
+        cache = ByteCostLRU(limit: settings.cacheBytes)
+        PhotoDecoder.prepare()
+        failures = knownProblems
+    }
+
+    deinit { loader.shutdown() }
+
+    public var counters: Counters {
+        let loaderCounters = loader.counters
+        return Counters(
+            queued: loaderCounters.queued, decoding: loaderCounters.decoding, texturesHeld: cache.count,
+            bytesHeld: cache.bytes, uploads: uploads, failures: failures.count, visibleHits: visibleHits,
+            visibleMisses: visibleMisses, visibleNeeded: lastVisible.needed, visibleShown: lastVisible.shown,
+            visibleSharp: lastVisible.sharp, pending: pending.count)
+    }
+
+    /// The byte limit of the texture cache.
+    public var cacheLimit: Int { cache.limit }
+
+    /// Whether every visible photo of the last update shows its sharp texture or its tile.
+    public var visibleAreSharp: Bool { lastVisible.sharp == lastVisible.needed }
+
+    /// One frame's work: asks for what `needs` lacks at `scale` pixels per point, cancels what
+    /// is no longer needed, and makes textures from finished decodes within the time budget.
+    public func update(needs: [PhotoNeed], scale: Double, now: Double) {
+        self.now = now
+        guard !paths.isEmpty else { return }
+        var wanted = Set<Int>()
+        var requests: [PhotoRequest] = []
+        for (rank, need) in needs.enumerated() where failures[need.photo] == nil {
+            let target = pixelSize(of: need.size, scale: scale)
+            if let entry = cache.value(for: need.photo), isSharp(entry, for: target) { continue }
+            let base = need.urgency.rawValue * 1_000_000 - min(rank, 499_999)
+            if settings.previews, need.urgency >= .atRest, !cache.contains(need.photo),
+               previewIsCheap(photo: need.photo, target: target) {
+                let id = need.photo * 2 + 1
+                wanted.insert(id)
+                if pending[id] == nil {
+                    let size = PhotoPipeline.PixelSize(width: PhotoDecoder.previewSide, height: PhotoDecoder.previewSide)
+                    pending[id] = Pending(photo: need.photo, size: size, isPreview: true)
+                    requests.append(PhotoRequest(id: id, path: path(of: need.photo), size: size,
+                                                 priority: base + 500_000, fit: .fit))
+                }
+            }
+            let id = need.photo * 2
+            wanted.insert(id)
+            if let asked = pending[id], asked.size.width >= target.width, asked.size.height >= target.height {
+                loader.reprioritize(id, to: base)
+            } else {
+                pending[id] = Pending(photo: need.photo, size: target, isPreview: false)
+                requests.append(PhotoRequest(id: id, path: path(of: need.photo), size: target, priority: base))
+            }
+        }
+        for id in pending.keys where !wanted.contains(id) {
+            loader.cancel(id)
+            pending.removeValue(forKey: id)
+        }
+        if !requests.isEmpty { loader.submit(requests) }
+        takeFinished()
+        noteVisible(needs, scale: scale)
+    }
+
+    /// How `photo` looks now; counts toward the hit rate only through `update`.
+    public func appearance(of photo: Int) -> Appearance {
+        if let reason = failures[photo] {
+            return .failed(name: (path(of: photo) as NSString).lastPathComponent, reason: reason)
+        }
+        let colour = colours[photo] ?? Self.unknownColour
+        guard let entry = cache.value(for: photo) else { return .placeholder(colour) }
+        let fade = settings.fadeSeconds
+        let opacity = fade > 0 ? min(1, max(0, (now - entry.shownAt) / fade)) : 1
+        return .photo(entry.texture, opacity: opacity, placeholder: colour)
+    }
+
+    /// Blocks until every photo of `needs` is sharp or failed (or `timeout` seconds pass),
+    /// updating as a frame would; for files rendered from a command, which must not depend on
+    /// how fast the machine decoded. True if everything arrived.
+    @discardableResult
+    public func loadAll(_ needs: [PhotoNeed], scale: Double, timeout: Double) -> Bool {
+        let visible = needs.map { PhotoNeed(photo: $0.photo, size: $0.size, urgency: .visible) }
+        let start = monotonicNanoseconds()
+        let saved = settings
+        settings.uploadBudgetSeconds = .infinity
+        defer { settings = saved }
+        while true {
+            update(needs: visible, scale: scale, now: now)
+            if visibleAreSharp { return true }
+            if Double(monotonicNanoseconds() - start) / 1e9 > timeout { return false }
+            usleep(2_000)
+        }
+    }
+
+    // MARK: Private
+
+    private func path(of photo: Int) -> String {
+        let count = paths.count
+        return paths[((photo % count) + count) % count]
+    }
+
+    private func header(of photo: Int) -> PhotoHeader? {
+        guard !headers.isEmpty else { return nil }
+        let count = headers.count
+        return headers[((photo % count) + count) % count]
+    }
+
+    /// `size` points at `scale`, rounded up to the size step, within 1…the largest texture.
+    private func pixelSize(of size: Size, scale: Double) -> PhotoPipeline.PixelSize {
+        let step = max(1, settings.sizeStep)
+        let largest = renderer.maxTextureSize.map { min($0.width, $0.height) } ?? PhotoDecoder.maxTargetSide
+        func side(_ points: Double) -> Int {
+            let pixels = (points * scale).rounded(.up).clampedInteger(Int.self)
+            let stepped = (max(1, pixels) + step - 1) / step * step
+            return min(max(1, stepped), largest, PhotoDecoder.maxTargetSide)
+        }
+        return PhotoPipeline.PixelSize(width: side(size.width), height: side(size.height))
+    }
+
+    /// Sharp enough for `target`: the whole source, or a decode covering the target (a pixel
+    /// short is libvips rounding, not blur).
+    private func isSharp(_ entry: Entry, for target: PhotoPipeline.PixelSize) -> Bool {
+        if entry.isWholeSource { return true }
+        if entry.isPreview { return false }
+        let size = entry.texture.pixelSize
+        return size.width + 1 >= target.width && size.height + 1 >= target.height
+    }
+
+    /// A preview pays off where shrink-on-load makes it cheap (JPEG, WebP, HEIF) and the source
+    /// is several times the cell; a PNG would be decoded in full for it.
+    private func previewIsCheap(photo: Int, target: PhotoPipeline.PixelSize) -> Bool {
+        guard let header = header(of: photo) else { return false }
+        switch header.format {
+        case .jpeg, .webp, .heif: break
+        default: return false
+        }
+        return header.width * header.height >= 4 * target.width * target.height
+    }
+
+    private func takeFinished() {
+        let start = monotonicNanoseconds()
+        let budget = settings.uploadBudgetSeconds
+        repeat {
+            guard let result = loader.takeFinished(max: 1).first else { return }
+            accept(result)
+        } while Double(monotonicNanoseconds() - start) / 1e9 < budget
+    }
+
+    private func accept(_ result: PhotoResult) {
+        let id = result.request.id
+        guard let asked = pending.removeValue(forKey: id) else { return }
+        let photo = asked.photo
+        switch result.outcome {
+        case .failure(let problem):
+            fail(photo, reason: problem.reason)
+        case .success(let decoded):
+            let c = decoded.averageColour
+            colours[photo] = Color(r: c.red, g: c.green, b: c.blue)
+            // A preview arriving after the sharp photo only told us the colour.
+            if asked.isPreview, cache.contains(photo) { return }
+            let texture: Texture
+            do {
+                texture = try renderer.makeTexture(from: decoded)
+            } catch {
+                fail(photo, reason: error.reason)
+                return
+            }
+            uploads += 1
+            let source = decoded.source
+            let whole = decoded.size.width >= source.displayedWidth && decoded.size.height >= source.displayedHeight
+            let shownAt = cache.contains(photo) ? (cache.remove(photo)?.shownAt ?? now) : now
+            let entry = Entry(texture: texture, isWholeSource: whole, isPreview: asked.isPreview, shownAt: shownAt)
+            let outcome = cache.insert(entry, for: photo, cost: texture.byteCount)
+            if !outcome.accepted {
+                fail(photo, reason: "larger than the texture cache (\(cache.limit >> 20) MB)")
+            }
+        }
+    }
+
+    private func fail(_ photo: Int, reason: String) {
+        guard failures[photo] == nil else { return }
+        failures[photo] = reason
+        _ = cache.remove(photo)
+        warn("can't show \(path(of: photo)): \(reason)")
+    }
+
+    private func noteVisible(_ needs: [PhotoNeed], scale: Double) {
+        var needed = 0, shown = 0, sharp = 0
+        for need in needs where need.urgency == .visible {
+            needed += 1
+            if failures[need.photo] != nil {
+                shown += 1
+                sharp += 1
+                continue
+            }
+            guard let entry = cache.value(for: need.photo) else {
+                visibleMisses += 1
+                continue
+            }
+            shown += 1
+            if isSharp(entry, for: pixelSize(of: need.size, scale: scale)) {
+                sharp += 1
+                visibleHits += 1
+            } else {
+                visibleMisses += 1
+            }
+        }
+        lastVisible = (needed, shown, sharp)
+    }
+}

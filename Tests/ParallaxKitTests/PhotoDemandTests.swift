@@ -1,0 +1,76 @@
+import ParallaxKit
+import Testing
+
+/// `PhotoDemand`: the order in which the photo pipeline is asked for photos.
+@Suite struct PhotoDemandTests {
+    /// One frame of `playground` at `time`, drawn; returns its draw list.
+    private func drawnFrame(_ playground: Playground, at time: Double) -> DrawList {
+        let step = FrameStep(playground)
+        step.drawer = { _, playground, list in SceneRenderer().draw(playground, into: &list) }
+        step.run(at: time)
+        return step.drawList
+    }
+
+    private func drawnPhotos(_ list: DrawList) -> [Int: Size] {
+        var sizes: [Int: Size] = [:]
+        for case let .image(.photo(photo), frame, _, _) in list.commands {
+            let old = sizes[photo] ?? .zero
+            sizes[photo] = Size(width: max(old.width, frame.width), height: max(old.height, frame.height))
+        }
+        return sizes
+    }
+
+    @Test(arguments: [SceneID.photos, .captions, .table, .quilt])
+    func atRestTheVisiblePhotosComeFirstAtTheirDrawnSizeThenTheNeighbours(scene: SceneID) {
+        let photos = PhotoSet(aspectRatios: (0..<400).map { [1.5, 0.75, 1.0, 2.0][$0 % 4] })
+        let playground = Playground(scene: scene, itemCount: 400, viewportSize: Size(width: 1280, height: 800), photos: photos)
+        playground.scroll(to: 3000)
+        let list = drawnFrame(playground, at: 0)
+        let needs = PhotoDemand().needs(of: playground, drawList: list)
+        let drawn = drawnPhotos(list)
+        let visible = needs.prefix { $0.urgency == .visible }
+        #expect(!drawn.isEmpty)
+        #expect(Set(visible.map(\.photo)) == Set(drawn.keys), "the visible needs are exactly the drawn photos")
+        for need in visible { #expect(need.size == drawn[need.photo], "photo \(need.photo) at its drawn size") }
+        let rest = needs.dropFirst(visible.count)
+        #expect(!rest.isEmpty && rest.allSatisfy { $0.urgency == .ahead }, "nothing flies, so the rest lies around the screen")
+        #expect(Set(rest.map(\.photo)).isDisjoint(with: drawn.keys), "one need per photo")
+        #expect(Set(needs.map(\.photo)).count == needs.count)
+    }
+
+    @Test func aFlingAsksForThePhotosWhereItWillStopBeforeThoseAhead() {
+        let photos = PhotoSet(aspectRatios: (0..<2000).map { _ in 1.5 })
+        let playground = Playground(scene: .photos, itemCount: 2000, viewportSize: Size(width: 1280, height: 800), photos: photos)
+        // Keyboard End: an eased scroll whose end the scroll view knows from the start.
+        playground.scrollView.perform(.toEnd, time: 0)
+        let list = drawnFrame(playground, at: 0.016)
+        let rest = try! #require(playground.scrollView.predictedRestPosition)
+        #expect(rest > 100_000)
+        let needs = PhotoDemand().needs(of: playground, drawList: list)
+        let urgencies = needs.map(\.urgency)
+        #expect(urgencies == urgencies.sorted(by: >), "visible, then at rest, then ahead: \(urgencies)")
+        let atRest = needs.filter { $0.urgency == .atRest }.map(\.photo)
+        #expect(!atRest.isEmpty)
+        // At the end of the list, so the last photos.
+        #expect(atRest.allSatisfy { $0 >= 1900 }, "\(atRest)")
+        #expect(atRest.contains(1999))
+        let ahead = needs.filter { $0.urgency == .ahead }.map(\.photo)
+        #expect(ahead.allSatisfy { $0 < 1990 }, "at the end nothing lies past the rest point; ahead looks back: \(ahead)")
+    }
+
+    @Test func theNumberOfNeedsIsCapped() {
+        let photos = PhotoSet(aspectRatios: (0..<100_000).map { _ in 1.0 })
+        let playground = Playground(scene: .quilt, itemCount: 100_000, viewportSize: Size(width: 4000, height: 3000), photos: photos)
+        let list = drawnFrame(playground, at: 0)
+        let needs = PhotoDemand(aheadViewports: 10, limit: 20).needs(of: playground, drawList: list)
+        #expect(needs.count == 20)
+        #expect(PhotoDemand(aheadViewports: 10, limit: 5000).needs(of: playground, drawList: list).count > 20,
+                "without the cap there are more")
+    }
+
+    @Test func albumCoversAreNotPhotos() {
+        let playground = Playground(scene: .albums, viewportSize: Size(width: 1280, height: 800))
+        let list = drawnFrame(playground, at: 0)
+        #expect(PhotoDemand().needs(of: playground, drawList: list).isEmpty)
+    }
+}
