@@ -72,6 +72,12 @@ public struct ByteCostLRU<Key: Hashable, Value> {
         return slot.value
     }
 
+    /// The value for `key`, without touching recency or the counters.
+    public func peek(_ key: Key) -> Value? {
+        guard let at = index[key] else { return nil }
+        return slots[at]?.value
+    }
+
     /// Whether `key` is held, without touching recency or the counters.
     public func contains(_ key: Key) -> Bool { index[key] != nil }
 

@@ -40,8 +40,17 @@ struct PhotoPipelineReport: Encodable {
     var failures: Int
     var visible_hit_rate: Double?
     var rest_to_sharp_ms: [Double]
+    /// The visible photos of the first complete frame, at the sizes decoded for them.
+    var first_screen: [ScreenPhoto]
 
-    init(_ counters: PhotoTextures.Counters, times: PhotoTimes) {
+    struct ScreenPhoto: Encodable {
+        var path: String
+        var width: Int
+        var height: Int
+    }
+
+    init(_ counters: PhotoTextures.Counters, times: PhotoTimes, firstScreen: [ScreenPhoto]) {
+        first_screen = firstScreen
         textures_held = counters.texturesHeld
         texture_bytes_held = counters.bytesHeld
         uploads = counters.uploads

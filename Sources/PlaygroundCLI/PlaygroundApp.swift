@@ -22,6 +22,7 @@ final class PlaygroundApp: FramePhaseObserver {
     var overlayMode = OverlayMode.badge
     let photoDemand = PhotoDemand()
     var photoTimes = PhotoTimes()
+    private var firstScreen: [PhotoPipelineReport.ScreenPhoto] = []
     var showsHelp = false
 
     /// Script input in playground time, replayed as if typed.
@@ -114,7 +115,10 @@ final class PlaygroundApp: FramePhaseObserver {
         }
         // + 0 turns −0 (an inset's negation) into 0 for the JSON.
         runStatistics.finalOffset = playground.scrollView.contentOffset + .zero
-        runStatistics.photos = executor.images.pipeline.map { PhotoPipelineReport($0.counters, times: photoTimes) }
+        runStatistics.photos = executor.images.pipeline.map {
+            PhotoPipelineReport($0.counters, times: photoTimes, firstScreen: firstScreen)
+        }
+        runStatistics.peakResidentKilobytes = peakResidentKilobytes()
     }
 
     // MARK: FramePhaseObserver
@@ -170,6 +174,9 @@ final class PlaygroundApp: FramePhaseObserver {
             runStatistics.startup.preview_frame_ns = now
         }
         if drawn.failed == 0, pipeline.map({ $0.visibleSharp == $0.visibleNeeded }) ?? true {
+            firstScreen = executor.images.pipeline?.visibleTextures.map {
+                PhotoPipelineReport.ScreenPhoto(path: $0.path, width: $0.size.width, height: $0.size.height)
+            } ?? []
             runStatistics.startup.complete_frame_ns = now
             runStatistics.startup.complete_frame_number = index + 1
         }

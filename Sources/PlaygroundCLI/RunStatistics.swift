@@ -18,6 +18,7 @@ struct RunStatistics {
     var finalOffset = Point.zero
     var startup = Startup()
     var photos: PhotoPipelineReport?
+    var peakResidentKilobytes: Int?
 
     /// When the window started, as CLOCK_MONOTONIC nanoseconds (comparable across processes
     /// on one machine, so a launcher can measure from its own spawn).
@@ -57,6 +58,8 @@ struct RunStatistics {
         var final_offset_y: Double
         var startup: Startup
         var photos: PhotoPipelineReport?
+        /// The process's peak resident set (VmHWM), read at exit.
+        var peak_rss_kb: Int?
     }
 
     var report: Report {
@@ -68,7 +71,8 @@ struct RunStatistics {
             frame_ms_p50: Percentiles.of(times, 0.5), frame_ms_p90: Percentiles.of(times, 0.9), frame_ms_p99: p99,
             frames_over_16_7_ms: times.filter { $0 > FrameBudget.sixtyHertz }.count,
             changes: changes, renderer: renderer, video_driver: videoDriver, screenshots: screenshots,
-            final_offset_x: finalOffset.x, final_offset_y: finalOffset.y, startup: startup, photos: photos)
+            final_offset_x: finalOffset.x, final_offset_y: finalOffset.y, startup: startup, photos: photos,
+            peak_rss_kb: peakResidentKilobytes)
     }
 
     func write(to path: String) throws {
@@ -76,4 +80,14 @@ struct RunStatistics {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try AtomicFile.write(encoder.encode(report), to: path)
     }
+}
+
+/// The process's peak resident set size in kilobytes (VmHWM in /proc/self/status), or nil
+/// where there is no such file.
+func peakResidentKilobytes() -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+    }
+    return nil
 }

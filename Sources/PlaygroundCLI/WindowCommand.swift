@@ -85,6 +85,9 @@ struct WindowCommand: ParsableCommand {
     @Option(help: "Write frame statistics as JSON here at exit.")
     var statsJson: String?
 
+    @Flag(help: "Decode every photo at its cell's size before the first frame (for measuring frames with no image work left; needs --cache-mb large enough for the folder).")
+    var preloadPhotos = false
+
     func validate() throws {
         if let exitAfter, !(exitAfter > 0 && exitAfter <= 86_400) {
             throw ValidationError("--exit-after must be more than 0 and at most 86400 seconds")
@@ -105,6 +108,12 @@ struct WindowCommand: ParsableCommand {
         let app = try PlaygroundApp.open(
             video: video, display: display, vsync: !noVsync, reduceMotion: reduceMotion || systemPrefersReducedMotion())
         app.runStatistics.startup.main_ns = mainEntered
+        if preloadPhotos, let pipeline = app.executor.images.pipeline {
+            let everything = PhotoDemand().needsOfEveryItem(of: app.playground)
+            if !pipeline.loadAll(everything, scale: app.renderer.scale, timeout: 3600) || pipeline.counters.texturesHeld < everything.count {
+                printWarning("--preload-photos: \(pipeline.counters.texturesHeld) of \(everything.count) photos are held; raise --cache-mb")
+            }
+        }
         app.script = script
         app.exitAfter = exitAfter
         app.run()

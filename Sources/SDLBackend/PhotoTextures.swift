@@ -83,6 +83,7 @@ public final class PhotoTextures {
     private var uploads = 0
     private var visibleHits = 0, visibleMisses = 0
     private var lastVisible = (needed: 0, shown: 0, sharp: 0)
+    private var lastVisiblePhotos: [Int] = []
     private let warn: (String) -> Void
 
     private struct Entry {
@@ -198,11 +199,24 @@ public final class PhotoTextures {
         let saved = settings
         settings.uploadBudgetSeconds = .infinity
         defer { settings = saved }
+        let uploadsBefore = uploads
         while true {
             update(needs: visible, scale: scale, now: now)
             if visibleAreSharp { return true }
+            // More uploads than photos means the cache evicts what it just loaded: it cannot
+            // hold them all, and waiting longer would only go round.
+            if uploads - uploadsBefore > 2 * needs.count + 8 { return false }
             if Double(monotonicNanoseconds() - start) / 1e9 > timeout { return false }
             usleep(2_000)
+        }
+    }
+
+    /// The file and texture size of each photo visible at the last update that shows a
+    /// texture: what a benchmark hands `vipsthumbnail` to decode the same screen.
+    public var visibleTextures: [(path: String, size: SDLBackend.PixelSize)] {
+        lastVisiblePhotos.compactMap { photo in
+            guard failures[photo] == nil, cache.contains(photo), let entry = cache.peek(photo) else { return nil }
+            return (path(of: photo), entry.texture.pixelSize)
         }
     }
 
@@ -300,8 +314,10 @@ public final class PhotoTextures {
 
     private func noteVisible(_ needs: [PhotoNeed], scale: Double) {
         var needed = 0, shown = 0, sharp = 0
+        lastVisiblePhotos.removeAll(keepingCapacity: true)
         for need in needs where need.urgency == .visible {
             needed += 1
+            lastVisiblePhotos.append(need.photo)
             if failures[need.photo] != nil {
                 shown += 1
                 sharp += 1

@@ -76,6 +76,20 @@ public struct PhotoDemand: Sendable {
         return collector.needs
     }
 
+    /// Every item's photo at the size its cell needs, as visible needs, ignoring `limit`:
+    /// what a benchmark decodes up front to measure frames with no image work left.
+    public func needsOfEveryItem(of playground: Playground) -> [PhotoNeed] {
+        var collector = Collector(limit: Int.max)
+        let scene = playground.scene
+        let frames = playground.collectionView.layout.frames
+        for (item, frame) in frames.enumerated() {
+            guard let area = SceneRenderer.photoArea(inCell: frame, style: scene.cellStyle) else { return [] }
+            let image = SceneRenderer.imageFrame(for: area, axis: scene.axis, amount: playground.parallaxAmount, shift: .zero)
+            collector.add(photo: playground.photos.photoIndex(ofItem: item), size: image.size, urgency: .visible)
+        }
+        return collector.needs
+    }
+
     /// The `length`-long stretch of content just past `rect`'s far edge along `axis`.
     static func band(after rect: Rect, axis: Axis, length: Double) -> Rect {
         rect.offsetBy(Point(along: axis, rect.size[axis], cross: 0)).resized(along: axis, to: length)
