@@ -43,7 +43,8 @@ The first twelve images cover every case; the pattern repeats after that
   10     16:9    3                       baseline    sRGB
   11     3:4     8                       progressive sRGB
   12     3:2     no tag                  baseline    sRGB
-Every image has EXIF DateTimeOriginal, in an order unrelated to the file
+Every image but 6 and 12 (and their repeats) embeds a 160-pixel EXIF
+thumbnail in IFD1, as cameras do. Every image has EXIF DateTimeOriginal, in an order unrelated to the file
 names; IMG_0008 has exactly the date of IMG_0003 (a tie, for sort tests).
 Chroma subsampling (4:2:0, 4:2:2, 4:4:4) and quality (88-95) vary too.
 
@@ -225,8 +226,10 @@ def _ifd_bytes(entries, start):
     return table + struct.pack("<I", 0) + data
 
 
-def exif_bytes(width, height, orientation, when, shot, uncalibrated):
-    """APP1 payload ("Exif\\0\\0" + TIFF) for a camera-like JPEG."""
+def exif_bytes(width, height, orientation, when, shot, uncalibrated, thumbnail=None):
+    """APP1 payload ("Exif\\0\\0" + TIFF) for a camera-like JPEG; `thumbnail`,
+    when given, is a small JPEG stored in IFD1 as cameras do (in the stored
+    orientation: a viewer turns it by the same tag as the photo)."""
     stamp = when.strftime("%Y:%m:%d %H:%M:%S")
     ifd0 = [
         (0x010F, ASCII, CAMERA_MAKE),
@@ -259,9 +262,46 @@ def exif_bytes(width, height, orientation, when, shot, uncalibrated):
     # value: lay IFD0 out once to learn where the Exif IFD lands.
     pointer = (0x8769, LONG, [0])
     exif_start = 8 + len(_ifd_bytes(ifd0 + [pointer], 8))
-    head = _ifd_bytes(ifd0 + [(0x8769, LONG, [exif_start])], 8)
-    tiff = b"II*\0" + struct.pack("<I", 8) + head + _ifd_bytes(exif_ifd, exif_start)
+    head = bytearray(_ifd_bytes(ifd0 + [(0x8769, LONG, [exif_start])], 8))
+    exif = _ifd_bytes(exif_ifd, exif_start)
+    tail = b""
+    if thumbnail is not None:
+        # IFD1 describes the thumbnail (JPEG compression, its offset and length);
+        # its size does not depend on the offset, so lay it out once to learn
+        # where the thumbnail's bytes land, right after it.
+        ifd1_start = exif_start + len(exif)
+        def ifd1(offset):
+            return _ifd_bytes([
+                (0x0103, SHORT, [6]),
+                (0x011A, RATIONAL, [(72, 1)]),
+                (0x011B, RATIONAL, [(72, 1)]),
+                (0x0128, SHORT, [2]),
+                (0x0201, LONG, [offset]),
+                (0x0202, LONG, [len(thumbnail)]),
+            ], ifd1_start)
+        thumb_start = ifd1_start + len(ifd1(0))
+        tail = ifd1(thumb_start) + thumbnail
+        # IFD0's "next IFD" field, after its count and 12-byte entries.
+        entries = len(ifd0) + 1
+        struct.pack_into("<I", head, 2 + 12 * entries, ifd1_start)
+    tiff = b"II*\0" + struct.pack("<I", 8) + bytes(head) + exif + tail
     return b"Exif\0\0" + tiff
+
+
+# Every photo but these carries an EXIF thumbnail, as camera files do; these
+# two (an untagged one and the CMYK one) have none, like files that went
+# through an editor that strips it.
+NO_THUMBNAIL = {6, 12}
+THUMBNAIL_SIDE = 160  # the size EXIF 2.32 recommends (160 x 120)
+
+
+def thumbnail_jpeg(image):
+    """A baseline JPEG of `image` (as stored) fitting 160 x 160."""
+    small = image.convert("RGB")
+    small.thumbnail((THUMBNAIL_SIDE, THUMBNAIL_SIDE))
+    out = io.BytesIO()
+    small.save(out, "JPEG", quality=80)
+    return out.getvalue()
 
 
 # --------------------------------------------------------------------------
@@ -584,8 +624,10 @@ def make_photo(job):
     }
     subsampling = int(rng.choice([2, 2, 1, 0]))  # 4:2:0 most, like phones
     quality = int(rng.integers(88, 96))
+    with_thumbnail = (index - 1) % len(SCHEDULE) + 1 not in NO_THUMBNAIL
     exif = exif_bytes(image.width, image.height, orientation, when, shot,
-                      uncalibrated=(colour != "sRGB"))
+                      uncalibrated=(colour != "sRGB"),
+                      thumbnail=thumbnail_jpeg(image) if with_thumbnail else None)
     options = dict(quality=quality, progressive=progressive, exif=exif, optimize=False)
     if colour != "CMYK":
         options["subsampling"] = subsampling

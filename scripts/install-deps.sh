@@ -4,10 +4,11 @@
 # Xvfb, xdotool and ImageMagick's `import` drive the end-to-end test of the real window;
 # valgrind counts the benchmark's instructions per frame (make bench).
 # libvips decodes photos for the PhotoPipeline module; libvips-tools' `vips` command makes
-# the test images, and its `vipsthumbnail` is the yardstick of photo-decode-bench.
+# the test images, and its `vipsthumbnail` is the yardstick of photo-decode-bench;
+# exiftool embeds EXIF thumbnails into test photos.
 set -euo pipefail
 
-packages=(pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xdotool x11-utils imagemagick valgrind libvips-dev libvips-tools)
+packages=(pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xdotool x11-utils imagemagick valgrind libvips-dev libvips-tools libimage-exiftool-perl)
 
 missing=()
 for p in "${packages[@]}"; do

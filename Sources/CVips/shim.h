@@ -45,6 +45,7 @@ VipsImage *vips_image_new_from_file(const char *name, ...);
 int vips_image_write_to_file(VipsImage *image, const char *name, ...);
 void *vips_image_write_to_memory(VipsImage *in, size_t *size);
 int vips_image_hasalpha(VipsImage *image);
+VipsImage *vips_image_new_from_buffer(const void *buf, size_t len, const char *option_string, ...);
 // header.h
 int vips_image_get_width(const VipsImage *image);
 int vips_image_get_height(const VipsImage *image);
@@ -54,11 +55,13 @@ unsigned long vips_image_get_typeof(const VipsImage *image, const char *name);
 int vips_image_get_string(const VipsImage *image, const char *name, const char **out);
 void vips_image_set_int(VipsImage *image, const char *name, int i);
 void vips_image_set_string(VipsImage *image, const char *name, const char *str);
+int vips_image_get_blob(const VipsImage *image, const char *name, const void **data, size_t *length);
 // resample.h, colour.h, conversion.h
 int vips_thumbnail(const char *filename, VipsImage **out, int width, ...);
 int vips_copy(VipsImage *in, VipsImage **out, ...);
 int vips_addalpha(VipsImage *in, VipsImage **out, ...);
 int vips_extract_band(VipsImage *in, VipsImage **out, int band, ...);
+int vips_autorot(VipsImage *in, VipsImage **out, ...);
 // glib: gobject.h, gmem.h and gmessages.h (gpointer is void *, guint unsigned int, and
 // GLogLevelFlags an enum whose values include negative ones, so int)
 void g_object_unref(void *object);
@@ -166,6 +169,16 @@ static inline int cvips_to_rgba8(VipsImage *in, VipsImage **out) {
     if (failed) return -1;
     *out = four;
     return 0;
+}
+
+/// Opens an encoded image held in memory, lazily; `buf` must outlive the image.
+static inline VipsImage *cvips_open_buffer(const void *buf, size_t len) {
+    return vips_image_new_from_buffer(buf, len, "", NULL);
+}
+
+/// Turns `in` upright by its "orientation" field. Returns 0 on success.
+static inline int cvips_autorot(VipsImage *in, VipsImage **out) {
+    return vips_autorot(in, out, NULL);
 }
 
 /// A string metadata field, or NULL when the image has none. Owned by the image.

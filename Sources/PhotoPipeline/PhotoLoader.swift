@@ -57,12 +57,19 @@ public final class PhotoLoader: Sendable {
 
     deinit { core.stop() }
 
-    /// The default decode: `PhotoDecoder` at the request's size and fit. (Chosen with an
+    /// The default decode: `PhotoDecoder` at the request's size and fit, or its embedded
+    /// preview. (Chosen with an
     /// `if`, not `??`: Swift 6.3.1's SILGen crashes on a typed-throws function value in the
     /// autoclosure of `??`.)
     @Sendable
     private static func decodeWithVips(_ request: PhotoRequest) throws(PhotoProblem) -> DecodedPhoto {
-        try PhotoDecoder().decode(path: request.path, size: request.size, fit: request.fit)
+        switch request.kind {
+        case .photo:
+            return try PhotoDecoder().decode(path: request.path, size: request.size, fit: request.fit)
+        case .embeddedPreview:
+            guard let preview = try PhotoDecoder().embeddedPreview(path: request.path) else { throw .noEmbeddedPreview }
+            return preview
+        }
     }
 
     /// Queues a request. A request with the same id as a queued, running or finished-but-not-

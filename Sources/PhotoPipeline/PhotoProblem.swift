@@ -23,6 +23,9 @@ public enum PhotoProblem: Error, Equatable, Hashable, Sendable, CustomStringConv
     case tooLarge(width: Int, height: Int)
     /// libvips itself could not start.
     case decoderUnavailable
+    /// A preview was asked for and the file embeds no thumbnail (not a problem with the
+    /// photo: it is then shown when its real decode arrives).
+    case noEmbeddedPreview
 
     /// The short human reason, e.g. "truncated" or "unreadable: permission denied".
     public var reason: String {
@@ -38,6 +41,7 @@ public enum PhotoProblem: Error, Equatable, Hashable, Sendable, CustomStringConv
         case .corrupt(let why): "corrupt: \(why)"
         case .tooLarge(let w, let h): "too large: \(w)×\(h) pixels"
         case .decoderUnavailable: "libvips did not start"
+        case .noEmbeddedPreview: "no embedded thumbnail"
         }
     }
 

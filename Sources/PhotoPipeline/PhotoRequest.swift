@@ -10,13 +10,24 @@ public struct PhotoRequest: Sendable, Hashable {
     public var priority: Int
     /// How the decoded size relates to `size`.
     public var fit: PhotoFit
+    /// A decode of the photo, or the thumbnail embedded in it.
+    public var kind: Kind
 
-    public init(id: Int, path: String, size: PixelSize, priority: Int = 0, fit: PhotoFit = .cover) {
+    public enum Kind: Sendable, Hashable {
+        /// The photo itself, at `size` and `fit`.
+        case photo
+        /// The camera's EXIF thumbnail (`size` and `fit` are ignored); fails with
+        /// `.noEmbeddedPreview` when there is none.
+        case embeddedPreview
+    }
+
+    public init(id: Int, path: String, size: PixelSize, priority: Int = 0, fit: PhotoFit = .cover, kind: Kind = .photo) {
         self.id = id
         self.path = path
         self.size = size
         self.priority = priority
         self.fit = fit
+        self.kind = kind
     }
 }
 

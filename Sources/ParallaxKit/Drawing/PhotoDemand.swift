@@ -28,8 +28,10 @@ public struct PhotoNeed: Hashable, Sendable {
 
 /// Which photos a frame needs, most urgent first: the visible ones (read from the frame's own
 /// draw list, so exactly what is drawn), then the ones around the predicted rest point of a
-/// fling or eased scroll, then a stretch ahead in the direction of motion. Pure: it reads the
-/// playground and never changes it.
+/// fling or eased scroll, then a stretch ahead in the direction of motion. While a fling is
+/// more than a viewport from its rest point, the photos there come first: the ones flying
+/// past now will be gone before a decode of them could finish. Pure: it reads the playground
+/// and never changes it.
 public struct PhotoDemand: Sendable {
     /// How far ahead reaches, in viewport lengths along the scroll axis (at rest: half of it
     /// on each side).
@@ -42,8 +44,9 @@ public struct PhotoDemand: Sendable {
         self.limit = max(1, limit)
     }
 
-    /// The needs of the frame whose draw list is `drawList`, in order of urgency, then of
-    /// nearness; one entry per photo, at the largest size any of its frames needs.
+    /// The needs of the frame whose draw list is `drawList`, in the order to serve them; one
+    /// entry per photo, at the largest size any of its frames needs. (A photo both visible
+    /// and at the rest point keeps the urgency it was first listed with.)
     public func needs(of playground: Playground, drawList: DrawList) -> [PhotoNeed] {
         var collector = Collector(limit: limit)
         for command in drawList.commands {
@@ -59,7 +62,14 @@ public struct PhotoDemand: Sendable {
         var anchor = bounds
         if let rest = scrollView.predictedRestPosition, abs(rest - scrollView.position) >= 1 {
             anchor = bounds.offsetBy(Point(along: axis, rest - scrollView.position, cross: 0))
-            addCells(in: anchor, of: playground, urgency: .atRest, to: &collector)
+            if abs(rest - scrollView.position) > bounds.size[axis] {
+                var restFirst = Collector(limit: limit)
+                addCells(in: anchor, of: playground, urgency: .atRest, to: &restFirst)
+                for need in collector.needs { restFirst.add(photo: need.photo, size: need.size, urgency: need.urgency) }
+                collector = restFirst
+            } else {
+                addCells(in: anchor, of: playground, urgency: .atRest, to: &collector)
+            }
         }
         let length = bounds.size[axis] * aheadViewports
         guard length > 0 else { return collector.needs }
