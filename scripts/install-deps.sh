@@ -5,10 +5,11 @@
 # valgrind counts the benchmark's instructions per frame (make bench).
 # libvips decodes photos for the PhotoPipeline module; libvips-tools' `vips` command makes
 # the test images, and its `vipsthumbnail` is the yardstick of photo-decode-bench;
-# exiftool embeds EXIF thumbnails into test photos.
+# exiftool embeds EXIF thumbnails into test photos; Tools/make-photos.py (numpy, Pillow and
+# an Adobe RGB profile from icc-profiles-free) generates camera-like photo folders.
 set -euo pipefail
 
-packages=(pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xdotool x11-utils imagemagick valgrind libvips-dev libvips-tools libimage-exiftool-perl)
+packages=(pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xdotool x11-utils imagemagick valgrind libvips-dev libvips-tools libimage-exiftool-perl python3-numpy python3-pil icc-profiles-free)
 
 missing=()
 for p in "${packages[@]}"; do

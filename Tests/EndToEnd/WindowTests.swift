@@ -78,6 +78,20 @@ private func runTool(_ name: String, _ arguments: [String], display: String) thr
 
 private func pause(_ seconds: Double) { Thread.sleep(forTimeInterval: seconds) }
 
+/// The mean difference between horizontally and vertically neighbouring pixels in `region`
+/// (all three channels): how much detail it shows.
+private func detail(_ image: RGBAImage, in region: (x: Range<Int>, y: Range<Int>)) -> Double {
+    var total = 0
+    for y in region.y.dropLast() {
+        for x in region.x.dropLast() {
+            let p = image[x, y], right = image[x + 1, y], below = image[x, y + 1]
+            total += abs(Int(p.r) - Int(right.r)) + abs(Int(p.g) - Int(right.g)) + abs(Int(p.b) - Int(right.b))
+            total += abs(Int(p.r) - Int(below.r)) + abs(Int(p.g) - Int(below.g)) + abs(Int(p.b) - Int(below.b))
+        }
+    }
+    return Double(total) / Double(max(1, (region.x.count - 1) * (region.y.count - 1)))
+}
+
 /// The share of pixels in `region` that differ between two screenshots.
 private func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<Int>, y: Range<Int>)) -> Double {
     var changed = 0
@@ -295,5 +309,96 @@ private func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<I
         #expect(numbers[0] > 300, "frames")
         #expect(numbers[1] > 100, "actions")
         #expect(numbers[2] > 100, "frames compared")
+    }
+
+    /// Issue 12, end to end: a folder of 500 generated JPEGs in a real window, a fling, and the
+    /// window's own screenshot a second after the list comes to rest shows every visible
+    /// photo sharp: it matches `shot` of the same offset (which waits for every decode), where
+    /// a placeholder or a thumbnail preview would differ in most of its pixels.
+    @Test(.timeLimit(.minutes(3)))
+    func aFlingThroughFiveHundredPhotosEndsOnSharpPhotos() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pp-fling-\(UUID().uuidString)")
+        let photos = dir.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let generator = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Tools/make-photos.py")
+        try runTool("python3", [generator.path, photos.path, "--count", "500", "--small", "--seed", "12"], display: ":0")
+
+        // Released at 3,000 pt/s after a second: it coasts about 1,500 pt through the folder.
+        let script = dir.appendingPathComponent("fling.txt")
+        try """
+            wait 1
+            drag-begin 480 500
+            wait 0.016
+            drag-move 480 460
+            wait 0.016
+            drag-move 480 410
+            wait 0.016
+            drag-move 480 360
+            drag-end
+            wait 8
+            """.write(to: script, atomically: true, encoding: .utf8)
+        let size = "960x600"
+        // Where and when it rests, from the same script through the same model (headers only).
+        let trace = try run(["trace", "--photos", photos.path, "--scene", "photos", "--viewport", size, "--script", script.path])
+        try #require(trace.status == 0, "\(trace.stderr)")
+        let rows = trace.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",") }
+        let moving = try #require(rows.last { $0[4] != "idle" }, "the list moved")
+        let restTime = try #require(Double(moving[1])) + 1.0 / 60
+        let restOffset = try #require(rows.last.flatMap { Double($0[3]) })
+        #expect(restOffset > 1000, "the fling went far: \(restOffset)")
+
+        // The window replays the script and presses P (its screenshot) a second after rest.
+        let windowScript = dir.appendingPathComponent("window.txt")
+        let lines = try String(contentsOf: script, encoding: .utf8).split(separator: "\n").dropLast()
+        let released = 1 + 3 * 0.016
+        try (lines.joined(separator: "\n") + "\nwait \(restTime + 1 - released)\nkey p\nwait 0.5\n")
+            .write(to: windowScript, atomically: true, encoding: .utf8)
+        let x = try XvfbServer()
+        defer { x.stop() }
+        let app = Process()
+        app.executableURL = try playgroundBinary()
+        app.arguments = ["--photos", photos.path, "--scene", "photos", "--size", size, "--script", windowScript.path,
+                         "--exit-after", "\(restTime + 2)"]
+        app.currentDirectoryURL = dir
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = x.display
+        environment["SDL_VIDEODRIVER"] = nil
+        app.environment = environment
+        app.standardOutput = FileHandle.nullDevice
+        app.standardError = FileHandle.nullDevice
+        try app.run()
+        defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
+        let deadline = Date().addingTimeInterval(90)
+        while app.isRunning && Date() < deadline { pause(0.1) }
+        try #require(!app.isRunning && app.terminationStatus == 0, "the window ran the script and quit")
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix("parallax-photos-") }
+        let screenshot = try RGBAImage.load(path: dir.appendingPathComponent(try #require(names.first, "P saved a screenshot")).path)
+
+        let expected = dir.appendingPathComponent("expected.png").path
+        let shot = try run(["shot", "--photos", photos.path, "--scene", "photos", "--size", size,
+                            "--offset", "\(restOffset)", "--out", expected])
+        try #require(shot.status == 0, "\(shot.stderr)")
+        let reference = try RGBAImage.load(path: expected)
+        try #require(screenshot.size == reference.size)
+        // Each visible cell as sharp as in the reference: the same detail (the sum of pixel
+        // differences between neighbours), where a flat placeholder has none and a 160-pixel
+        // thumbnail blown up to a cell a small part. (Not pixel for pixel: a texture decoded
+        // at another moment may sit half a texel apart.) The fps badge's rows and the fading
+        // scroll indicator's column are left out.
+        let last = rows.filter { $0[0] == rows.last![0] }
+        var cellsCompared = 0
+        for cell in last {
+            guard let x = Double(cell[6]), let y = Double(cell[7]), let w = Double(cell[8]), let h = Double(cell[9]) else { continue }
+            let left = max(0, Int(x)), right = min(screenshot.width - 24, Int(x + w))
+            let top = max(60, Int(y - restOffset)), bottom = min(screenshot.height, Int(y - restOffset + h))
+            guard right - left > 40, bottom - top > 40 else { continue }
+            let region = (x: left..<right, y: top..<bottom)
+            let seen = detail(screenshot, in: region), wanted = detail(reference, in: region)
+            #expect(wanted > 0 && abs(seen / wanted - 1) < 0.15, "cell \(cell[5]): detail \(seen) against \(wanted) when sharp")
+            cellsCompared += 1
+        }
+        #expect(cellsCompared >= 2, "cells compared: \(cellsCompared)")
     }
 }
