@@ -46,6 +46,7 @@ int vips_image_write_to_file(VipsImage *image, const char *name, ...);
 void *vips_image_write_to_memory(VipsImage *in, size_t *size);
 int vips_image_hasalpha(VipsImage *image);
 VipsImage *vips_image_new_from_buffer(const void *buf, size_t len, const char *option_string, ...);
+VipsImage *vips_image_new_from_memory_copy(const void *data, size_t size, int width, int height, int bands, int format);
 // header.h
 int vips_image_get_width(const VipsImage *image);
 int vips_image_get_height(const VipsImage *image);

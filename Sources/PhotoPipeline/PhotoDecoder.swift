@@ -41,12 +41,23 @@ public struct PhotoDecoder: Sendable {
     @discardableResult
     public static func prepare() -> Bool { Vips.start() }
 
-    /// Decodes `path` for a target of `size` pixels.
-    public func decode(path: String, size: PixelSize, fit: PhotoFit = .cover)
+    /// Decodes `path` for a target of `size` pixels; with `diskCache`, from its copy when it
+    /// has one, else from the file, keeping a copy for next time.
+    public func decode(path: String, size: PixelSize, fit: PhotoFit = .cover, diskCache: DiskThumbnailCache? = nil)
         throws(PhotoProblem) -> DecodedPhoto
     {
         let facts = try checkFile(path)
         let header = try PhotoHeader.read(path: path, facts: facts)
+        guard let diskCache else { return try decode(path: path, facts: facts, header: header, size: size, fit: fit) }
+        if let copy = diskCache.load(path: path, facts: facts, size: size, fit: fit, source: header) { return copy }
+        let decoded = try decode(path: path, facts: facts, header: header, size: size, fit: fit)
+        diskCache.store(decoded, path: path, facts: facts, size: size, fit: fit)
+        return decoded
+    }
+
+    private func decode(path: String, facts: FileFacts, header: PhotoHeader, size: PixelSize, fit: PhotoFit)
+        throws(PhotoProblem) -> DecodedPhoto
+    {
         let target = PixelSize(width: min(max(size.width, 1), Self.maxTargetSide),
                                height: min(max(size.height, 1), Self.maxTargetSide))
         let box = Self.thumbnailBox(displayed: PixelSize(width: header.displayedWidth,
@@ -156,7 +167,7 @@ public struct PhotoDecoder: Sendable {
     }
 
     /// Renders the libvips pipeline into RGBA bytes; this is where decoding really happens.
-    private static func rgba(from image: VipsImageRef, path: String, header: PhotoHeader)
+    static func rgba(from image: VipsImageRef, path: String, header: PhotoHeader)
         throws(PhotoProblem) -> DecodedPhoto
     {
         var converted: OpaquePointer?

@@ -39,13 +39,14 @@ public final class PhotoLoader: Sendable {
     public init(workers: Int = PhotoLoader.defaultWorkerCount,
                 finishedByteBudget: Int = PhotoLoader.defaultFinishedByteBudget,
                 finishedCountLimit: Int = PhotoLoader.defaultFinishedCountLimit,
+                diskCache: DiskThumbnailCache? = nil,
                 decode: Decode? = nil)
     {
         workerCount = min(max(workers, 1), 64)
         self.finishedByteBudget = max(0, finishedByteBudget)
         self.finishedCountLimit = max(1, finishedCountLimit)
         let chosen: Decode
-        if let decode { chosen = decode } else { chosen = Self.decodeWithVips }
+        if let decode { chosen = decode } else { chosen = { request throws(PhotoProblem) in try Self.decodeWithVips(request, diskCache) } }
         core = LoaderCore(byteBudget: self.finishedByteBudget,
                           countLimit: self.finishedCountLimit, decode: chosen)
         for number in 0..<workerCount {
@@ -57,15 +58,15 @@ public final class PhotoLoader: Sendable {
 
     deinit { core.stop() }
 
-    /// The default decode: `PhotoDecoder` at the request's size and fit, or its embedded
-    /// preview. (Chosen with an
+    /// The default decode: `PhotoDecoder` at the request's size and fit (through `diskCache`
+    /// when there is one), or its embedded preview. (Chosen with an
     /// `if`, not `??`: Swift 6.3.1's SILGen crashes on a typed-throws function value in the
     /// autoclosure of `??`.)
     @Sendable
-    private static func decodeWithVips(_ request: PhotoRequest) throws(PhotoProblem) -> DecodedPhoto {
+    private static func decodeWithVips(_ request: PhotoRequest, _ diskCache: DiskThumbnailCache?) throws(PhotoProblem) -> DecodedPhoto {
         switch request.kind {
         case .photo:
-            return try PhotoDecoder().decode(path: request.path, size: request.size, fit: request.fit)
+            return try PhotoDecoder().decode(path: request.path, size: request.size, fit: request.fit, diskCache: diskCache)
         case .embeddedPreview:
             guard let preview = try PhotoDecoder().embeddedPreview(path: request.path) else { throw .noEmbeddedPreview }
             return preview

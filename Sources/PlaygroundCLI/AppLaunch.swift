@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ParallaxKit
+import PhotoPipeline
 import SDLBackend
 
 extension PlaygroundApp {
@@ -15,7 +16,8 @@ extension PlaygroundApp {
             let window = try Window(video: video, title: "Parallax Playground", size: display.size.size)
             let renderer = try Renderer(window: window, vsync: vsync)
             let images = try loadImages(renderer: renderer, resources: resources, folder: folder, cacheMegabytes: display.cacheMegabytes,
-                                        fadeSeconds: reduceMotion ? 0 : PhotoTextures.Settings().fadeSeconds)
+                                        fadeSeconds: reduceMotion ? 0 : PhotoTextures.Settings().fadeSeconds,
+                                        diskCache: display.diskCache)
             let text = try TextRenderer(renderer: renderer, fontPath: fonts.regular)
             let executor = DrawListExecutor(renderer: renderer, images: images, text: text)
             let playground = display.model.makePlayground(viewportSize: renderer.viewport.size, reduceMotion: reduceMotion, folder: folder)
@@ -32,7 +34,7 @@ extension PlaygroundApp {
 /// and the covers (always from `resources`, loaded now), each unreadable cover named in one
 /// warning. Photos that cannot be shown are named as the pipeline meets them.
 func loadImages(renderer: Renderer, resources: String, folder: PhotoFolderContents?, cacheMegabytes: Int,
-                fadeSeconds: Double = PhotoTextures.Settings().fadeSeconds) throws(SDLError) -> ImageLibrary {
+                fadeSeconds: Double = PhotoTextures.Settings().fadeSeconds, diskCache: DiskThumbnailCache? = nil) throws(SDLError) -> ImageLibrary {
     let root = URL(fileURLWithPath: resources)
     let paths: [String]
     if let folder { paths = folder.paths } else { paths = try ImageLibrary.imagePaths(in: root.appendingPathComponent("photos").path) }
@@ -40,7 +42,8 @@ func loadImages(renderer: Renderer, resources: String, folder: PhotoFolderConten
     settings.cacheBytes = cacheMegabytes << 20
     settings.fadeSeconds = fadeSeconds
     let pipeline = PhotoTextures(renderer: renderer, paths: paths, headers: folder?.headers ?? [],
-                                 knownProblems: folder?.problems ?? [:], settings: settings, warn: printWarning)
+                                 knownProblems: folder?.problems ?? [:], settings: settings,
+                                 loader: PhotoLoader(diskCache: diskCache), warn: printWarning)
     let covers = try ImageLibrary.loadDirectory(root.appendingPathComponent("covers").path, renderer: renderer,
                                                 skipped: { printWarning("skipping \($0)") })
     return ImageLibrary(pipeline: pipeline, covers: covers)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ParallaxKit
+import PhotoPipeline
 import SDLBackend
 
 /// What every command that builds a playground asks: which scene, strategy and item count.
@@ -56,10 +57,26 @@ struct DisplayOptions: ParsableArguments {
     /// 8 MB holds a screen of small cells; 64 GB is past any GPU's memory.
     static let cacheRange = 8...65_536
 
+    @Option(name: .customLong("disk-cache-mb"), parsing: .unconditional,
+            help: "Megabytes of cell-sized copies kept in $XDG_CACHE_HOME/parallax-playground/thumbnails for the next visit (0 to \(DisplayOptions.diskCacheRange.upperBound); 0: none). `shot` never uses them, so its pixels come from the files.")
+    var diskCacheMegabytes = 1024
+
+    /// Up to 1 TB: a limit, not a reservation.
+    static let diskCacheRange = 0...1_048_576
+
     func validate() throws {
         guard Self.cacheRange.contains(cacheMegabytes) else {
             throw ValidationError("--cache-mb must be from \(Self.cacheRange.lowerBound) to \(Self.cacheRange.upperBound), got \(cacheMegabytes)")
         }
+        guard Self.diskCacheRange.contains(diskCacheMegabytes) else {
+            throw ValidationError("--disk-cache-mb must be from 0 to \(Self.diskCacheRange.upperBound), got \(diskCacheMegabytes)")
+        }
+    }
+
+    /// The on-disk copies for the window, or nil when turned off or no cache folder can be made.
+    var diskCache: DiskThumbnailCache? {
+        guard diskCacheMegabytes > 0, let folder = DiskThumbnailCache.defaultFolder() else { return nil }
+        return DiskThumbnailCache(folder: folder, byteLimit: diskCacheMegabytes << 20)
     }
 }
 

@@ -363,6 +363,8 @@ private func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<I
                          "--exit-after", "\(restTime + 2)"]
         app.currentDirectoryURL = dir
         var environment = ProcessInfo.processInfo.environment
+        // Its own disk cache: copies from an earlier run would make the test prove nothing.
+        environment["XDG_CACHE_HOME"] = dir.appendingPathComponent("cache").path
         environment["DISPLAY"] = x.display
         environment["SDL_VIDEODRIVER"] = nil
         app.environment = environment

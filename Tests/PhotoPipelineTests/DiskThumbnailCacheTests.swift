@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import PhotoPipeline
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Cell-sized copies on disk for a second visit.
+@Suite struct DiskThumbnailCacheTests {
+    /// Sets a file's modification time (and access time) to `seconds` since 1970.
+    private func setModified(_ path: String, _ seconds: Int) {
+        var times = [timeval(tv_sec: seconds, tv_usec: 0), timeval(tv_sec: seconds, tv_usec: 0)]
+        #expect(utimes(path, &times) == 0)
+    }
+
+    @Test func aSecondDecodeComesFromTheCopyUntilTheFileChanges() throws {
+        let scratch = try Scratch()
+        let cache = try #require(DiskThumbnailCache(folder: scratch.file("thumbnails"), byteLimit: 64 << 20))
+        let photo = scratch.file("photo.jpg"), other = scratch.file("other.jpg")
+        try TestImages.solid(photo, width: 800, height: 600, (200, 40, 40))
+        try TestImages.solid(other, width: 800, height: 600, (40, 40, 200))
+        setModified(photo, 1_700_000_000)
+        let size = PixelSize(width: 200, height: 150)
+        let first = try PhotoDecoder().decode(path: photo, size: size, diskCache: cache)
+        #expect(first.size == size)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.folder).filter { $0.hasSuffix(".jpg") }.count == 1)
+
+        // Same bytes count and time, different pixels: only a copy can still give red.
+        let sameSize = try Data(contentsOf: URL(fileURLWithPath: other))
+        let original = try Data(contentsOf: URL(fileURLWithPath: photo))
+        try #require(sameSize.count == original.count, "both solid JPEGs encode to the same length")
+        try sameSize.write(to: URL(fileURLWithPath: photo))
+        setModified(photo, 1_700_000_000)
+        let second = try PhotoDecoder().decode(path: photo, size: size, diskCache: cache)
+        #expect(second.size == size)
+        #expect(second.averageColour.red > 150 && second.averageColour.blue < 90, "from the copy: \(second)")
+        #expect(second.source == first.source, "the copy carries the photo's own header")
+
+        // A new modification time is a new photo.
+        setModified(photo, 1_700_000_100)
+        let third = try PhotoDecoder().decode(path: photo, size: size, diskCache: cache)
+        #expect(third.averageColour.blue > 150, "decoded again from the changed file: \(third)")
+    }
+
+    @Test func aDamagedCopyIsDroppedAndTheFileDecodedAgain() throws {
+        let scratch = try Scratch()
+        let cache = try #require(DiskThumbnailCache(folder: scratch.file("thumbnails"), byteLimit: 64 << 20))
+        let photo = scratch.file("photo.jpg")
+        try TestImages.solid(photo, width: 400, height: 300, (30, 160, 60))
+        let size = PixelSize(width: 100, height: 75)
+        _ = try PhotoDecoder().decode(path: photo, size: size, diskCache: cache)
+        let copies = try FileManager.default.contentsOfDirectory(atPath: cache.folder).filter { $0.hasSuffix(".jpg") }
+        let copy = cache.folder + "/" + (try #require(copies.first))
+        try Data("not a jpeg".utf8).write(to: URL(fileURLWithPath: copy))
+        let again = try PhotoDecoder().decode(path: photo, size: size, diskCache: cache)
+        #expect(again.averageColour.green > 120)
+        let reread = try Data(contentsOf: URL(fileURLWithPath: copy))
+        #expect(reread.starts(with: [0xFF, 0xD8]), "a good copy replaced the damaged one")
+    }
+
+    @Test func theFolderIsTrimmedToItsLimit() throws {
+        let scratch = try Scratch()
+        let photo = scratch.file("photo.jpg")
+        try TestImages.noiseJPEG(photo, width: 600, height: 400)
+        let unlimited = try #require(DiskThumbnailCache(folder: scratch.file("sizes"), byteLimit: 1 << 30))
+        _ = try PhotoDecoder().decode(path: photo, size: PixelSize(width: 300, height: 200), diskCache: unlimited)
+        let one = try #require(try FileManager.default.attributesOfItem(atPath: unlimited.folder + "/" +
+            FileManager.default.contentsOfDirectory(atPath: unlimited.folder)[0])[.size] as? Int)
+        // Room for about three copies; forty sizes are written.
+        let cache = try #require(DiskThumbnailCache(folder: scratch.file("thumbnails"), byteLimit: one * 3))
+        for step in 0..<40 {
+            _ = try PhotoDecoder().decode(path: photo, size: PixelSize(width: 300 - step, height: 200), diskCache: cache)
+        }
+        cache.trim()
+        let total = try FileManager.default.contentsOfDirectory(atPath: cache.folder).reduce(0) { sum, name in
+            sum + ((try? FileManager.default.attributesOfItem(atPath: cache.folder + "/" + name)[.size] as? Int) ?? 0)
+        }
+        #expect(total <= one * 3, "\(total) bytes against a limit of \(one * 3)")
+        #expect(total > 0)
+    }
+
+    @Test func theFolderFollowsXDG() {
+        #expect(DiskThumbnailCache.defaultFolder(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/a"])
+            == "/x/cache/parallax-playground/thumbnails")
+        #expect(DiskThumbnailCache.defaultFolder(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/a"])
+            == "/home/a/.cache/parallax-playground/thumbnails")
+        #expect(DiskThumbnailCache.defaultFolder(environment: [:]) == nil)
+    }
+}
