@@ -28,7 +28,7 @@ let package = Package(
         .systemLibrary(name: "CVips"),
         // Photos from a folder: scanning, headers, shrink-on-load decoding, a worker pool and
         // a byte-cost LRU. No SDL: the app turns its pixels into textures.
-        .target(name: "PhotoPipeline", dependencies: ["CVips"]),
+        .target(name: "PhotoPipeline", dependencies: ["CVips", "FileOutput"]),
         // Measures the pool's decode speed on a folder of JPEGs (not a test).
         .executableTarget(name: "photo-decode-bench", dependencies: ["PhotoPipeline"]),
         // Pure Swift core: no SDL, no clock reads. Time is always passed in.

@@ -7,9 +7,12 @@ import SDLBackend
 extension PlaygroundApp {
     /// The window of `display`'s size on `video`, its renderer, the images, the font and the
     /// model, ready to run: what the window and the monkey both open.
-    static func open(video: SDLVideo, display: DisplayOptions, vsync: Bool, reduceMotion: Bool) throws -> PlaygroundApp {
+    /// With `growing`, a photo folder's first screen of headers is read before the first
+    /// frame and the rest while it runs; without, all of them first (the monkey compares the
+    /// window's model against a copy, which must see the same photos from the start).
+    static func open(video: SDLVideo, display: DisplayOptions, vsync: Bool, reduceMotion: Bool, growing: Bool = false) throws -> PlaygroundApp {
         let resources = try locateResources(display.resources)
-        let folder = try display.model.folder.load()
+        let folder = try display.model.folder.load(waitingForAll: !growing)
         let fonts: FontFiles
         do { fonts = try FontFiles.locate(explicitPath: display.font) } catch { throw InputError(message: "\(error)") }
         do {
@@ -21,7 +24,9 @@ extension PlaygroundApp {
             let text = try TextRenderer(renderer: renderer, fontPath: fonts.regular)
             let executor = DrawListExecutor(renderer: renderer, images: images, text: text)
             let playground = display.model.makePlayground(viewportSize: renderer.viewport.size, reduceMotion: reduceMotion, folder: folder)
-            return PlaygroundApp(video: video, window: window, renderer: renderer, executor: executor, playground: playground)
+            let app = PlaygroundApp(video: video, window: window, renderer: renderer, executor: executor, playground: playground)
+            app.headerScan = folder.map { HeaderArrivals(contents: $0) }
+            return app
         } catch {
             // Only SDL's errors reach here: the window, renderer, images or font failed.
             printError("\(error)")

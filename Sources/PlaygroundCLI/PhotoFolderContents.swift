@@ -15,9 +15,12 @@ struct PhotoFolderOptions: ParsableArguments {
     var sort: PhotoSortOrder = .name
 
     /// The folder's photos by their headers (nothing decoded), or nil without `--photos`.
+    /// Headers are read on a thread of their own, answered from the index of earlier visits
+    /// where it can. With `waitingForAll` false, this returns once the first screen's worth
+    /// (`firstScreenHeaders`) is read and the rest arrives through `contents.scanner`.
     /// A file whose header cannot be read keeps its place, as a "can't show" tile in a 3:2
     /// cell; a folder in which no file can be read is an input error (exit status 2).
-    func load() throws -> PhotoFolderContents? {
+    func load(waitingForAll: Bool = true) throws -> PhotoFolderContents? {
         guard let photos else { return nil }
         let folder: PhotoFolder
         do {
@@ -25,22 +28,18 @@ struct PhotoFolderOptions: ParsableArguments {
         } catch {
             throw InputError(message: "--photos: \(error)")
         }
-        var contents = PhotoFolderContents()
-        for entry in folder.entries {
-            let title = URL(fileURLWithPath: entry.name).deletingPathExtension().lastPathComponent
-            do {
-                let header = try PhotoHeader.read(path: entry.path)
-                contents.photos.append(aspectRatio: Double(header.displayedWidth) / Double(header.displayedHeight), title: title)
-                contents.headers.append(header)
-            } catch {
-                contents.photos.append(aspectRatio: PhotoFolderContents.unreadableAspectRatio, title: title)
-                contents.headers.append(nil)
-                contents.problems[contents.paths.count] = error.reason
-                printWarning("can't show \(entry.path): \(error.reason)")
-            }
-            contents.paths.append(entry.path)
+        let indexFile = PhotoIndex.defaultFile()
+        let scanner = HeaderScanner(entries: folder.entries, index: indexFile.map(PhotoIndex.load(from:)) ?? PhotoIndex())
+        var contents = PhotoFolderContents(indexFile: indexFile)
+        let wanted = waitingForAll ? folder.entries.count : PhotoFolderContents.firstScreenHeaders
+        scanner.waitUntilReady(count: wanted, timeout: waitingForAll ? 365 * 86_400 : PhotoFolderContents.firstScreenWait)
+        contents.add(scanner.takeReady())
+        if scanner.isFinished && contents.paths.count == folder.entries.count {
+            contents.saveIndex(of: scanner)
+        } else {
+            contents.scanner = scanner
         }
-        guard contents.problems.count < contents.paths.count else {
+        if contents.scanner == nil, contents.problems.count == contents.paths.count {
             let first = contents.problems.sorted { $0.key < $1.key }.first.map { "\(contents.paths[$0.key]): \($0.value)" } ?? ""
             throw InputError(message: "--photos: none of the \(folder.entries.count) image file(s) in '\(photos)' could be read (\(first))")
         }
@@ -53,7 +52,7 @@ enum PhotoSortOrder: String, ExpressibleByArgument, CaseIterable {
 }
 
 /// A photo folder as the model and the image library need it: the photos' shapes and titles,
-/// and their files, index for index.
+/// and their files, index for index; with a scanner while headers are still arriving.
 struct PhotoFolderContents {
     var photos = PhotoSet()
     var paths: [String] = []
@@ -61,7 +60,48 @@ struct PhotoFolderContents {
     var headers: [PhotoHeader?] = []
     /// Why each unreadable file (by index) cannot be shown.
     var problems: [Int: String] = [:]
+    /// Still reading the rest of the folder's headers.
+    var scanner: HeaderScanner?
+    /// Where the index of headers lives, if anywhere.
+    var indexFile: String?
 
     /// The shape of a cell whose file cannot be read: a common camera's 3:2.
     static let unreadableAspectRatio = 1.5
+    /// Headers a window waits for before its first frame: a first screen of the photos
+    /// scene (six to ten cells at 1280 × 800) several times over. Reading one from a file
+    /// costs 2–3 ms, so waiting for a screen of the quilt's smallest tiles on a large window
+    /// (about 120) would hold the first frame for a third of a second; those arrive within
+    /// the next few frames instead.
+    static let firstScreenHeaders = 32
+    /// The longest a window waits for them, in seconds (a slow network folder).
+    static let firstScreenWait = 2.0
+
+    init(indexFile: String? = nil) {
+        self.indexFile = indexFile
+    }
+
+    /// Appends scanned files in order, naming each unreadable one on standard error.
+    mutating func add(_ scanned: [HeaderScanner.Scanned]) {
+        for file in scanned {
+            let title = URL(fileURLWithPath: file.name).deletingPathExtension().lastPathComponent
+            switch file.header {
+            case .success(let header):
+                photos.append(aspectRatio: Double(header.displayedWidth) / Double(header.displayedHeight), title: title)
+                headers.append(header)
+            case .failure(let problem):
+                photos.append(aspectRatio: Self.unreadableAspectRatio, title: title)
+                headers.append(nil)
+                problems[paths.count] = problem.reason
+                printWarning("can't show \(file.path): \(problem.reason)")
+            }
+            paths.append(file.path)
+        }
+    }
+
+    /// Writes the scanner's index for the next visit, when it read anything new; a failure
+    /// only costs that visit its speed, so it is a warning.
+    func saveIndex(of scanner: HeaderScanner) {
+        guard let indexFile, scanner.filesRead > 0 else { return }
+        do { try scanner.updatedIndex().save(to: indexFile) } catch { printWarning("could not save the photo index: \(error)") }
+    }
 }

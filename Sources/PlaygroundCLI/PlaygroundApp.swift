@@ -22,6 +22,8 @@ final class PlaygroundApp: FramePhaseObserver {
     var overlayMode = OverlayMode.badge
     let photoDemand = PhotoDemand()
     var photoTimes = PhotoTimes()
+    /// A photo folder's headers still arriving, if any.
+    var headerScan: HeaderArrivals?
     private var firstScreen: [PhotoPipelineReport.ScreenPhoto] = []
     var showsHelp = false
 
@@ -89,6 +91,7 @@ final class PlaygroundApp: FramePhaseObserver {
                 onEvent?(frameEvent)
             }
             if let exitAfter, t >= exitAfter { running = false }
+            headerScan?.deliver(to: playground, pipeline: executor.images.pipeline, at: t)
 
             let frame = step.run(at: t)
             runStatistics.noteState(frame: frame.index, scene: playground.scene.id, strategy: playground.effectiveStrategy)

@@ -29,8 +29,8 @@ struct ModelOptions: ParsableArguments {
     /// folder's photos when there is one (one item per photo unless `--items` says otherwise).
     func makePlayground(viewportSize size: Size, reduceMotion: Bool = false, folder: PhotoFolderContents? = nil) -> Playground {
         Playground(
-            scene: scene, strategy: strategy, itemCount: items ?? folder.map { min($0.paths.count, Playground.itemCountRange.upperBound) },
-            viewportSize: size, reduceMotion: reduceMotion, photos: folder?.photos ?? .bundled)
+            scene: scene, strategy: strategy, itemCount: items, viewportSize: size, reduceMotion: reduceMotion,
+            photos: folder?.photos ?? .bundled, itemCountFollowsPhotos: folder != nil && items == nil)
     }
 }
 
@@ -123,7 +123,8 @@ struct WindowCommand: ParsableCommand {
         }
         video.quitOnHangUp()
         let app = try PlaygroundApp.open(
-            video: video, display: display, vsync: !noVsync, reduceMotion: reduceMotion || systemPrefersReducedMotion())
+            video: video, display: display, vsync: !noVsync, reduceMotion: reduceMotion || systemPrefersReducedMotion(),
+            growing: !preloadPhotos)
         app.runStatistics.startup.main_ns = mainEntered
         if preloadPhotos, let pipeline = app.executor.images.pipeline {
             let everything = PhotoDemand().needsOfEveryItem(of: app.playground)

@@ -80,8 +80,8 @@ public final class PhotoTextures {
     public var settings: Settings
     public let loader: PhotoLoader
     private let renderer: Renderer
-    private let paths: [String]
-    private let headers: [PhotoHeader?]
+    private var paths: [String]
+    private var headers: [PhotoHeader?]
     private var cache: ByteCostLRU<Int, Entry>
     private var colours: [Int: Color] = [:]
     private var failures: [Int: String] = [:]
@@ -138,6 +138,16 @@ public final class PhotoTextures {
             bytesHeld: cache.bytes, uploads: uploads, failures: failures.count, visibleHits: visibleHits,
             visibleMisses: visibleMisses, visibleNeeded: lastVisible.needed, visibleShown: lastVisible.shown,
             visibleSharp: lastVisible.sharp, pending: pending.count)
+    }
+
+    /// Adds photos at the end (a folder's headers arriving); `problems` are keyed by photo
+    /// index, like `knownProblems`.
+    public func append(paths more: [String], headers moreHeaders: [PhotoHeader?], problems: [Int: String]) {
+        let wasEmpty = paths.isEmpty
+        paths += more
+        // Headers stay index for index with paths, or empty when none were given.
+        if !headers.isEmpty || wasEmpty { headers += moreHeaders }
+        failures.merge(problems) { old, _ in old }
     }
 
     /// The byte limit of the texture cache.

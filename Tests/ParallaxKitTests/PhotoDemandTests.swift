@@ -89,3 +89,46 @@ import Testing
         #expect(PhotoDemand().needs(of: playground, drawList: list).isEmpty)
     }
 }
+
+/// A folder's photos arriving while the window runs.
+@Suite struct GrowingPhotoSetTests {
+    @Test(arguments: [SceneID.photos, .captions, .table, .quilt])
+    func photosArrivingAtTheEndMoveNothingOnScreen(scene: SceneID) {
+        let first = PhotoSet(aspectRatios: (0..<40).map { [1.5, 0.75, 2.0, 1.0][$0 % 4] })
+        let playground = Playground(scene: scene, viewportSize: Size(width: 1280, height: 800), photos: first,
+                                    itemCountFollowsPhotos: true)
+        #expect(playground.itemCount == 40)
+        playground.scroll(to: 600)
+        runFrame(playground, at: 0)
+        let before = playground.visibleCells.map { ($0.item, $0.frame, $0.parallax) }
+        let offset = playground.scrollView.contentOffset
+        let height = playground.scrollView.contentSize.height
+        playground.appendPhotos((0..<500).map { (aspectRatio: [0.5, 3.0][$0 % 2], title: "more \($0)") })
+        runFrame(playground, at: 1.0 / 60)
+        #expect(playground.itemCount == 540)
+        #expect(playground.photos.count == 540)
+        #expect(playground.scrollView.contentOffset == offset)
+        #expect(playground.scrollView.contentSize.height > height)
+        let after = playground.visibleCells.map { ($0.item, $0.frame, $0.parallax) }
+        #expect(after.map(\.0) == before.map(\.0) && after.map(\.1) == before.map(\.1) && after.map(\.2) == before.map(\.2))
+        #expect(playground.photos.title(ofItem: 540 - 1) == "more 499")
+    }
+
+    @Test func everyPhotoSceneShowsOneItemPerPhotoUntilTheUserSetsACount() {
+        let photos = PhotoSet(aspectRatios: (0..<77).map { _ in 1.5 })
+        let playground = Playground(scene: .photos, viewportSize: Size(width: 800, height: 600), photos: photos,
+                                    itemCountFollowsPhotos: true)
+        for scene in [SceneID.captions, .table, .quilt] {
+            playground.setScene(scene)
+            #expect(playground.itemCount == 77, "\(scene)")
+        }
+        playground.setScene(.albums)
+        #expect(playground.itemCount == Scene.make(.albums).defaultItemCount, "albums show covers, not the folder")
+        playground.setScene(.photos)
+        playground.setItemCount(10)
+        playground.appendPhotos([(aspectRatio: 1, title: "late")])
+        #expect(playground.itemCount == 10, "a count the user set stays")
+        playground.setScene(.table)
+        #expect(playground.itemCount == Scene.make(.table).defaultItemCount)
+    }
+}

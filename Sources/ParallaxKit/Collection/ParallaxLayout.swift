@@ -3,7 +3,7 @@
 /// policy whether a scroll invalidates it and what shift each attribute carries. Without a
 /// policy it ignores parallax and never invalidates for scrolling (seed 003's layout).
 public final class ParallaxLayout: CollectionViewLayout {
-    public let geometry: any ItemGeometry
+    public private(set) var geometry: any ItemGeometry
     public var axis: Axis { geometry.axis }
     /// Set by a layout technique while it is attached.
     public var parallaxPolicy: (any LayoutParallaxPolicy)? {
@@ -24,6 +24,13 @@ public final class ParallaxLayout: CollectionViewLayout {
     public init(geometry: any ItemGeometry) {
         self.geometry = geometry
         self.index = SpatialIndex(axis: geometry.axis)
+    }
+
+    /// Places items by `geometry` from now on (the same scene with more photos known).
+    public func replaceGeometry(_ geometry: any ItemGeometry) {
+        precondition(geometry.axis == self.geometry.axis, "a layout keeps its axis")
+        self.geometry = geometry
+        invalidateLayout(with: .everything)
     }
 
     // MARK: CollectionViewLayout

@@ -31,12 +31,20 @@ public final class Playground {
     /// The item counts `[` and `]` move between.
     public static let itemCountRange = 1...1_000_000
 
+    /// One item per photo in every scene that shows photos, growing as photos are added:
+    /// a folder's playground, until the user sets a count (`--items`, `[` or `]`).
+    public private(set) var itemCountFollowsPhotos: Bool
+
+    /// With `itemCountFollowsPhotos`, every photo scene shows one item per photo (and
+    /// `itemCount` is ignored for them).
     public init(
         scene id: SceneID, strategy: ParallaxStrategy? = nil, itemCount: Int? = nil, viewportSize: Size,
-        reduceMotion: Bool = false, photos: PhotoSet = .bundled
+        reduceMotion: Bool = false, photos: PhotoSet = .bundled, itemCountFollowsPhotos: Bool = false
     ) {
         let scene = Scene.make(id, photos: photos)
         self.photos = photos
+        self.itemCountFollowsPhotos = itemCountFollowsPhotos
+        let itemCount = itemCountFollowsPhotos && id != .albums ? min(photos.count, Self.itemCountRange.upperBound) : itemCount
         self.scene = scene
         self.strategy = strategy ?? scene.defaultStrategy
         self.userChoseStrategy = strategy != nil
@@ -130,8 +138,27 @@ public final class Playground {
     }
 
     public func setItemCount(_ count: Int) {
+        itemCountFollowsPhotos = false
         itemCount = max(0, count)
         collectionView.setItemCount(itemCount)
+        collectionView.prepareLayout()
+        needsFullRefresh = true
+    }
+
+    /// Adds photos at the end of the set as a folder's headers arrive, and with
+    /// `itemCountFollowsPhotos` one item for each: the layout places them after the ones there
+    /// already (every geometry places items in order), so nothing on screen moves.
+    public func appendPhotos(_ more: [(aspectRatio: Double, title: String)]) {
+        guard !more.isEmpty else { return }
+        for photo in more { photos.append(aspectRatio: photo.aspectRatio, title: photo.title) }
+        let wider = Scene.make(scene.id, photos: photos)
+        scene.photos = photos
+        scene.geometry = wider.geometry
+        collectionView.layout.replaceGeometry(wider.geometry)
+        if itemCountFollowsPhotos && scene.id != .albums {
+            itemCount = min(photos.count, Self.itemCountRange.upperBound)
+            collectionView.setItemCount(itemCount)
+        }
         collectionView.prepareLayout()
         needsFullRefresh = true
     }
@@ -149,7 +176,8 @@ public final class Playground {
         technique.detach()
         scene = Scene.make(id, photos: photos)
         if !userChoseStrategy { strategy = scene.defaultStrategy }
-        itemCount = max(0, count ?? scene.defaultItemCount)
+        let followed = itemCountFollowsPhotos && id != .albums ? min(photos.count, Self.itemCountRange.upperBound) : nil
+        itemCount = max(0, count ?? followed ?? scene.defaultItemCount)
         parallaxAmount = scene.defaultParallaxAmount
         collectionView = Self.makeCollectionView(scene: scene, itemCount: itemCount, viewportSize: viewportSize)
         attach(effectiveStrategy.makeTechnique())
