@@ -20,9 +20,14 @@ deps:
 	@bash scripts/install-deps.sh
 
 ## make bench: every benchmark section (instruction counts included), built in release mode.
+## The photo-library section runs the real window on 120 generated camera-sized JPEGs
+## (made once into bench-out/, never committed), under Xvfb when there is no DISPLAY.
+BENCH_PHOTOS = bench-out/photos-120
 bench: deps
 	$(SWIFT) build -c release
-	.build/release/parallax-playground bench --only strategy-cost,allocations,frame-cost,startup,instructions \
+	@[ -f $(BENCH_PHOTOS)/IMG_0120.jpg ] || /usr/bin/python3 Tools/make-photos.py $(BENCH_PHOTOS) --count 120
+	bash scripts/with-display.sh .build/release/parallax-playground bench \
+	    --only strategy-cost,allocations,frame-cost,startup,instructions,photo-library --photos $(BENCH_PHOTOS) \
 	    --json bench-out/bench.json --csv bench-out/bench.csv --chart docs/bench-chart.png
 
 ## make soak: ten minutes of the seeded monkey through the real frame loop (release build),

@@ -50,6 +50,7 @@ let package = Package(
             dependencies: [
                 "FileOutput",
                 "ParallaxKit",
+                "PhotoPipeline",
                 "Presentation",
                 "SDLBackend",
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),

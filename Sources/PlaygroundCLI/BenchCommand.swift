@@ -67,9 +67,15 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "A TrueType font. Default: DejaVu Sans from Debian's fonts-dejavu-core.")
     var font: String?
 
+    @Option(help: "A folder of photos for the photo-library section (needed by it).")
+    var photos: String?
+
     func validate() throws {
         if let repeats, repeats < 1 { throw ValidationError("--repeats must be 1 or more, got \(repeats)") }
         if let launches, launches < 1 { throw ValidationError("--launches must be 1 or more, got \(launches)") }
+        if only?.contains(.photoLibrary) == true, photos == nil {
+            throw ValidationError("--only photo-library needs --photos DIR (a folder of photos; `make bench` generates one)")
+        }
     }
 
     var plan: BenchPlan {
@@ -88,7 +94,7 @@ struct BenchCommand: ParsableCommand {
         for path in [json, csv, chart].compactMap({ $0 }) { try Self.prepareOutput(path) }
         try Benchmark.run(
             plan: plan, resources: resources, fonts: fonts, outputs: BenchOutputs(json: json, csv: csv, chart: chart),
-            command: CommandLine.arguments.joined(separator: " "))
+            command: CommandLine.arguments.joined(separator: " "), photos: photos)
     }
 
     /// Creates the file's folder and checks the file can be written.

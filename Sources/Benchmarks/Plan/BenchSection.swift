@@ -7,9 +7,11 @@ public enum BenchSection: String, CaseIterable, Sendable {
     case startup
     /// Instructions per frame under callgrind: a count that does not vary from run to run.
     case instructions
+    /// Issue 12's photo pipeline figures on a folder (`--photos`), through the real window.
+    case photoLibrary = "photo-library"
 
     /// What runs when `--only` is not given: everything but the instruction count, which
-    /// needs valgrind and takes minutes.
+    /// needs valgrind and takes minutes, and the photo library, which needs a folder.
     public static let defaults: [BenchSection] = [.strategyCost, .allocations, .frameCost, .startup]
 
     public static var validNames: String { allCases.map(\.rawValue).joined(separator: ", ") }

@@ -75,6 +75,7 @@ public struct BenchJSON: Codable, Equatable, Sendable {
     public var frame_cost: FrameCostReport?
     public var startup: Startup?
     public var instructions: InstructionCountReport?
+    public var photo_library: PhotoLibraryResult?
     public var targets: [BenchTarget]
 
     public func encode(to encoder: Encoder) throws {
@@ -90,6 +91,7 @@ public struct BenchJSON: Codable, Equatable, Sendable {
         try c.encode(frame_cost, forKey: .frame_cost)
         try c.encode(startup, forKey: .startup)
         try c.encode(instructions, forKey: .instructions)
+        try c.encode(photo_library, forKey: .photo_library)
         try c.encode(targets, forKey: .targets)
     }
 }

@@ -17,12 +17,15 @@ public struct BenchReport: Sendable {
     public var frameCost: FrameCostReport?
     public var startup: StartupResult?
     public var instructions: InstructionCountReport?
+    public var photoLibrary: PhotoLibraryResult?
 
     public init(
         command: String, plan: BenchPlan, machine: MachineFacts, script: String, timerOverheadNanoseconds: Double,
         durationSeconds: Double, strategyCost: [StrategyCostResult], allocationUnavailableReason: String?,
-        frameCost: FrameCostReport?, startup: StartupResult?, instructions: InstructionCountReport?
+        frameCost: FrameCostReport?, startup: StartupResult?, instructions: InstructionCountReport?,
+        photoLibrary: PhotoLibraryResult? = nil
     ) {
+        self.photoLibrary = photoLibrary
         self.command = command
         self.plan = plan
         self.machine = machine
@@ -64,6 +67,7 @@ public struct BenchReport: Sendable {
                 first_frame_ms: round(startup.firstFrame, 3), all_images_ms: startup.allImages.map { round($0, 3) },
                 runs: startup.launches) },
             instructions: instructions,
+            photo_library: photoLibrary,
             targets: targets)
     }
 
@@ -99,6 +103,7 @@ public struct BenchReport: Sendable {
         if let frameCost { parts.append(frameCost.terminalText) }
         if let startup { parts.append(Self.startupText(startup)) }
         if let instructions { parts.append(instructions.terminalText) }
+        if let photoLibrary { parts.append(photoLibrary.terminalText) }
         var out = [parts.joined(separator: "\n\n"), "", "Targets"]
         if parts.isEmpty { out.removeFirst(2) }
         for target in targets {

@@ -7,7 +7,8 @@ public enum Benchmark {
     /// Runs `plan` with the bundled images in `resources` and the fonts in `fonts`; the table
     /// goes to standard output, progress to standard error. `command` is recorded in the JSON.
     @discardableResult
-    public static func run(plan: BenchPlan, resources: String, fonts: FontFiles, outputs: BenchOutputs, command: String) throws -> BenchReport {
+    public static func run(plan: BenchPlan, resources: String, fonts: FontFiles, outputs: BenchOutputs, command: String,
+                           photos: String? = nil) throws -> BenchReport {
         var machine = MachineFacts.read()
         if machine.build != "release" {
             FileHandle.standardError.write(Data("note: a debug build; numbers are for checking the benchmark, not for reading (swift build -c release)\n".utf8))
@@ -59,12 +60,19 @@ public enum Benchmark {
         let instructions = instructionCells.isEmpty ? nil
             : try InstructionCountMeasurement.measure(cells: instructionCells, resources: resources, progress: progress)
 
+        // 5. The photo library (only with a folder).
+        var photoLibrary: PhotoLibraryResult?
+        if sections.contains(.photoLibrary) {
+            guard let photos else { throw BenchFailure(message: "the photo-library section needs --photos DIR") }
+            photoLibrary = try PhotoLibraryMeasurement.measure(folder: photos, launches: plan.launches, progress: progress)
+        }
+
         machine.load_average_end = MachineFacts.loadAverage()
         let report = BenchReport(
             command: command, plan: plan, machine: machine, script: script.name, timerOverheadNanoseconds: timerOverhead,
             durationSeconds: progress.elapsedSeconds, strategyCost: strategyCost,
             allocationUnavailableReason: countAllocations ? AllocationCounter.unavailableReason : nil,
-            frameCost: frameCost, startup: startup, instructions: instructions)
+            frameCost: frameCost, startup: startup, instructions: instructions, photoLibrary: photoLibrary)
         progress.finish()
         print(report.terminalText)
 

@@ -1,0 +1,115 @@
+import Foundation
+import PhotoPipeline
+
+/// Issue 12's figures for a photo folder, measured through the real window command (under
+/// the current DISPLAY, else SDL's dummy driver) and against the `vipsthumbnail` program.
+enum PhotoLibraryMeasurement {
+    /// Seconds a launch runs: time for the first screen to turn sharp on one core.
+    static let launchSeconds = 4.0
+
+    static func measure(folder: String, launches: Int, progress: BenchProgress) throws -> PhotoLibraryResult {
+        let photos: [PhotoFolder.Entry]
+        do { photos = try PhotoFolder.scan(folder).entries } catch { throw BenchFailure(message: "--photos: \(error)") }
+        let threads = PhotoLoader.defaultWorkerCount
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-photo-library-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        var cacheNumber = 0
+        func freshCache() -> String {
+            cacheNumber += 1
+            return scratch + "/cache-\(cacheNumber)"
+        }
+
+        // First visits: nothing remembered.
+        var first: [WindowRun] = []
+        var warmCache = ""
+        for i in 0..<launches {
+            progress.show("photo library · first visit \(i + 1)/\(launches)")
+            warmCache = freshCache()
+            first.append(try WindowRun.launch(photos: folder, cacheHome: warmCache, seconds: launchSeconds))
+        }
+        let screen = first.last?.stats.photos?.first_screen ?? []
+        let jobs = screen.map { VipsThumbnailRun.Job(path: $0.path, width: $0.width, height: $0.height) }
+        progress.show("photo library · vipsthumbnail on the first screen")
+        let vipsVisible = try BenchStatistics.median((0..<3).map { _ in try VipsThumbnailRun.milliseconds(jobs, threads: threads) })
+
+        // Second visits: the index and the disk copies of the last first visit.
+        var second: [WindowRun] = []
+        for i in 0..<launches {
+            progress.show("photo library · second visit \(i + 1)/\(launches)")
+            second.append(try WindowRun.launch(photos: folder, cacheHome: warmCache, seconds: launchSeconds))
+        }
+
+        // The fling, cold, then with every photo decoded before the first frame.
+        let script = scratch + "/fling.txt"
+        try FlingScript.text.write(toFile: script, atomically: true, encoding: .utf8)
+        progress.show("photo library · fling")
+        let fling = try WindowRun.launch(photos: folder, cacheHome: freshCache(), seconds: FlingScript.seconds, extra: ["--script", script])
+        progress.show("photo library · fling with every photo decoded first")
+        let preloaded = try WindowRun.launch(photos: folder, cacheHome: freshCache(), seconds: FlingScript.seconds,
+                                            extra: ["--script", script, "--preload-photos", "--cache-mb", "8192", "--disk-cache-mb", "0"])
+        if fling.stats.final_offset_y < FlingScript.requiredDistance {
+            FileHandle.standardError.write(Data("note: the fling went \(Int(fling.stats.final_offset_y)) pt, under \(Int(FlingScript.requiredDistance)): the folder is too short\n".utf8))
+        }
+
+        // Memory at 100 and 10,000 photos: links to the folder's files under new names.
+        var rss: [Int: Double] = [:]
+        for count in [100, 10_000] {
+            progress.show("photo library · memory with \(count) photos")
+            let linked = scratch + "/linked-\(count)"
+            try link(photos.map(\.path), count: count, into: linked)
+            let cache = freshCache()
+            try rememberHeaders(of: linked, cacheHome: cache)
+            let run = try WindowRun.launch(photos: linked, cacheHome: cache, seconds: FlingScript.seconds, extra: ["--script", script])
+            rss[count] = run.stats.peak_rss_kb.map { Double($0) / 1024 }
+        }
+
+        progress.show("photo library · decoding rate against vipsthumbnail")
+        let rate = try DecodeRate.measure(folder: folder, threads: threads)
+
+        func median(_ values: [Double?]) -> Double? {
+            let known = values.compactMap { $0 }
+            return known.isEmpty ? nil : BenchStatistics.median(known)
+        }
+        let sharp = median(first.map { $0.sinceFirstFrame($0.stats.startup.complete_frame_ns) })
+        var result = PhotoLibraryResult(
+            folder: folder, photos: photos.count, decode_threads: threads, launches: launches,
+            display: ProcessInfo.processInfo.environment["DISPLAY"].map { "X display \($0)" } ?? "SDL dummy driver (no DISPLAY)",
+            first_frame_ms: median(first.map { $0.sinceSpawn($0.stats.startup.first_frame_ns) }) ?? .nan,
+            visible_preview_ms: median(first.map { $0.sinceFirstFrame($0.stats.startup.preview_frame_ns) }),
+            visible_sharp_ms: sharp, vipsthumbnail_visible_ms: vipsVisible,
+            visible_sharp_over_vipsthumbnail: sharp.map { $0 / vipsVisible },
+            first_frame_indexed_ms: median(second.map { $0.sinceSpawn($0.stats.startup.first_frame_ns) }) ?? .nan,
+            visible_sharp_cached_ms: median(second.map { $0.sinceFirstFrame($0.stats.startup.complete_frame_ns) }),
+            fling_distance_pt: fling.stats.final_offset_y, fling_rest_to_sharp_ms: fling.stats.photos?.rest_to_sharp_ms.last,
+            frames_over_budget_image_work: fling.stats.frames_over_16_7_ms - preloaded.stats.frames_over_16_7_ms,
+            frames_over_budget_fling: fling.stats.frames_over_16_7_ms,
+            frames_over_budget_fling_preloaded: preloaded.stats.frames_over_16_7_ms,
+            peak_rss_mb_100: rss[100], peak_rss_mb_10000: rss[10_000],
+            decode_mp_per_s: rate.appMegapixelsPerSecond, vipsthumbnail_mp_per_s: rate.vipsthumbnailMegapixelsPerSecond,
+            decode_over_vipsthumbnail: rate.appMegapixelsPerSecond / rate.vipsthumbnailMegapixelsPerSecond, targets: [])
+        result.judge()
+        return result
+    }
+
+    /// `count` names in `folder`, each a hard link (a symbolic link across file systems) to
+    /// one of `files` in turn.
+    static func link(_ files: [String], count: Int, into folder: String) throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for i in 0..<count {
+            let source = files[i % files.count]
+            let name = folder + String(format: "/photo-%05d.", i) + (source as NSString).pathExtension
+            if Glibc.link(source, name) != 0 { try FileManager.default.createSymbolicLink(atPath: name, withDestinationPath: source) }
+        }
+    }
+
+    /// Reads every header of `folder` into the index under `cacheHome`, as a first visit that
+    /// stayed to the end would have.
+    static func rememberHeaders(of folder: String, cacheHome: String) throws {
+        guard let file = PhotoIndex.defaultFile(environment: ["XDG_CACHE_HOME": cacheHome]) else { return }
+        let entries = try PhotoFolder.scan(folder).entries
+        let scanner = HeaderScanner(entries: entries)
+        scanner.waitUntilReady(count: entries.count, timeout: 3_600)
+        try scanner.updatedIndex().save(to: file)
+    }
+}

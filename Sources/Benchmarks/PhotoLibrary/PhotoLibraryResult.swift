@@ -1,0 +1,88 @@
+import Foundation
+
+/// What the photo-library section measured, under the names issue 12 gives them. Times in
+/// milliseconds; medians where a figure was measured more than once.
+public struct PhotoLibraryResult: Codable, Equatable, Sendable {
+    public var folder: String
+    public var photos: Int
+    public var decode_threads: Int
+    public var launches: Int
+    public var display: String
+
+    /// Spawn to the first presented frame, first visit (no index, no disk copies).
+    public var first_frame_ms: Double
+    /// First frame until every visible cell shows its photo at any resolution.
+    public var visible_preview_ms: Double?
+    /// First frame until every visible photo is sharp, first visit.
+    public var visible_sharp_ms: Double?
+    /// `vipsthumbnail` on the same visible photos to the same sizes with as many threads.
+    public var vipsthumbnail_visible_ms: Double
+    public var visible_sharp_over_vipsthumbnail: Double?
+    /// Spawn to the first frame on a visit that finds the index.
+    public var first_frame_indexed_ms: Double
+    /// First frame until every visible photo is sharp on a visit that finds the disk copies.
+    public var visible_sharp_cached_ms: Double?
+
+    /// How far the fling went, in points.
+    public var fling_distance_pt: Double
+    /// From rest after the fling until every visible cell is sharp.
+    public var fling_rest_to_sharp_ms: Double?
+    /// Frames over 16.7 ms in the fling run, minus the same with every photo decoded up front.
+    public var frames_over_budget_image_work: Int
+    public var frames_over_budget_fling: Int
+    public var frames_over_budget_fling_preloaded: Int
+
+    /// Peak resident memory of the fling run at 100 and at 10,000 photos (hard links of the
+    /// folder's files under distinct names), on a launch that finds the index.
+    public var peak_rss_mb_100: Double?
+    public var peak_rss_mb_10000: Double?
+
+    public var decode_mp_per_s: Double
+    public var vipsthumbnail_mp_per_s: Double
+    public var decode_over_vipsthumbnail: Double
+
+    /// Each figure against issue 12's target.
+    public var targets: [Verdict]
+
+    public struct Verdict: Codable, Equatable, Sendable {
+        public var name: String
+        public var value: Double?
+        public var target: String
+        public var met: Bool
+    }
+
+    /// Judges the figures against issue 12's targets.
+    mutating func judge() {
+        func check(_ name: String, _ value: Double?, _ target: String, _ test: (Double) -> Bool) {
+            targets.append(Verdict(name: name, value: value, target: target, met: value.map(test) ?? false))
+        }
+        targets = []
+        check("first_frame_ms", first_frame_ms, "≤ 150", { $0 <= 150 })
+        check("first_frame_indexed_ms", first_frame_indexed_ms, "≤ 150", { $0 <= 150 })
+        check("visible_preview_ms", visible_preview_ms, "≤ 150", { $0 <= 150 })
+        check("visible_sharp_over_vipsthumbnail", visible_sharp_over_vipsthumbnail, "≤ 1.1", { $0 <= 1.1 })
+        check("visible_sharp_cached_ms", visible_sharp_cached_ms, "≤ 300", { $0 <= 300 })
+        check("fling_rest_to_sharp_ms", fling_rest_to_sharp_ms, "≤ 100", { $0 <= 100 })
+        check("frames_over_budget_image_work", Double(frames_over_budget_image_work), "0", { $0 <= 0 })
+        check("peak_rss_mb_10000", peak_rss_mb_10000, "≤ 400", { $0 <= 400 })
+        check("peak_rss_10000_over_100", peak_rss_mb_10000.flatMap { big in peak_rss_mb_100.map { big / $0 } }, "≤ 1.2", { $0 <= 1.2 })
+        check("decode_over_vipsthumbnail", decode_over_vipsthumbnail, "≥ 0.9", { $0 >= 0.9 })
+    }
+
+    /// The section's lines for the terminal.
+    public var terminalText: String {
+        var lines = ["Photo library (\(photos) photos in \(folder); \(decode_threads) decode thread(s); \(display); medians of \(launches) launches)"]
+        func ms(_ v: Double?) -> String { v.map { String(format: "%.0f ms", $0) } ?? "—" }
+        lines.append("  first frame \(ms(first_frame_ms)) (with the index \(ms(first_frame_indexed_ms)))")
+        lines.append("  visible: preview \(ms(visible_preview_ms)), sharp \(ms(visible_sharp_ms)); vipsthumbnail \(ms(vipsthumbnail_visible_ms)); second visit sharp \(ms(visible_sharp_cached_ms))")
+        lines.append(String(format: "  fling of %.0f pt: rest to sharp %@; frames over 16.7 ms %d, %d with every photo decoded first",
+                            fling_distance_pt, ms(fling_rest_to_sharp_ms), frames_over_budget_fling, frames_over_budget_fling_preloaded))
+        lines.append("  peak RSS \(peak_rss_mb_100.map { String(format: "%.0f MB", $0) } ?? "—") at 100 photos, \(peak_rss_mb_10000.map { String(format: "%.0f MB", $0) } ?? "—") at 10,000")
+        lines.append(String(format: "  decoding %.1f MP/s against vipsthumbnail's %.1f MP/s (%.2f×)", decode_mp_per_s, vipsthumbnail_mp_per_s, decode_over_vipsthumbnail))
+        for verdict in targets {
+            let value = verdict.value.map { String(format: "%.2f", $0) } ?? "—"
+            lines.append("  \(verdict.met ? "met   " : "missed") \(verdict.name) = \(value) (target \(verdict.target))")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import ParallaxKit
+import Testing
+@testable import Benchmarks
+
+/// The photo-library section's pure parts: its script, its commands, its verdicts.
+@Suite struct PhotoLibraryTests {
+    @Test func theFlingTravelsMoreThanTwentyThousandPointsThroughAHundredAndTwentyPhotos() throws {
+        let script = try Script.parse(FlingScript.text, file: "fling")
+        // make-photos' shapes, in its order.
+        let shapes: [Double] = [1.5, 2.0 / 3, 4.0 / 3, 0.75, 1.5, 4.0 / 3, 16.0 / 9, 9.0 / 16, 2.0 / 3, 16.0 / 9, 0.75, 1.5]
+        let photos = PhotoSet(aspectRatios: (0..<120).map { shapes[$0 % shapes.count] })
+        let playground = Playground(scene: .photos, viewportSize: Size(width: 1280, height: 800), photos: photos,
+                                    itemCountFollowsPhotos: true)
+        var furthest = 0.0
+        Replay(script: script).run(on: playground) { _, playground in
+            furthest = max(furthest, playground.scrollView.position)
+        }
+        #expect(furthest >= FlingScript.requiredDistance, "the fling reached \(furthest) pt")
+        #expect(FlingScript.seconds > script.duration, "the window runs the whole script")
+    }
+
+    @Test func vipsthumbnailGetsOneCommandPerSizeWithAllItsFiles() {
+        let jobs = [VipsThumbnailRun.Job(path: "/a.jpg", width: 640, height: 960),
+                    VipsThumbnailRun.Job(path: "/b.jpg", width: 640, height: 427),
+                    VipsThumbnailRun.Job(path: "/c.jpg", width: 640, height: 960)]
+        let commands = VipsThumbnailRun.commands(jobs, outputFolder: "/out")
+        #expect(commands == [
+            ["--size", "640x427", "-o", "/out/%s-640x427.v", "/b.jpg"],
+            ["--size", "640x960", "-o", "/out/%s-640x960.v", "/a.jpg", "/c.jpg"],
+        ])
+    }
+
+    private func sample() -> PhotoLibraryResult {
+        PhotoLibraryResult(
+            folder: "/p", photos: 120, decode_threads: 1, launches: 3, display: "X display :99",
+            first_frame_ms: 140, visible_preview_ms: 40, visible_sharp_ms: 700, vipsthumbnail_visible_ms: 650,
+            visible_sharp_over_vipsthumbnail: 700.0 / 650, first_frame_indexed_ms: 120, visible_sharp_cached_ms: 90,
+            fling_distance_pt: 25_000, fling_rest_to_sharp_ms: 400, frames_over_budget_image_work: 2,
+            frames_over_budget_fling: 5, frames_over_budget_fling_preloaded: 3, peak_rss_mb_100: 200, peak_rss_mb_10000: 230,
+            decode_mp_per_s: 50, vipsthumbnail_mp_per_s: 52, decode_over_vipsthumbnail: 50.0 / 52, targets: [])
+    }
+
+    @Test func eachFigureIsJudgedAgainstItsTarget() {
+        var result = sample()
+        result.judge()
+        let met = Dictionary(uniqueKeysWithValues: result.targets.map { ($0.name, $0.met) })
+        #expect(met["first_frame_ms"] == true)
+        #expect(met["visible_sharp_over_vipsthumbnail"] == true, "1.08 ≤ 1.1")
+        #expect(met["fling_rest_to_sharp_ms"] == false, "400 > 100")
+        #expect(met["frames_over_budget_image_work"] == false, "2 > 0")
+        #expect(met["peak_rss_10000_over_100"] == true, "1.15 ≤ 1.2")
+        #expect(met["decode_over_vipsthumbnail"] == true, "0.96 ≥ 0.9")
+        result.visible_preview_ms = nil
+        result.judge()
+        #expect(result.targets.first { $0.name == "visible_preview_ms" }?.met == false, "a missing figure is not a met target")
+        #expect(result.terminalText.contains("missed fling_rest_to_sharp_ms = 400.00 (target ≤ 100)"))
+    }
+
+    @Test func theWindowsStatisticsAreReadAndTimedFromTheSpawn() throws {
+        let json = """
+            {"frames": 300, "frames_over_16_7_ms": 4, "final_offset_y": 21000.5, "peak_rss_kb": 204800,
+             "startup": {"main_ns": 1100000000, "first_frame_ns": 1200000000, "preview_frame_ns": 1230000000, "complete_frame_ns": 1900000000},
+             "photos": {"rest_to_sharp_ms": [0, 35.5], "first_screen": [{"path": "/a.jpg", "width": 640, "height": 427}],
+                        "textures_held": 3, "texture_bytes_held": 1, "uploads": 3, "failures": 0}}
+            """
+        let stats = try JSONDecoder().decode(WindowRun.Stats.self, from: Data(json.utf8))
+        let run = WindowRun(stats: stats, spawned: 1_000_000_000)
+        #expect(run.sinceSpawn(stats.startup.first_frame_ns) == 200)
+        #expect(run.sinceFirstFrame(stats.startup.preview_frame_ns) == 30)
+        #expect(run.sinceFirstFrame(stats.startup.complete_frame_ns) == 700)
+        #expect(stats.photos?.rest_to_sharp_ms.last == 35.5)
+        #expect(stats.photos?.first_screen.first?.width == 640)
+    }
+
+    @Test func linksGiveDistinctNamesForTheSameFiles() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pp-links-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/src", withIntermediateDirectories: true)
+        for name in ["a.jpg", "b.jpg"] { FileManager.default.createFile(atPath: dir + "/src/" + name, contents: Data(name.utf8)) }
+        try PhotoLibraryMeasurement.link([dir + "/src/a.jpg", dir + "/src/b.jpg"], count: 5, into: dir + "/linked")
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir + "/linked").sorted()
+        #expect(names == ["photo-00000.jpg", "photo-00001.jpg", "photo-00002.jpg", "photo-00003.jpg", "photo-00004.jpg"])
+        #expect(try String(contentsOfFile: dir + "/linked/photo-00003.jpg", encoding: .utf8) == "b.jpg")
+    }
+}
