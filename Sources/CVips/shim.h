@@ -20,6 +20,10 @@
 
 #include <stddef.h>
 #include <stdlib.h>
+#include <malloc.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 typedef struct _VipsImage VipsImage;
 
@@ -208,6 +212,22 @@ static inline VipsImage *cvips_copy(VipsImage *in) {
 /// Writes an image; the format and its options come from the name, e.g. "a.jpg[Q=90]".
 static inline int cvips_write_to_file(VipsImage *image, const char *path) {
     return vips_image_write_to_file(image, path, NULL);
+}
+
+// --- Process and thread settings the pipeline needs (glibc; not libvips) -------------
+
+// unistd.h declares syscall only with _GNU_SOURCE or _DEFAULT_SOURCE, which a strict C11
+// build of this header (the shim test) does not set; this is glibc's own prototype.
+long syscall(long number, ...);
+
+/// Sets the calling thread's nice value (Linux keeps one per thread). 0 on success.
+static inline int cvips_set_thread_niceness(int niceness) {
+    return setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), niceness);
+}
+
+/// Fixes glibc's threshold above which malloc maps (and free unmaps) memory. 1 on success.
+static inline int cvips_set_mmap_threshold(int bytes) {
+    return mallopt(M_MMAP_THRESHOLD, bytes);
 }
 
 #endif

@@ -82,6 +82,7 @@ public final class HeaderScanner: @unchecked Sendable {
 
     private func scan(_ read: Read) {
         defer { Vips.threadEnded() }
+        BackgroundThread.yieldToForeground()
         for entry in entries {
             if locked({ cancelled }) { return }
             let facts = try? checkFile(entry.path)

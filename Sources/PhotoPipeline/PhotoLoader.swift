@@ -220,6 +220,7 @@ private final class LoaderCore: @unchecked Sendable {
 
     func work() {
         defer { Vips.threadEnded() }
+        BackgroundThread.yieldToForeground()
         condition.lock()
         liveWorkers += 1
         defer {

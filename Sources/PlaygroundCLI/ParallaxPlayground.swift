@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ParallaxKit
+import PhotoPipeline
 
 /// The command-line entry: subcommands for the headless tools; bad input exits with 2.
 public struct ParallaxPlayground: ParsableCommand {
@@ -16,6 +17,7 @@ public struct ParallaxPlayground: ParsableCommand {
     public init() {}
 
     public static func main() {
+        BackgroundThread.returnLargeBuffersToTheSystem()
         do {
             var command = try parseAsRoot()
             try command.run()
