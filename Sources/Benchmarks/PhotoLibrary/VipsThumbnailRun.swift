@@ -1,4 +1,5 @@
 import Foundation
+import PhotoPipeline
 
 /// Times the `vipsthumbnail` program (Debian's libvips-tools), the yardstick the photo
 /// pipeline is held to: the same files, to the same sizes, with the same number of threads.
@@ -21,7 +22,7 @@ enum VipsThumbnailRun {
     }
 
     /// Wall-clock milliseconds to run `jobs` with `threads` processes at a time (each with one
-    /// libvips thread, as the app's workers have).
+    /// libvips thread and the nice value the app's workers have).
     static func milliseconds(_ jobs: [Job], threads: Int) throws -> Double {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-vipsthumbnail-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -36,8 +37,10 @@ enum VipsThumbnailRun {
         let processes = laneJobs.filter { !$0.isEmpty }.map { lane -> [Process] in
             commands(lane, outputFolder: folder).map { arguments in
                 let process = Process()
-                process.executableURL = URL(fileURLWithPath: "/usr/bin/vipsthumbnail")
-                process.arguments = arguments
+                // At the decode threads' nice value, so both sides get the same share of a
+                // busy machine.
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/nice")
+                process.arguments = ["-n", String(BackgroundThread.niceness), "/usr/bin/vipsthumbnail"] + arguments
                 process.environment = environment
                 process.standardOutput = FileHandle.nullDevice
                 process.standardError = FileHandle.nullDevice
