@@ -35,21 +35,31 @@ extension PlaygroundApp {
     }
 }
 
-/// The photos (the folder's, in its order, or the bundled ones) through the photo pipeline,
-/// and the covers (always from `resources`, loaded now), each unreadable cover named in one
-/// warning. Photos that cannot be shown are named as the pipeline meets them.
+/// The photos (the folder's, in its order, or the bundled ones) and the covers (always from
+/// `resources`), each through a photo pipeline of its own: nothing is decoded before the
+/// first frame. A file that cannot be shown is named as the pipeline meets it (a folder
+/// named like an image at once).
 func loadImages(renderer: Renderer, resources: String, folder: PhotoFolderContents?, cacheMegabytes: Int,
                 fadeSeconds: Double = PhotoTextures.Settings().fadeSeconds, diskCache: DiskThumbnailCache? = nil) throws(SDLError) -> ImageLibrary {
     let root = URL(fileURLWithPath: resources)
+    let skipped = { (problem: String) in printWarning("skipping \(problem)") }
     let paths: [String]
-    if let folder { paths = folder.paths } else { paths = try ImageLibrary.imagePaths(in: root.appendingPathComponent("photos").path) }
+    if let folder {
+        paths = folder.paths
+    } else {
+        paths = try ImageLibrary.imagePaths(in: root.appendingPathComponent("photos").path, skipped: skipped)
+    }
     var settings = PhotoTextures.Settings()
     settings.cacheBytes = cacheMegabytes << 20
     settings.fadeSeconds = fadeSeconds
     let pipeline = PhotoTextures(renderer: renderer, paths: paths, headers: folder?.headers ?? [],
                                  knownProblems: folder?.problems ?? [:], settings: settings,
                                  loader: PhotoLoader(diskCache: diskCache), warn: printWarning)
-    let covers = try ImageLibrary.loadDirectory(root.appendingPathComponent("covers").path, renderer: renderer,
-                                                skipped: { printWarning("skipping \($0)") })
-    return ImageLibrary(pipeline: pipeline, covers: covers)
+    // Covers: a dozen small squares, never pushed out by photos; no disk copies (they are
+    // small files already).
+    var coverSettings = settings
+    coverSettings.cacheBytes = PhotoTextures.coverCacheBytes
+    let covers = PhotoTextures(renderer: renderer, paths: try ImageLibrary.imagePaths(in: root.appendingPathComponent("covers").path, skipped: skipped),
+                               settings: coverSettings, loader: PhotoLoader(workers: 1), warn: printWarning)
+    return ImageLibrary(pipeline: pipeline, coverPipeline: covers)
 }

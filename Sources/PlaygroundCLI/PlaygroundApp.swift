@@ -30,6 +30,8 @@ final class PlaygroundApp: FramePhaseObserver {
     /// Script input in playground time, replayed as if typed.
     var script: Script?
     var exitAfter: Double?
+    /// Quit after the first complete frame (every visible image sharp): start-up measurements.
+    var exitWhenSharp = false
     /// Runs at the start of each frame with its time, before the events are read (the
     /// monkey pushes its input here).
     var beforeFrame: ((Double) -> Void)?
@@ -158,8 +160,13 @@ final class PlaygroundApp: FramePhaseObserver {
     /// textures within the pipeline's time budget.
     private func updatePhotos(_ frame: FrameReport, drawList: DrawList) {
         guard let pipeline = executor.images.pipeline else { return }
-        pipeline.settings.fadeSeconds = playground.reduceMotion ? 0 : PhotoTextures.Settings().fadeSeconds
+        let fade = playground.reduceMotion ? 0 : PhotoTextures.Settings().fadeSeconds
+        pipeline.settings.fadeSeconds = fade
         pipeline.update(needs: photoDemand.needs(of: playground, drawList: drawList), scale: renderer.scale, now: frame.time)
+        if let covers = executor.images.coverPipeline {
+            covers.settings.fadeSeconds = fade
+            covers.update(needs: photoDemand.coverNeeds(drawList: drawList), scale: renderer.scale, now: frame.time)
+        }
         photoTimes.note(moved: frame.moved, resting: playground.scrollView.phase == .idle, sharp: pipeline.visibleAreSharp,
                         at: monotonicNanoseconds())
     }
@@ -172,16 +179,17 @@ final class PlaygroundApp: FramePhaseObserver {
         guard runStatistics.startup.complete_frame_ns == nil else { return }
         let now = monotonicNanoseconds()
         if runStatistics.startup.first_frame_ns == nil { runStatistics.startup.first_frame_ns = now }
-        let pipeline = executor.images.pipeline?.counters
-        if runStatistics.startup.preview_frame_ns == nil, pipeline.map({ $0.visibleShown == $0.visibleNeeded }) ?? true {
+        let pipelines = [executor.images.pipeline, executor.images.coverPipeline].compactMap { $0?.counters }
+        if runStatistics.startup.preview_frame_ns == nil, pipelines.allSatisfy({ $0.visibleShown == $0.visibleNeeded }) {
             runStatistics.startup.preview_frame_ns = now
         }
-        if drawn.failed == 0, pipeline.map({ $0.visibleSharp == $0.visibleNeeded }) ?? true {
+        if drawn.failed == 0, pipelines.allSatisfy({ $0.visibleSharp == $0.visibleNeeded }) {
             firstScreen = executor.images.pipeline?.visibleTextures.map {
                 PhotoPipelineReport.ScreenPhoto(path: $0.path, width: $0.size.width, height: $0.size.height)
             } ?? []
             runStatistics.startup.complete_frame_ns = now
             runStatistics.startup.complete_frame_number = index + 1
+            if exitWhenSharp { running = false }
         }
     }
 

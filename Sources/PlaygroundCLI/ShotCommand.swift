@@ -61,12 +61,12 @@ struct ShotCommand: ParsableCommand {
             let playground = display.model.makePlayground(viewportSize: renderer.viewport.size, folder: folder)
             if let parallax { playground.setParallaxAmount(parallax) }
             let list = ShotCommand.frame(of: playground, offset: offset, script: script, debugOutlines: debugOutlines, help: helpPanel)
-            if let pipeline = images.pipeline {
-                // The same command gives the same pixels: wait for every visible photo at the
-                // size its cell needs, however long this machine takes to decode them.
-                let visible = PhotoDemand().needs(of: playground, drawList: list).filter { $0.urgency == .visible }
-                if !pipeline.loadAll(visible, scale: renderer.scale, timeout: Self.decodeTimeout) {
-                    printError("the photos were not all decoded within \(Int(Self.decodeTimeout)) s; the shot shows placeholders")
+            // The same command gives the same pixels: wait for every visible photo and cover
+            // at the size its cell needs, however long this machine takes to decode them.
+            let visible = PhotoDemand().needs(of: playground, drawList: list).filter { $0.urgency == .visible }
+            for (pipeline, needs) in [(images.pipeline, visible), (images.coverPipeline, PhotoDemand().coverNeeds(drawList: list))] {
+                if let pipeline, !pipeline.loadAll(needs, scale: renderer.scale, timeout: Self.decodeTimeout) {
+                    printError("the images were not all decoded within \(Int(Self.decodeTimeout)) s; the shot shows placeholders")
                 }
             }
             renderer.clear(SceneRenderer.Palette.background)

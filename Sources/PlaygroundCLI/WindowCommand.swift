@@ -99,6 +99,9 @@ struct WindowCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Quit after this many seconds (up to a day: 86400).")
     var exitAfter: Double?
 
+    @Flag(help: "Quit at the first frame on which every visible image is sharp (or at --exit-after, if sooner): for timing start-up.")
+    var exitWhenSharp = false
+
     @Option(help: "Write frame statistics as JSON here at exit.")
     var statsJson: String?
 
@@ -113,6 +116,9 @@ struct WindowCommand: ParsableCommand {
 
     func run() throws {
         let mainEntered = monotonicNanoseconds()
+        // libvips loads its modules for tens of milliseconds: on another core, while the
+        // window and its renderer are made here.
+        Thread.detachNewThread { PhotoDecoder.prepare() }
         let script = try display.script.map(loadScript)
         let video: SDLVideo
         do {
@@ -134,6 +140,7 @@ struct WindowCommand: ParsableCommand {
         }
         app.script = script
         app.exitAfter = exitAfter
+        app.exitWhenSharp = exitWhenSharp
         app.run()
         if let statsJson { try app.runStatistics.write(to: statsJson) }
     }

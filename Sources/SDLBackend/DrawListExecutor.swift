@@ -79,9 +79,11 @@ public final class DrawListExecutor {
             drawCallSink?.line(from: start, to: end, color: color)
             try renderer.line(from: start, to: end, color: color)
         case let .image(ref, frame, clip, opacity):
-            if case .photo(let photo) = ref, let pipeline = images.pipeline {
-                return try drawPhoto(pipeline.appearance(of: photo), frame: frame, clip: clip, opacity: opacity,
+            switch (ref, images.pipeline, images.coverPipeline) {
+            case let (.photo(index), pipeline?, _), let (.cover(index), _, pipeline?):
+                return try drawPhoto(pipeline.appearance(of: index), frame: frame, clip: clip, opacity: opacity,
                                      scale: scale, viewport: viewport)
+            default: break
             }
             guard let texture = images.texture(for: ref) else { throw .missingImage(ref) }
             return try drawImage(texture, frame: frame, clip: clip, opacity: opacity, scale: scale, viewport: viewport)

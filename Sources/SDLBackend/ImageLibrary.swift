@@ -12,23 +12,29 @@ public final class ImageLibrary {
     public let covers: [Texture]
     /// When set, photos are drawn from here and `photos` is unused.
     public let pipeline: PhotoTextures?
+    /// When set, covers are drawn from here and `covers` is unused.
+    public let coverPipeline: PhotoTextures?
 
     public init(photos: [Texture], covers: [Texture]) {
         self.photos = photos
         self.covers = covers
         pipeline = nil
+        coverPipeline = nil
     }
 
-    /// Photos through `pipeline`, covers loaded.
-    public init(pipeline: PhotoTextures, covers: [Texture]) {
+    /// Photos and covers through pipelines of their own (the covers' holds twelve small
+    /// squares; keeping them apart keeps photos from pushing them out).
+    public init(pipeline: PhotoTextures, coverPipeline: PhotoTextures) {
         photos = []
-        self.covers = covers
+        covers = []
         self.pipeline = pipeline
+        self.coverPipeline = coverPipeline
     }
 
     /// The image files of `directory` that `loadDirectory` would load, in its order, without
     /// loading them (the bundled photos, handed to the pipeline).
-    public static func imagePaths(in directory: String) throws(SDLError) -> [String] {
+    /// A folder named like an image is named to `skipped` and left out.
+    public static func imagePaths(in directory: String, skipped: (String) -> Void = { _ in }) throws(SDLError) -> [String] {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)
@@ -36,6 +42,12 @@ public final class ImageLibrary {
             throw .noImages(directory: directory, reason: "cannot read the directory")
         }
         let paths = names.filter(isImageName).sorted().map { URL(fileURLWithPath: directory).appendingPathComponent($0).path }
+            .filter { path in
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { return true }
+                skipped("\(path): a folder, not an image file")
+                return false
+            }
         guard !paths.isEmpty else { throw .noImages(directory: directory, reason: "no .png, .jpg or .jpeg files") }
         return paths
     }
@@ -53,28 +65,6 @@ public final class ImageLibrary {
             photos: try Self.loadDirectory(root.appendingPathComponent("photos").path, renderer: renderer, skipped: skipped),
             covers: try Self.loadDirectory(root.appendingPathComponent("covers").path, renderer: renderer, skipped: skipped))
     }
-
-    /// The photos at `photoPaths`, index for index (a file that cannot be decoded shows a
-    /// plain grey tile and is named to `skipped`), and the covers of `coversDirectory`.
-    public convenience init(renderer: Renderer, photoPaths: [String], coversDirectory: String, skipped: (String) -> Void = { _ in }) throws(SDLError) {
-        var photos: [Texture] = []
-        var unreadable: Texture?
-        for path in photoPaths {
-            do {
-                photos.append(try renderer.loadPhotoTexture(path: path, maxSide: Self.largestSide))
-            } catch {
-                skipped("\(path): \(error.reason)")
-                if unreadable == nil {
-                    unreadable = try renderer.makeTexture(from: RGBAImage(width: 8, height: 8, color: Self.unreadableTileColour))
-                }
-                photos.append(unreadable!)
-            }
-        }
-        self.init(photos: photos, covers: try Self.loadDirectory(coversDirectory, renderer: renderer, skipped: skipped))
-    }
-
-    /// What stands for a photo that could not be decoded: a mid grey, neither dark nor light.
-    static let unreadableTileColour = Color(r: 96, g: 98, b: 106)
 
     /// The texture for `ref`; indices wrap around the set, so any index shows some image.
     /// Nil only when that set is empty.

@@ -45,6 +45,9 @@ public final class PhotoTextures {
         case failed(name: String, reason: String)
     }
 
+    /// The album covers' own cache: 64 MB holds a hundred 400-pixel squares.
+    public static let coverCacheBytes = 64 << 20
+
     /// Priorities handed to the loader: a decode's is this minus its need's rank, a preview's
     /// this much more.
     static let decodePriority = 1_000_000
@@ -163,6 +166,7 @@ public final class PhotoTextures {
         guard !paths.isEmpty else { return }
         var wanted = Set<Int>()
         var requests: [PhotoRequest] = []
+        let needs = needs.map { PhotoNeed(photo: wrapped($0.photo), size: $0.size, urgency: $0.urgency) }
         for (rank, need) in needs.enumerated() where failures[need.photo] == nil {
             let target = pixelSize(of: need.size, scale: scale)
             if let entry = cache.value(for: need.photo), isSharp(entry, for: target) { continue }
@@ -198,7 +202,8 @@ public final class PhotoTextures {
     }
 
     /// How `photo` looks now; counts toward the hit rate only through `update`.
-    public func appearance(of photo: Int) -> Appearance {
+    public func appearance(of index: Int) -> Appearance {
+        let photo = wrapped(index)
         if let reason = failures[photo] {
             return .failed(name: (path(of: photo) as NSString).lastPathComponent, reason: reason)
         }
@@ -242,9 +247,14 @@ public final class PhotoTextures {
 
     // MARK: Private
 
-    private func path(of photo: Int) -> String {
+    private func path(of photo: Int) -> String { paths[wrapped(photo)] }
+
+    /// Indices past the end wrap around the files (a list longer than its photos repeats
+    /// them), so one file is one entry, decoded once.
+    private func wrapped(_ index: Int) -> Int {
         let count = paths.count
-        return paths[((photo % count) + count) % count]
+        guard count > 0 else { return index }
+        return ((index % count) + count) % count
     }
 
     private func header(of photo: Int) -> PhotoHeader? {

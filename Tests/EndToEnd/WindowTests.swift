@@ -204,20 +204,21 @@ private func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<I
     }
 
     /// Issue 9: keys typed while the window is still loading its images are kept: they take
-    /// effect in the first frame. Large album covers (loaded before the first frame; photos
-    /// are decoded after it, off the frame) make the loading long enough to type into.
+    /// effect in the first frame. `--preload-photos` decodes every photo between the window's
+    /// appearance and its first frame; large photos make that long enough to type into.
     @Test(.timeLimit(.minutes(2)))
     func keysTypedBeforeTheFirstFrameTakeEffect() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pp-startup-keys-\(getpid())")
         defer { try? FileManager.default.removeItem(at: dir) }
         let photos = dir.appendingPathComponent("photos"), covers = dir.appendingPathComponent("covers")
         for folder in [photos, covers] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
-        // Four 20-megapixel PNG covers take a good second to decode.
-        try runTool("convert", ["-size", "5200x3900", "gradient:orange-navy", covers.appendingPathComponent("a.png").path], display: ":0")
+        // With --preload-photos the window decodes every photo before its first frame, and
+        // four 20-megapixel PNGs (no shrink-on-load for PNG) take a good second.
+        try runTool("convert", ["-size", "5200x3900", "gradient:orange-navy", photos.appendingPathComponent("a.png").path], display: ":0")
         for name in ["b", "c", "d"] {
-            try FileManager.default.copyItem(at: covers.appendingPathComponent("a.png"), to: covers.appendingPathComponent("\(name).png"))
+            try FileManager.default.copyItem(at: photos.appendingPathComponent("a.png"), to: photos.appendingPathComponent("\(name).png"))
         }
-        try runTool("convert", ["-size", "64x64", "xc:teal", photos.appendingPathComponent("a.png").path], display: ":0")
+        try runTool("convert", ["-size", "64x64", "xc:teal", covers.appendingPathComponent("a.png").path], display: ":0")
         let statsPath = dir.appendingPathComponent("stats.json").path
 
         let x = try XvfbServer()
@@ -225,7 +226,7 @@ private func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<I
         let app = Process()
         app.executableURL = try playgroundBinary()
         // Three seconds after the first frame: time enough to find the window even on a busy machine.
-        app.arguments = ["--scene", "photos", "--resources", dir.path, "--exit-after", "3", "--stats-json", statsPath]
+        app.arguments = ["--scene", "photos", "--resources", dir.path, "--preload-photos", "--exit-after", "3", "--stats-json", statsPath]
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = x.display
         environment["SDL_VIDEODRIVER"] = nil
@@ -293,6 +294,36 @@ private func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<I
         #expect(app.terminationReason == .exit && app.terminationStatus == 0, "signal \(signal) ended it cleanly")
         let stats = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: statsPath))) as? [String: Any]
         #expect((stats?["frames"] as? Int ?? 0) > 10, "the statistics were written")
+    }
+
+    /// `--exit-when-sharp` (what the bench's start-up section times) quits at the first frame
+    /// with every visible photo and cover sharp, long before `--exit-after`.
+    @Test(.timeLimit(.minutes(1)))
+    func exitWhenSharpQuitsAtTheFirstCompleteFrame() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pp-sharp-exit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let statsPath = dir.appendingPathComponent("stats.json").path
+        let app = Process()
+        app.executableURL = try playgroundBinary()
+        app.arguments = ["--scene", "albums", "--exit-when-sharp", "--exit-after", "600", "--stats-json", statsPath]
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDL_VIDEODRIVER"] = "dummy"
+        app.environment = environment
+        app.standardOutput = FileHandle.nullDevice
+        app.standardError = FileHandle.nullDevice
+        try app.run()
+        defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
+        app.waitUntilExit()
+        #expect(app.terminationReason == .exit && app.terminationStatus == 0)
+        struct Stats: Decodable {
+            struct Startup: Decodable { var complete_frame_number: Int? }
+            var frames: Int
+            var startup: Startup
+        }
+        let stats = try JSONDecoder().decode(Stats.self, from: Data(contentsOf: URL(fileURLWithPath: statsPath)))
+        let complete = try #require(stats.startup.complete_frame_number, "a complete frame was drawn")
+        #expect(stats.frames <= complete, "no frame after the complete one (\(stats.frames) frames, complete at \(complete))")
     }
 
     /// Issue 10: thirty seconds of seeded random input through the real frame loop (SDL's

@@ -88,6 +88,25 @@ import Testing
         let list = drawnFrame(playground, at: 0)
         #expect(PhotoDemand().needs(of: playground, drawList: list).isEmpty)
     }
+
+    @Test func coverNeedsAreEveryDrawnCoverOnceAtItsLargestDrawnSize() {
+        let playground = Playground(scene: .albums, viewportSize: Size(width: 1280, height: 800))
+        let list = drawnFrame(playground, at: 0)
+        var largest: [Int: Size] = [:]
+        for case let .image(.cover(cover), frame, _, _) in list.commands {
+            let seen = largest[cover] ?? Size(width: 0, height: 0)
+            largest[cover] = Size(width: max(seen.width, frame.width), height: max(seen.height, frame.height))
+        }
+        #expect(largest.count > 1, "the albums scene draws several covers")
+        let needs = PhotoDemand().coverNeeds(drawList: list)
+        #expect(needs.count == largest.count, "one need per cover")
+        for need in needs {
+            #expect(need.urgency == .visible)
+            #expect(largest[need.photo] == need.size, "cover \(need.photo) at its largest drawn size")
+        }
+        #expect(PhotoDemand().coverNeeds(drawList: drawnFrame(Playground(scene: .photos, viewportSize: Size(width: 1280, height: 800)), at: 0)).isEmpty,
+                "the photos scene draws no cover")
+    }
 }
 
 /// A folder's photos arriving while the window runs.

@@ -152,7 +152,7 @@ extension HeadlessSDLTests {
         #expect(decoder.decodes.withLock { $0.filter { $0.hasSuffix("bad.jpg") }.count } == 1, "never decoded again")
 
         // And the executor draws it: the tile's colour fills the cell.
-        let executor = try sdl.executor(images: ImageLibrary(pipeline: textures, covers: []))
+        let executor = try sdl.executor(images: ImageLibrary(pipeline: textures, coverPipeline: textures))
         var list = DrawList()
         list.image(.photo(1), frame: Rect(x: 0, y: 0, width: 64, height: 48), clip: Rect(x: 0, y: 0, width: 64, height: 48))
         sdl.renderer.clear(.black)

@@ -86,6 +86,18 @@ public struct PhotoDemand: Sendable {
         return collector.needs
     }
 
+    /// The album covers `drawList` shows, each at the largest size it is drawn, as visible
+    /// needs (covers come through a pipeline of their own; a cover's index is its `ImageRef`).
+    public func coverNeeds(drawList: DrawList) -> [PhotoNeed] {
+        var collector = Collector(limit: limit)
+        for command in drawList.commands {
+            if case let .image(.cover(cover), frame, _, _) = command {
+                collector.add(photo: cover, size: frame.size, urgency: .visible)
+            }
+        }
+        return collector.needs
+    }
+
     /// Every item's photo at the size its cell needs, as visible needs, ignoring `limit`:
     /// what a benchmark decodes up front to measure frames with no image work left.
     public func needsOfEveryItem(of playground: Playground) -> [PhotoNeed] {
