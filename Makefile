@@ -27,7 +27,7 @@ bench: deps
 	$(SWIFT) build -c release
 	@[ -f $(BENCH_PHOTOS)/IMG_0120.jpg ] || /usr/bin/python3 Tools/make-photos.py $(BENCH_PHOTOS) --count 120
 	bash scripts/with-display.sh .build/release/parallax-playground bench \
-	    --only strategy-cost,allocations,frame-cost,startup,instructions,photo-library --photos $(BENCH_PHOTOS) \
+	    --only strategy-cost,allocations,frame-cost,window,startup,instructions,photo-library --photos $(BENCH_PHOTOS) \
 	    --json bench-out/bench.json --csv bench-out/bench.csv --chart docs/bench-chart.png
 
 ## make soak: ten minutes of the seeded monkey through the real frame loop (release build),

@@ -7,9 +7,11 @@
 # the test images, and its `vipsthumbnail` is the yardstick of photo-decode-bench;
 # exiftool embeds EXIF thumbnails into test photos; Tools/make-photos.py (numpy, Pillow and
 # an Adobe RGB profile from icc-profiles-free) generates camera-like photo folders.
+# Mesa's drivers (libgl1-mesa-dri) give the window an OpenGL renderer under Xvfb (llvmpipe),
+# which the window benchmark and its test measure beside SDL's software renderer.
 set -euo pipefail
 
-packages=(pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xdotool x11-utils imagemagick valgrind libvips-dev libvips-tools libimage-exiftool-perl python3-numpy python3-pil icc-profiles-free)
+packages=(pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xdotool x11-utils imagemagick valgrind libvips-dev libvips-tools libimage-exiftool-perl python3-numpy python3-pil icc-profiles-free libgl1-mesa-dri)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -23,6 +23,12 @@ struct BenchCommand: ParsableCommand {
             4. Instructions (only with --only instructions): instructions per frame of the model's work at \
             1,000 and 1,000,000 items for the scroll callback and the cached layout, counted by valgrind's \
             callgrind: deterministic, unlike times.
+            5. Photo library (only with --only photo-library --photos DIR): issue 12's figures through \
+            the real window on a folder, against vipsthumbnail.
+            6. Window (only with --only window; needs a display, e.g. scripts/with-display.sh): each \
+            scene's replay in a real 1280x800 window with the opengl and the software renderer; vsync \
+            on, the app alone (p50/p99 between presents, frames over 16.7 ms); vsync off, interleaved \
+            with the bare loop in the same window.
             The table goes to standard output, progress to standard error. Build with -c release for \
             representative numbers (make bench does).
             """
@@ -46,7 +52,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Comma-separated item counts, 1 to 1000000. Default: 50,1000,100000,1000000 (50,1000 with --quick).", transform: parseItems)
     var items: [Int]?
 
-    @Option(help: "Comma-separated sections to run (\(BenchSection.validNames)). Default: all but instructions.", transform: { try parseList($0, BenchSection.init(rawValue:), valid: BenchSection.validNames) })
+    @Option(help: "Comma-separated sections to run (\(BenchSection.validNames)). Default: strategy-cost, allocations, frame-cost, startup.", transform: { try parseList($0, BenchSection.init(rawValue:), valid: BenchSection.validNames) })
     var only: [BenchSection]?
 
     @Option(help: "Start-up launches. Default: 5 (1 with --quick).")

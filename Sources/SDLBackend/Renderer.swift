@@ -14,9 +14,13 @@ public final class Renderer {
 
     /// Tries, in order: accelerated with vsync (when `vsync`), accelerated, software. The
     /// dummy driver has no GPU, so headless runs always end at software.
-    public init(window: Window, vsync: Bool = true) throws(SDLError) {
+    /// `driver` asks for one of SDL's render drivers by name ("opengl", "software"), as the
+    /// SDL_RENDER_DRIVER variable would, for this renderer only; `name` tells what was made.
+    public init(window: Window, vsync: Bool = true, driver: String? = nil) throws(SDLError) {
         // Read when each texture is created, so it must be set before any is.
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear")
+        if let driver { SDL_SetHintWithPriority(SDL_HINT_RENDER_DRIVER, driver, SDL_HINT_OVERRIDE) }
+        defer { if driver != nil { SDL_ResetHint(SDL_HINT_RENDER_DRIVER) } }
         let accelerated = SDL_RENDERER_ACCELERATED.rawValue, presentVSync = SDL_RENDERER_PRESENTVSYNC.rawValue
         let software = SDL_RENDERER_SOFTWARE.rawValue
         let attempts = vsync ? [accelerated | presentVSync, accelerated, software] : [accelerated, software]

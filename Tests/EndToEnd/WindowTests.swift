@@ -296,6 +296,59 @@ private func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<I
         #expect((stats?["frames"] as? Int ?? 0) > 10, "the statistics were written")
     }
 
+    /// Issue 9: `bench --only window` measures every scene in a real window with both render
+    /// drivers, vsync on (app and bare loop alone) and off (interleaved), and judges the
+    /// targets; without a display it says how to get one.
+    @Test(.timeLimit(.minutes(3)))
+    func theWindowBenchMeasuresEverySceneInARealWindow() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pp-window-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDL_VIDEODRIVER"] = nil
+        environment["DISPLAY"] = nil
+        let refused = try run(["bench", "--quick", "--only", "window"], environment: environment)
+        #expect(refused.status != 0 && refused.stderr.contains("needs a display") && refused.stderr.contains("with-display.sh"), "\(refused.stderr)")
+
+        let x = try XvfbServer()
+        defer { x.stop() }
+        environment["DISPLAY"] = x.display
+        let json = dir.appendingPathComponent("bench.json").path
+        let result = try run(["bench", "--quick", "--only", "window", "--json", json], environment: environment)
+        try #require(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("In a real window"))
+        struct Report: Decodable {
+            struct Times: Decodable { var p50_ms: Double; var p99_ms: Double }
+            struct OffScene: Decodable { var scene: String; var app: Times; var bare: Times; var ratio_p50: Double?; var bare_frame_differing_pixels: Int }
+            struct Off: Decodable { var surface: String; var scenes: [OffScene] }
+            struct OnScene: Decodable { var scene: String; var frames: Int; var frame: Times; var bare_frame: Times; var frames_over_16_7_ms: Double }
+            struct Renderer: Decodable { var renderer: String; var video_driver: String; var vsync_off: Off; var vsync_on: [OnScene] }
+            struct Window: Decodable { var renderers: [Renderer] }
+            struct Target: Decodable { var name: String; var met: Bool? }
+            var window: Window
+            var targets: [Target]
+        }
+        let report = try JSONDecoder().decode(Report.self, from: Data(contentsOf: URL(fileURLWithPath: json)))
+        #expect(report.window.renderers.map(\.renderer) == ["opengl", "software"], "Xvfb gives Mesa's OpenGL and SDL's software renderer")
+        let scenes = SceneID.allCases.map(\.name)
+        for r in report.window.renderers {
+            #expect(r.video_driver == "x11")
+            #expect(r.vsync_off.surface == "window")
+            #expect(r.vsync_off.scenes.map(\.scene) == scenes && r.vsync_on.map(\.scene) == scenes)
+            for s in r.vsync_off.scenes {
+                #expect(s.app.p50_ms > 0 && s.bare.p50_ms > 0 && s.ratio_p50 != nil, "\(r.renderer) \(s.scene)")
+                #expect(s.bare_frame_differing_pixels == 0, "\(r.renderer) \(s.scene): the bare loop drew the app's frame")
+            }
+            for s in r.vsync_on {
+                #expect(s.frames > 1 && s.frame.p99_ms >= s.frame.p50_ms && s.frame.p50_ms > 0 && s.bare_frame.p50_ms > 0, "\(r.renderer) \(s.scene)")
+                // Vsync on paces the frames: a median frame far below a refresh means it did not wait.
+                #expect(s.frame.p50_ms > 8, "\(r.renderer) \(s.scene): vsync on waits for the refresh (p50 \(s.frame.p50_ms) ms)")
+            }
+        }
+        let windowTargets = report.targets.filter { $0.name.hasPrefix("in a real window") }
+        #expect(windowTargets.count == 2 && windowTargets.allSatisfy { $0.met != nil }, "both window targets judged")
+    }
+
     /// `--exit-when-sharp` (what the bench's start-up section times) quits at the first frame
     /// with every visible photo and cover sharp, long before `--exit-after`.
     @Test(.timeLimit(.minutes(1)))

@@ -1,8 +1,9 @@
 import ParallaxKit
 import SDLBackend
 
-/// The benchmark's SDL: the dummy video driver, a window and SDL's software renderer with
-/// vsync off, the bundled images and the scene font — what `shot` uses.
+/// The benchmark's SDL: by default the dummy video driver, a window and SDL's software
+/// renderer with vsync off, the bundled images and the scene font — what `shot` uses. The
+/// window section asks for a real window (`video: .automatic`) and a named render driver.
 final class BenchSDL {
     let video: SDLVideo
     let window: Window
@@ -12,10 +13,10 @@ final class BenchSDL {
     let executor: DrawListExecutor
     let fonts: FontFiles
 
-    init(resources: String, fonts: FontFiles, size: Size) throws(SDLError) {
-        video = try SDLVideo(driver: .headless)
+    init(resources: String, fonts: FontFiles, size: Size, video driver: VideoDriver = .headless, renderDriver: String? = nil) throws(SDLError) {
+        video = try SDLVideo(driver: driver)
         window = try Window(video: video, title: "Parallax Playground bench", size: size)
-        renderer = try Renderer(window: window, vsync: false)
+        renderer = try Renderer(window: window, vsync: false, driver: renderDriver)
         images = try ImageLibrary(renderer: renderer, resourcesDirectory: resources)
         text = try TextRenderer(renderer: renderer, fontPath: fonts.regular)
         executor = DrawListExecutor(renderer: renderer, images: images, text: text)

@@ -70,7 +70,7 @@ enum FrameCostMeasurement {
     /// does for longer than a frame weighs on both alike.
     static func measure(
         sdl: BenchSDL, cell: BenchCell, script: Script, repeats: Int, frameLimit: Int?,
-        progress: BenchProgress, unitsPerRun: Double
+        progress: BenchProgress, unitsPerRun: Double, keepBareLoop: (BareLoop) -> Void = { _ in }
     ) -> FrameCostSceneResult {
         progress.show("frame cost · \(cell.label) · warm-up")
         let recording = DrawCallRecording()
@@ -91,6 +91,7 @@ enum FrameCostMeasurement {
         }
         for k in 0..<bare.frameCount { bare.drawFrame(k) }
         progress.advance(by: unitsPerRun)
+        keepBareLoop(bare)
 
         let frames = recording.frameCount
         var result = FrameCostSceneResult(

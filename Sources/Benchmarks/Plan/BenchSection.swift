@@ -9,9 +9,12 @@ public enum BenchSection: String, CaseIterable, Sendable {
     case instructions
     /// Issue 12's photo pipeline figures on a folder (`--photos`), through the real window.
     case photoLibrary = "photo-library"
+    /// Issue 9's frames in a real window, per render driver, vsync on and off (needs a display).
+    case window
 
     /// What runs when `--only` is not given: everything but the instruction count, which
-    /// needs valgrind and takes minutes, and the photo library, which needs a folder.
+    /// needs valgrind and takes minutes, the photo library, which needs a folder, and the
+    /// window, which needs a display.
     public static let defaults: [BenchSection] = [.strategyCost, .allocations, .frameCost, .startup]
 
     public static var validNames: String { allCases.map(\.rawValue).joined(separator: ", ") }

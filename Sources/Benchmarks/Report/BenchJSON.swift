@@ -76,6 +76,7 @@ public struct BenchJSON: Codable, Equatable, Sendable {
     public var startup: Startup?
     public var instructions: InstructionCountReport?
     public var photo_library: PhotoLibraryResult?
+    public var window: WindowFramesReport?
     public var targets: [BenchTarget]
 
     public func encode(to encoder: Encoder) throws {
@@ -92,6 +93,7 @@ public struct BenchJSON: Codable, Equatable, Sendable {
         try c.encode(startup, forKey: .startup)
         try c.encode(instructions, forKey: .instructions)
         try c.encode(photo_library, forKey: .photo_library)
+        try c.encode(window, forKey: .window)
         try c.encode(targets, forKey: .targets)
     }
 }

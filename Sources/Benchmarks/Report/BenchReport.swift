@@ -18,14 +18,16 @@ public struct BenchReport: Sendable {
     public var startup: StartupResult?
     public var instructions: InstructionCountReport?
     public var photoLibrary: PhotoLibraryResult?
+    public var window: WindowFramesReport?
 
     public init(
         command: String, plan: BenchPlan, machine: MachineFacts, script: String, timerOverheadNanoseconds: Double,
         durationSeconds: Double, strategyCost: [StrategyCostResult], allocationUnavailableReason: String?,
         frameCost: FrameCostReport?, startup: StartupResult?, instructions: InstructionCountReport?,
-        photoLibrary: PhotoLibraryResult? = nil
+        photoLibrary: PhotoLibraryResult? = nil, window: WindowFramesReport? = nil
     ) {
         self.photoLibrary = photoLibrary
+        self.window = window
         self.command = command
         self.plan = plan
         self.machine = machine
@@ -39,7 +41,7 @@ public struct BenchReport: Sendable {
         self.instructions = instructions
     }
 
-    public var targets: [BenchTarget] { BenchTargets.judge(strategyCost: strategyCost, frameCost: frameCost) }
+    public var targets: [BenchTarget] { BenchTargets.judge(strategyCost: strategyCost, frameCost: frameCost, window: window) }
 
     private var countsAllocations: Bool { plan.sections.contains(.allocations) && allocationUnavailableReason == nil }
 
@@ -68,6 +70,7 @@ public struct BenchReport: Sendable {
                 runs: startup.launches) },
             instructions: instructions,
             photo_library: photoLibrary,
+            window: window,
             targets: targets)
     }
 
@@ -101,6 +104,7 @@ public struct BenchReport: Sendable {
         var parts: [String] = []
         if !strategyCost.isEmpty { parts.append(strategyCostText) }
         if let frameCost { parts.append(frameCost.terminalText) }
+        if let window { parts.append(window.terminalText) }
         if let startup { parts.append(Self.startupText(startup)) }
         if let instructions { parts.append(instructions.terminalText) }
         if let photoLibrary { parts.append(photoLibrary.terminalText) }

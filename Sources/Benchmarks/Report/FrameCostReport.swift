@@ -34,7 +34,11 @@ public struct FrameCostReport: Codable, Equatable, Sendable {
         public var ratio_p99: Double?
     }
 
+    /// Where the frames were drawn: offscreen (SDL's dummy driver) or in a real window.
+    public enum Surface: String, Codable, Sendable { case offscreen, window }
+
     public var resolution = "1280x800"
+    public var surface = Surface.offscreen
     public var renderer: String
     public var video_driver: String
     public var vsync = false
@@ -47,7 +51,8 @@ public struct FrameCostReport: Codable, Equatable, Sendable {
     static let methodText =
         "app frame: drain SDL events, deliver the script's due events, physics, strategy, build the scene's DrawList (overlay off), clear, execute with DrawListExecutor, present; bare frame: clear, the exact SDL calls the executor issued for that frame (recorded in the warm-up through its DrawCallSink) reissued through the same Renderer methods, present; wall time per frame with CLOCK_MONOTONIC; in each run app and bare frames interleave one by one (app first on even frames, bare first on odd ones); p50/p99 are medians over runs of each run's quantile (nearest rank, HdrHistogram); ratios app/bare"
 
-    public init(results: [FrameCostSceneResult], renderer: String, videoDriver: String, frameLimit: Int?) {
+    public init(results: [FrameCostSceneResult], renderer: String, videoDriver: String, frameLimit: Int?, surface: Surface = .offscreen) {
+        self.surface = surface
         self.renderer = renderer
         video_driver = videoDriver
         frame_limit = frameLimit
@@ -76,7 +81,7 @@ public struct FrameCostReport: Codable, Equatable, Sendable {
         let pad = TextFormatting.padLeft, padRight = TextFormatting.padRight, column = TextFormatting.column
         var out: [String] = []
         let limit = frame_limit.map { ", first \($0) frames of the replay" } ?? ""
-        out.append("Frame cost: app vs bare SDL loop, offscreen \(resolution), \(renderer) renderer, \(video_driver) driver, vsync off, overlay off, 1,000 items, scene's own strategy\(limit)")
+        out.append("Frame cost: app vs bare SDL loop, \(surface == .offscreen ? "offscreen" : "in a real window,") \(resolution), \(renderer) renderer, \(video_driver) driver, vsync off, overlay off, 1,000 items, scene's own strategy\(limit)")
         let header = padRight("scene", 9) + padRight("strategy", 20) + pad("frames", 7) + pad("calls/frame", 12)
             + pad("app p50 ms", 12) + pad("app p99 ms", 12) + pad("bare p50 ms", 13) + pad("bare p99 ms", 13)
             + pad("ratio p50", 11) + pad("ratio p99", 11) + pad("app work µs", 13)

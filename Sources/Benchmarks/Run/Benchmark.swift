@@ -22,14 +22,20 @@ public enum Benchmark {
         let launches = sections.contains(.startup) ? plan.launches : 0
         let instructionCells = sections.contains(.instructions) ? plan.instructionCells : []
         let progress = BenchProgress(totalUnits: replayUnits * Double(plan.repeats * BenchPlan.cheapRunFactor + 2)
-            + Double(frameScenes.count * (plan.frameRepeats + 1)) * 20 + Double(launches) + Double(instructionCells.count))
+            + Double(frameScenes.count * (plan.frameRepeats + 1)) * 20 + Double(launches) + Double(instructionCells.count)
+            + (sections.contains(.window) ? WindowFramesMeasurement.units(plan: plan) : 0))
 
         // 1. Strategy cost, with its allocation pass unless left out.
         let countAllocations = sections.contains(.allocations)
         let strategyCost = cells.isEmpty ? [] : try StrategyCostSection.run(
             plan: plan, script: script.script, countAllocations: countAllocations, progress: progress)
 
-        // 2. Frame cost: every scene with its own strategy at 1,000 items. SDL starts only
+        // 2a. In a real window, before the headless SDL below starts (one SDL at a time).
+        let window = sections.contains(.window)
+            ? try WindowFramesMeasurement.measure(plan: plan, resources: resources, fonts: fonts, script: script.script, progress: progress)
+            : nil
+
+        // 2b. Frame cost: every scene with its own strategy at 1,000 items. SDL starts only
         // when something needs it (the frame cost or the chart).
         var sdl: BenchSDL?
         func headlessSDL() throws -> BenchSDL {
@@ -72,7 +78,7 @@ public enum Benchmark {
             command: command, plan: plan, machine: machine, script: script.name, timerOverheadNanoseconds: timerOverhead,
             durationSeconds: progress.elapsedSeconds, strategyCost: strategyCost,
             allocationUnavailableReason: countAllocations ? AllocationCounter.unavailableReason : nil,
-            frameCost: frameCost, startup: startup, instructions: instructions, photoLibrary: photoLibrary)
+            frameCost: frameCost, startup: startup, instructions: instructions, photoLibrary: photoLibrary, window: window)
         progress.finish()
         print(report.terminalText)
 

@@ -1,0 +1,102 @@
+import ParallaxKit
+import SDLBackend
+
+/// Issue 9's frames as a person sees them: each scene's replay in a real window, once per
+/// render driver. With vsync off the app's frames interleave with the bare loop's in the same
+/// window (the frame-cost method, on screen); with vsync on the app runs alone, then the bare
+/// loop alone, each frame the time from one present's return to the next, refresh waits
+/// included: what the display's timing allows shows in the bare loop's figures.
+enum WindowFramesMeasurement {
+    /// The drivers a person's window uses on these machines: OpenGL (Mesa's llvmpipe under
+    /// Xvfb, a GPU elsewhere) and SDL's software renderer, SDL's fallback.
+    static let renderDrivers = ["opengl", "software"]
+
+    /// Progress units per replay run, as the frame-cost section counts them.
+    static let unitsPerRun = 20.0
+
+    static func units(plan: BenchPlan) -> Double {
+        Double(renderDrivers.count * plan.scenes.count * (2 * plan.frameRepeats + 2)) * unitsPerRun
+    }
+
+    static func measure(plan: BenchPlan, resources: String, fonts: FontFiles, script: Script,
+                        progress: BenchProgress) throws -> WindowFramesReport {
+        var renderers: [WindowFramesReport.RendererFrames] = []
+        var unavailable: [WindowFramesReport.Unavailable] = []
+        for driver in renderDrivers {
+            // One SDL at a time (SDL is global state): this window's is gone before the next.
+            let sdl: BenchSDL
+            do {
+                sdl = try BenchSDL(resources: resources, fonts: fonts, size: StrategyCostMeasurement.viewport,
+                                   video: .automatic, renderDriver: driver)
+            } catch {
+                if case .noDisplay = error {
+                    throw BenchFailure(message: "the window section needs a display (X11 or Wayland): run it under scripts/with-display.sh, as make bench does (\(error))")
+                }
+                throw BenchFailure(message: "cannot open a window with the \(driver) renderer: \(error)")
+            }
+            guard sdl.renderer.name == driver else {
+                unavailable.append(.init(renderer: driver, reason: "SDL made a \(sdl.renderer.name) renderer instead"))
+                progress.advance(by: Double(plan.scenes.count * (2 * plan.frameRepeats + 2)) * unitsPerRun)
+                continue
+            }
+            var offResults: [FrameCostSceneResult] = []
+            var onScenes: [WindowFramesReport.VsyncScene] = []
+            for scene in plan.scenes {
+                let cell = BenchCell(scene: scene, strategy: Scene.make(scene).defaultStrategy, items: 1000)
+                sdl.renderer.setVSync(false)
+                var bare: BareLoop?
+                offResults.append(FrameCostMeasurement.measure(
+                    sdl: sdl, cell: cell, script: script, repeats: plan.frameRepeats, frameLimit: plan.frameLimit,
+                    progress: progress, unitsPerRun: unitsPerRun, keepBareLoop: { bare = $0 }))
+                onScenes.append(try vsyncRuns(sdl: sdl, cell: cell, script: script, bare: bare!, plan: plan, progress: progress, driver: driver))
+            }
+            renderers.append(WindowFramesReport.RendererFrames(
+                renderer: sdl.renderer.name, video_driver: sdl.video.driverName,
+                vsync_off: FrameCostReport(results: offResults, renderer: sdl.renderer.name, videoDriver: sdl.video.driverName,
+                                           frameLimit: plan.frameLimit, surface: .window),
+                vsync_on: onScenes))
+        }
+        return WindowFramesReport(renderers: renderers, unavailable: unavailable)
+    }
+
+    /// With vsync on: the app alone, a warm-up run then `plan.frameRepeats` timed runs; then
+    /// the bare loop alone the same way.
+    private static func vsyncRuns(sdl: BenchSDL, cell: BenchCell, script: Script, bare: BareLoop, plan: BenchPlan,
+                                  progress: BenchProgress, driver: String) throws -> WindowFramesReport.VsyncScene {
+        guard sdl.renderer.setVSync(true) else {
+            throw BenchFailure(message: "the \(driver) renderer refused vsync (SDL_RenderSetVSync)")
+        }
+        defer { sdl.renderer.setVSync(false) }
+        var appRuns: [[Double]] = [], bareRuns: [[Double]] = []
+        for run in 0...plan.frameRepeats {
+            progress.show("window · \(driver) · vsync on · \(cell.label) · " + (run == 0 ? "warm-up" : "run \(run)/\(plan.frameRepeats)"))
+            var app = PresentIntervals(), bareIntervals = PresentIntervals()
+            FrameCostMeasurement.runReplay(sdl: sdl, cell: cell, script: script, frameLimit: plan.frameLimit) { _, frame in
+                _ = frame()
+                app.notePresent()
+            }
+            for k in 0..<bare.frameCount {
+                bare.drawFrame(k)
+                bareIntervals.notePresent()
+            }
+            if run > 0 {
+                appRuns.append(app.intervals)
+                bareRuns.append(bareIntervals.intervals)
+            }
+            progress.advance(by: unitsPerRun)
+        }
+        return WindowFramesReport.VsyncScene(cell: cell, appRuns: appRuns, bareRuns: bareRuns)
+    }
+
+    /// Nanoseconds between successive returns from present.
+    private struct PresentIntervals {
+        var intervals: [Double] = []
+        private var last: UInt64?
+
+        mutating func notePresent() {
+            let now = MonotonicClock.nanoseconds()
+            if let last { intervals.append(Double(now &- last)) }
+            last = now
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import ParallaxKit
+import Testing
+@testable import Benchmarks
+
+/// The window section's vsync figures and its two targets, from hand-made frame times.
+@Suite struct WindowFramesReportTests {
+    static let cell = BenchCell(scene: .quilt, strategy: .cachedLayout, items: 1000)
+    static let ms = 1e6
+
+    static func renderer(_ name: String, p99App: Double, ratioApp: Double) -> WindowFramesReport.RendererFrames {
+        // 100 frames: 98 of 16 ms and two slow ones, so the p99 (rank 99) is the first slow one.
+        let app = Array(repeating: 16 * ms, count: 98) + [p99App * ms, p99App * ms]
+        let bare = Array(repeating: 16 * ms, count: 100)
+        let off = FrameCostReport(
+            results: [FrameCostReportTests.scene(.quilt, app: [ratioApp * 1000], bare: [1000])],
+            renderer: name, videoDriver: "x11", frameLimit: nil, surface: .window)
+        return .init(renderer: name, video_driver: "x11", vsync_off: off,
+                     vsync_on: [WindowFramesReport.VsyncScene(cell: cell, appRuns: [app], bareRuns: [bare])])
+    }
+
+    @Test func vsyncFramesCountThoseOverARefreshAndThoseThatMissedOne() {
+        let runs = [[10, 16, 16.8, 17, 26, 40].map { $0 * Self.ms }, [16, 16, 16, 30].map { $0 * Self.ms }]
+        let scene = WindowFramesReport.VsyncScene(cell: Self.cell, appRuns: runs, bareRuns: [[16 * Self.ms, 17 * Self.ms]])
+        // Over 16.7 ms: 4 in the first run, 1 in the second; median of the two runs.
+        #expect(scene.frames_over_16_7_ms == 2.5)
+        // Over 25 ms: 2 and 1.
+        #expect(scene.frames_over_25_ms == 1.5)
+        #expect(scene.bare_frames_over_16_7_ms == 1)
+        #expect(scene.runs == 2 && scene.frames == 6)
+        // Mean frame 20.97 ms and 19.5 ms: median 20.23 ms, 49.4 fps.
+        #expect(scene.fps_mean == 49.4)
+    }
+
+    @Test func theTargetsJudgeTheOpenGLRendererOnly() {
+        let late = WindowFramesReport(renderers: [Self.renderer("opengl", p99App: 20, ratioApp: 1.1),
+                                                  Self.renderer("software", p99App: 16.5, ratioApp: 1.0)], unavailable: [])
+        let targets = BenchTargets.windowTargets(late)
+        #expect(targets.count == 2)
+        #expect(targets[0].met == false, "opengl's p99 is 20 ms")
+        #expect(targets[0].detail.hasPrefix("worst 20.00 ms (quilt)"))
+        #expect(targets[0].detail.contains("bare loop's p99"))
+        #expect(targets[1].met == true, "1.1× is within 1.15×")
+
+        let slow = WindowFramesReport(renderers: [Self.renderer("opengl", p99App: 16.5, ratioApp: 1.2)], unavailable: [])
+        #expect(BenchTargets.windowTargets(slow).map(\.met) == [true, false])
+
+        let noGL = WindowFramesReport(renderers: [Self.renderer("software", p99App: 16, ratioApp: 1)],
+                                      unavailable: [.init(renderer: "opengl", reason: "SDL made a software renderer instead")])
+        #expect(BenchTargets.windowTargets(noGL).allSatisfy { $0.met == nil && $0.detail.contains("software renderer instead") })
+        #expect(BenchTargets.windowTargets(nil).allSatisfy { $0.met == nil })
+    }
+}
