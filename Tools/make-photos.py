@@ -68,6 +68,7 @@ import io
 import math
 import multiprocessing
 import os
+import signal
 import struct
 import sys
 import time
@@ -791,6 +792,9 @@ def main():
             sys.exit("make-photos: no Adobe RGB ICC profile found "
                      f"({ICC_CANDIDATES[0][0]}); install it with: apt-get install -y icc-profiles-free")
 
+    # A parent may hand down a blocked SIGTERM or SIGINT (Foundation's Process does); unblock
+    # them so that this script and its workers can be stopped.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
     os.makedirs(args.outdir, exist_ok=True)
     warn_if_in_repository(args.outdir)
     started = time.monotonic()
@@ -798,9 +802,14 @@ def main():
     workers = max(1, min(args.jobs, len(jobs)))
     if workers > 1:
         # fork: workers inherit the imported modules, nothing to re-import.
+        # Close and join before leaving the block: its exit calls terminate(), which stops
+        # workers with SIGTERM, and a parent that inherited SIGTERM blocked (a test runner's
+        # child) would wait forever on a worker it cannot stop.
         with multiprocessing.get_context("fork").Pool(workers) as pool:
             for line in pool.imap(make_photo, jobs):
                 print(line, flush=True)
+            pool.close()
+            pool.join()
     else:
         for job in jobs:
             print(make_photo(job), flush=True)

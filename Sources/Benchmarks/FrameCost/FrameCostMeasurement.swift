@@ -70,9 +70,9 @@ enum FrameCostMeasurement {
     /// does for longer than a frame weighs on both alike.
     static func measure(
         sdl: BenchSDL, cell: BenchCell, script: Script, repeats: Int, frameLimit: Int?,
-        progress: BenchProgress, unitsPerRun: Double, keepBareLoop: (BareLoop) -> Void = { _ in }
+        progress: BenchProgress, unitsPerRun: Double, label: String = "frame cost", keepBareLoop: (BareLoop) -> Void = { _ in }
     ) -> FrameCostSceneResult {
-        progress.show("frame cost · \(cell.label) · warm-up")
+        progress.show("\(label) · \(cell.label) · warm-up")
         let recording = DrawCallRecording()
         let probe = StrategyCostMeasurement.warmUp(cell, script: script).frames
         let compared = min(probe, frameLimit ?? probe) / 2
@@ -100,7 +100,7 @@ enum FrameCostMeasurement {
             textureCopiesPerFrame: Double(recording.textureCopyCount) / Double(max(frames, 1)),
             differingPixels: differing, comparedFrame: compared)
         for run in 0..<repeats {
-            progress.show("frame cost · \(cell.label) · run \(run + 1)/\(repeats)")
+            progress.show("\(label) · \(cell.label) · run \(run + 1)/\(repeats)")
             var appTimes: [Double] = [], workTimes: [Double] = [], bareTimes: [Double] = []
             appTimes.reserveCapacity(frames)
             workTimes.reserveCapacity(frames)

@@ -11,5 +11,5 @@ enum BenchDefinitions {
     static let allocation =
         "heap allocations counted by ordo-one/malloc-interposer (every malloc, calloc, realloc and aligned allocation in the process: Swift objects, closure contexts, boxes, array/set/dictionary/string buffers and any C allocation alike); bytes are the sizes requested; mean per frame over one extra replay with counting on, whose times are not used"
     static let startupMethod =
-        "the parent reads CLOCK_MONOTONIC just before spawning the window command as a user would start it (`parallax-playground --exit-after 0.5 --stats-json FILE --no-vsync` with SDL_VIDEODRIVER=dummy: the software renderer, overlay on); the window's stats file carries CLOCK_MONOTONIC timestamps of its main entry, its first present and its first present in which every image was drawn; median over launches"
+        "the parent reads CLOCK_MONOTONIC just before spawning the window command as a user would start it (`parallax-playground --exit-when-sharp --exit-after 30 --stats-json FILE --no-vsync` with SDL_VIDEODRIVER=dummy: the software renderer, overlay on); the window's stats file carries CLOCK_MONOTONIC timestamps of its main entry, its first present and its first present in which every visible photo and cover was sharp, at which it quits; median over launches"
 }

@@ -47,7 +47,8 @@ enum WindowFramesMeasurement {
                 var bare: BareLoop?
                 offResults.append(FrameCostMeasurement.measure(
                     sdl: sdl, cell: cell, script: script, repeats: plan.frameRepeats, frameLimit: plan.frameLimit,
-                    progress: progress, unitsPerRun: unitsPerRun, keepBareLoop: { bare = $0 }))
+                    progress: progress, unitsPerRun: unitsPerRun, label: "window · \(driver) · vsync off",
+                    keepBareLoop: { bare = $0 }))
                 onScenes.append(try vsyncRuns(sdl: sdl, cell: cell, script: script, bare: bare!, plan: plan, progress: progress, driver: driver))
             }
             renderers.append(WindowFramesReport.RendererFrames(
