@@ -33,6 +33,12 @@ struct RecordCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Parallax amount in points, 0 to \(Int(ShotCommand.largestParallax)). Default: the scene's own.")
     var parallax: Double?
 
+    @Option(parsing: .unconditional, help: "Stop after this many seconds of the replay (more than 0, at most \(Int(RecordCommand.longestDuration))). Default: until the script ends and the list rests.")
+    var duration: Double?
+
+    /// Ten minutes: longer than any script may run (ScriptLimits) plus its settling.
+    static let longestDuration = 600.0
+
     @Option(help: "Two panes side by side, each half the width: strategy=A,B, parallax=A,B or scene=A,B.",
             transform: { try Comparison(parsing: $0) })
     var compare: Comparison?
@@ -54,6 +60,9 @@ struct RecordCommand: ParsableCommand {
         if let crf, !Self.crfRange.contains(crf) { throw ValidationError("--crf must be from 0 to 51, got \(crf)") }
         if let quality, !(quality.isFinite && Self.qualityRange.contains(quality)) {
             throw ValidationError("--quality must be from 0 to 100, got \(quality)")
+        }
+        if let duration, !(duration.isFinite && duration > 0 && duration <= Self.longestDuration) {
+            throw ValidationError("--duration must be more than 0 and at most \(Int(Self.longestDuration)) seconds, got \(duration)")
         }
         if let parallax, !(parallax >= 0 && parallax <= ShotCommand.largestParallax) {
             throw ValidationError("--parallax must be from 0 to \(Int(ShotCommand.largestParallax)) points")
@@ -141,8 +150,10 @@ struct RecordCommand: ParsableCommand {
         let folder = try display.model.folder.load()
         let canvas = try OffscreenCanvas(display: display, size: paneSize, folder: folder)
         // Counted on model-only copies, before anything is drawn: "frame k of n" from the start.
-        let total = makePanes(script: script, framesPerSecond: framesPerSecond, canvas: canvas, folder: folder)
+        let replayFrames = makePanes(script: script, framesPerSecond: framesPerSecond, canvas: canvas, folder: folder)
             .map { ReplayPane.frameCount(of: $0.replay, on: $0.playground) }.max() ?? 0
+        // --duration cuts at a whole frame: the frames whose times fall before it.
+        let total = duration.map { min(replayFrames, max(1, Int(($0 * framesPerSecond).rounded(.up)))) } ?? replayFrames
         let quality = VideoQuality(crf: crf ?? VideoQuality().crf, webpQuality: quality)
         let passes: [(destination: String, arguments: [String], label: String)]
         if output.format == .gif {

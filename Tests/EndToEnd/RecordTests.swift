@@ -105,6 +105,14 @@ private func shot(frame k: Int, fps: Double = 60, size: String, folder: String, 
         #expect(frame == (try shot(frame: 30, size: "160x100", folder: folder)))
     }
 
+    @Test func durationCutsTheReplayAtAWholeFrame() throws {
+        let folder = try recordingFolder("duration")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try run(["record", "--script", "fling", "--size", "64x40", "--fps", "10", "--duration", "0.45", "--out", folder + "/f%d.png"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(contents(of: folder) == ["f0.png", "f1.png", "f2.png", "f3.png", "f4.png"])
+    }
+
     @Test func comparePanesShowTheSameReplayUnderEachStrategy() throws {
         let folder = try recordingFolder("compare")
         defer { try? FileManager.default.removeItem(atPath: folder) }
