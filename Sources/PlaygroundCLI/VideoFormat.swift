@@ -67,6 +67,8 @@ struct VideoQuality {
     /// x264's usual "visually lossless" point (ffmpeg's H.264 guide); it keeps every frame of
     /// the bundled scenes above 40 dB PSNR against `shot`.
     var crf: Int = 18
+    /// x264's speed/size trade-off; "medium" is its default.
+    var preset = "medium"
     /// libwebp's lossy quality 0…100; nil: lossless.
     var webpQuality: Double?
 }
@@ -81,7 +83,10 @@ extension VideoFormat {
             // own RGB conversion does not, so decode with scale=in_color_matrix=bt709). Accurate
             // rounding and full chroma interpolation are worth about 0.3 dB. faststart puts the
             // index first so playback starts before the whole file has arrived.
-            return ["-vf", "scale=out_color_matrix=bt709:out_range=tv:flags=accurate_rnd+full_chroma_int", "-c:v", "libx264", "-preset", "medium",
+            // The crop drops an odd last column or row (a window can have any size; `record`
+            // refuses odd sizes before it starts).
+            return ["-vf", "crop=trunc(iw/2)*2:trunc(ih/2)*2,scale=out_color_matrix=bt709:out_range=tv:flags=accurate_rnd+full_chroma_int",
+                    "-c:v", "libx264", "-preset", quality.preset,
                     "-crf", String(quality.crf), "-pix_fmt", "yuv420p",
                     "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709",
                     "-movflags", "+faststart", "-f", "mp4", destination]
