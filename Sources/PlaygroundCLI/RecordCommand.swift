@@ -96,8 +96,9 @@ struct RecordCommand: ParsableCommand {
             printError(error.message)
             throw ExitCode(1)
         }
-        let output = try RecordingOutput(path: out, format: format)
+        // Signals are heard from before the temporary file exists until the command ends.
         let interrupts = InterruptWatch()
+        let output = try RecordingOutput(path: out, format: format)
         do {
             let frames = try record(script: script, paneSize: size.pane, framesPerSecond: framesPerSecond,
                                     ffmpeg: ffmpegPath, output: output, interrupts: interrupts)
