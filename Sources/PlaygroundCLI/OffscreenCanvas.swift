@@ -38,6 +38,10 @@ final class OffscreenCanvas {
         }
     }
 
+    /// How long the last frame's draw list took to execute, in milliseconds: drawing only, not
+    /// the wait for photos nor reading the pixels back (what the overlay's "drawing" shows).
+    private(set) var lastExecuteMilliseconds = 0.0
+
     /// The viewport in points, for the playground.
     var viewportSize: Size { renderer.viewport.size }
 
@@ -51,8 +55,10 @@ final class OffscreenCanvas {
                 printError("the images were not all decoded within \(Int(Self.decodeTimeout)) s; the frame shows placeholders")
             }
         }
+        let started = monotonicNanoseconds()
         renderer.clear(SceneRenderer.Palette.background)
         let stats = executor.execute(list)
+        lastExecuteMilliseconds = Double(monotonicNanoseconds() - started) / 1e6
         if let error = stats.lastError { printError("\(stats.failed) drawing command(s) failed; the last: \(error)") }
     }
 

@@ -179,6 +179,7 @@ struct RecordCommand: ParsableCommand {
                     do { image = try canvas.render(list, of: pane.playground) } catch {
                         throw EncoderError(message: "cannot read the frame back: \(error)")
                     }
+                    pane.noteRendered(milliseconds: canvas.lastExecuteMilliseconds)
                     frame = frame.map { sideBySide($0, image) } ?? image
                 }
                 guard let frame else { break }

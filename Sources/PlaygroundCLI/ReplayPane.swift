@@ -50,8 +50,13 @@ final class ReplayPane: FramePhaseObserver {
     func nextFrame() -> DrawList {
         let index = step.frameCount
         step.run(at: replay.time(ofFrame: index))
-        if decorations.overlay { recordSample() }
         return step.drawList
+    }
+
+    /// Tells the overlay how long the frame's draw list took to render (the canvas times it):
+    /// the next frame's panel shows this one, as the window's does.
+    func noteRendered(milliseconds: Double) {
+        if decorations.overlay { recordSample(renderMilliseconds: milliseconds) }
     }
 
     /// Frames run so far.
@@ -92,12 +97,13 @@ final class ReplayPane: FramePhaseObserver {
         phaseMilliseconds[phase.rawValue] = Double(monotonicNanoseconds()) / 1e6 - phaseStarted[phase.rawValue]
     }
 
-    /// What producing the frame cost (offscreen there is no wait for the display, so the
-    /// frame time is the sum of the phases and "present" is zero).
-    private func recordSample() {
+    /// What producing the frame cost: drawing is building the draw list and rendering it.
+    /// Offscreen there is no wait for the display, so the frame time is the sum of the phases
+    /// and "present" is zero.
+    private func recordSample(renderMilliseconds: Double) {
         let ms = phaseMilliseconds
         let input = ms[FramePhase.input.rawValue] + ms[FramePhase.physics.rawValue]
-        let strategy = ms[FramePhase.layout.rawValue], drawing = ms[FramePhase.draw.rawValue]
+        let strategy = ms[FramePhase.layout.rawValue], drawing = ms[FramePhase.draw.rawValue] + renderMilliseconds
         statistics.record(FrameSample(frameMilliseconds: input + strategy + drawing, inputAndPhysicsMilliseconds: input,
                                       strategyMilliseconds: strategy, drawingMilliseconds: drawing))
     }
