@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/debug/parallax-playground
 
-.PHONY: run test build deps clean trace resources golden shots bench soak fuzz
+.PHONY: run test build deps clean trace resources golden shots bench soak fuzz gif bench-record
 
 ## make run: install what is missing, build, open the playground on the bundled images.
 run: build
@@ -69,6 +69,18 @@ golden: build
 shots: build
 	mkdir -p docs
 	for s in $(GOLDEN_SCENES); do $(BIN) shot --scene $$s --offset 420 --size 960x600 --out docs/$$s.png; done
+
+## make gif: the README's animated GIF, docs/fling.gif: the photos scene's fling, 480x300,
+## its first 3 s at 30 fps (about 1 MB; record picks the GIF's palette and dithering).
+gif: build
+	mkdir -p docs
+	$(BIN) record --scene photos --script fling --size 480x300 --fps 30 --duration 3 --out docs/fling.gif
+
+## make bench-record: frames recorded per second for each format at 1280x800 and 640x400,
+## with the release build (the README's Recording section quotes one run).
+bench-record: deps
+	$(SWIFT) build -c release
+	bash scripts/bench-record.sh
 
 clean:
 	rm -rf .build

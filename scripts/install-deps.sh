@@ -9,9 +9,12 @@
 # an Adobe RGB profile from icc-profiles-free) generates camera-like photo folders.
 # Mesa's drivers (libgl1-mesa-dri) give the window an OpenGL renderer under Xvfb (llvmpipe),
 # which the window benchmark and its test measure beside SDL's software renderer.
+# ffmpeg (with ffprobe) encodes `record`'s MP4, WebP and GIF files from raw frames on a pipe;
+# the record tests decode them again with ffmpeg and, for animated WebP, with Pillow.
+# xdg-user-dirs' `xdg-user-dir VIDEOS` names the folder the window's R key records into.
 set -euo pipefail
 
-packages=(pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xdotool x11-utils imagemagick valgrind libvips-dev libvips-tools libimage-exiftool-perl python3-numpy python3-pil icc-profiles-free libgl1-mesa-dri)
+packages=(pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xdotool x11-utils imagemagick valgrind libvips-dev libvips-tools libimage-exiftool-perl python3-numpy python3-pil icc-profiles-free libgl1-mesa-dri ffmpeg xdg-user-dirs)
 
 missing=()
 for p in "${packages[@]}"; do

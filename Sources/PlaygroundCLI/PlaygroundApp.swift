@@ -26,6 +26,8 @@ final class PlaygroundApp: FramePhaseObserver {
     var headerScan: HeaderArrivals?
     private var firstScreen: [PhotoPipelineReport.ScreenPhoto] = []
     var showsHelp = false
+    /// The R key's recording, if one runs.
+    let recorder = WindowRecorder()
 
     /// Script input in playground time, replayed as if typed.
     var script: Script?
@@ -106,6 +108,7 @@ final class PlaygroundApp: FramePhaseObserver {
                 screenshotRequested = false
                 saveScreenshot(frame: frame.index)
             }
+            recorder.capture(renderer, at: t)
             let drawingDone = clock.now()
             renderer.present()
             let presented = clock.now()
@@ -118,6 +121,7 @@ final class PlaygroundApp: FramePhaseObserver {
                 drawingMilliseconds: (drawingDone - layoutEnded) * 1000,
                 presentMilliseconds: (presented - drawingDone) * 1000)
         }
+        recorder.stop()
         // + 0 turns −0 (an inset's negation) into 0 for the JSON.
         runStatistics.finalOffset = playground.scrollView.contentOffset + .zero
         runStatistics.photos = executor.images.pipeline.map {
@@ -213,6 +217,7 @@ final class PlaygroundApp: FramePhaseObserver {
         case .toggleVSync: renderer.setVSync(!renderer.isVSyncEnabled)
         case .toggleHelp: showsHelp.toggle()
         case .screenshot: screenshotRequested = true
+        case .toggleRecording: recorder.toggle(playground)
         case .quit: running = false
         default: break
         }

@@ -9,7 +9,7 @@ struct ShotCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "shot",
         abstract: "Render one frame without a display (software renderer) and save it as PNG.",
-        discussion: "The scene is scrolled to --offset, or, with --script, replayed at 60 fps until the script ends and the list rests."
+        discussion: "The scene is scrolled to --offset, or, with --script, replayed at --fps (60) until the script ends and the list rests; with --at, the replay's frame at that time, as `record` draws it."
     )
 
     @OptionGroup var display: DisplayOptions
@@ -23,9 +23,11 @@ struct ShotCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Parallax amount in points, 0 to \(Int(ShotCommand.largestParallax)). Default: the scene's own.")
     var parallax: Double?
 
-    /// Longest wait for the visible photos' decodes: minutes of 100-megapixel files on one
-    /// core, and still an end for a decoder that hangs.
-    static let decodeTimeout = 300.0
+    @Option(parsing: .unconditional, help: "With --script: the frame at this time of the replay, in seconds (the frame nearest at * fps), as `record` draws it.")
+    var at: Double?
+
+    @Option(parsing: .unconditional, help: "With --script: frames per second of the replay's fixed step, 1 to 1000.")
+    var fps: Double = 60
 
     /// Past a few hundred points the image is stretched so far that a cell shows one colour.
     static let largestParallax = 1000.0
@@ -41,48 +43,65 @@ struct ShotCommand: ParsableCommand {
         if let parallax, !(parallax >= 0 && parallax <= Self.largestParallax) {
             throw ValidationError("--parallax must be from 0 to \(Int(Self.largestParallax)) points")
         }
+        guard fps.isFinite, fps >= 1, fps <= 1000 else { throw ValidationError("--fps must be from 1 to 1000, got \(fps)") }
+        if let at {
+            guard display.script != nil else { throw ValidationError("--at picks a time in a replay: give --script too") }
+            guard at.isFinite, at >= 0 else { throw ValidationError("--at must be 0 or more seconds, got \(at)") }
+        }
     }
 
     func run() throws {
         let script = try display.script.map(loadScript)
-        let resources = try locateResources(display.resources)
         let folder = try display.model.folder.load()
-        let fonts: FontFiles
-        do { fonts = try FontFiles.locate(explicitPath: display.font) } catch { throw InputError(message: "\(error)") }
+        let canvas = try OffscreenCanvas(display: display, size: display.size.size, folder: folder)
         do {
-            let video = try SDLVideo(driver: .headless)
-            let window = try Window(video: video, title: "Parallax Playground", size: display.size.size)
-            let renderer = try Renderer(window: window, vsync: false)
-            // No fade: a file shows every photo whole.
-            let images = try loadImages(renderer: renderer, resources: resources, folder: folder,
-                                        cacheMegabytes: display.cacheMegabytes, fadeSeconds: 0)
-            let text = try TextRenderer(renderer: renderer, fontPath: fonts.regular)
-            let executor = DrawListExecutor(renderer: renderer, images: images, text: text)
-            let playground = display.model.makePlayground(viewportSize: renderer.viewport.size, folder: folder)
-            if let parallax { playground.setParallaxAmount(parallax) }
-            let list = ShotCommand.frame(of: playground, offset: offset, script: script, debugOutlines: debugOutlines, help: helpPanel)
-            // The same command gives the same pixels: wait for every visible photo and cover
-            // at the size its cell needs, however long this machine takes to decode them.
-            let visible = PhotoDemand().needs(of: playground, drawList: list).filter { $0.urgency == .visible }
-            for (pipeline, needs) in [(images.pipeline, visible), (images.coverPipeline, PhotoDemand().coverNeeds(drawList: list))] {
-                if let pipeline, !pipeline.loadAll(needs, scale: renderer.scale, timeout: Self.decodeTimeout) {
-                    printError("the images were not all decoded within \(Int(Self.decodeTimeout)) s; the shot shows placeholders")
-                }
+            let makePlayground = {
+                let playground = display.model.makePlayground(viewportSize: canvas.viewportSize, folder: folder)
+                if let parallax { playground.setParallaxAmount(parallax) }
+                return playground
             }
-            renderer.clear(SceneRenderer.Palette.background)
-            let stats = executor.execute(list)
-            if let error = stats.lastError { printError("\(stats.failed) drawing command(s) failed; the last: \(error)") }
-            try renderer.savePNG(path: out)
+            let playground = makePlayground()
+            let list: DrawList
+            if let at, let script {
+                list = try ShotCommand.frame(of: playground, script: script, at: at, framesPerSecond: fps,
+                                             decorations: PaneDecorations(debugOutlines: debugOutlines, helpPanel: helpPanel),
+                                             rendererName: canvas.renderer.name, frameCount: ReplayPane.frameCount(
+                                                of: Replay(script: script, framesPerSecond: fps), on: makePlayground()))
+            } else {
+                list = ShotCommand.frame(of: playground, offset: offset, script: script, framesPerSecond: fps, debugOutlines: debugOutlines, help: helpPanel)
+            }
+            // The same command gives the same pixels: every visible photo and cover at the
+            // size its cell needs, however long this machine takes to decode them.
+            canvas.draw(list, of: playground)
+            try canvas.renderer.savePNG(path: out)
             print(out)
+        } catch let error as InputError {
+            throw error
         } catch {
             printError("\(error)")
             throw ExitCode(1)
         }
     }
 
+    /// Frame `at × fps` (rounded to the nearest) of the script's replay, drawn as `record`
+    /// draws its frames; an input error past the replay's last frame (`frames` long).
+    static func frame(of playground: Playground, script: Script, at: Double, framesPerSecond: Double,
+                      decorations: PaneDecorations, rendererName: String, frameCount frames: Int) throws -> DrawList {
+        let replay = Replay(script: script, framesPerSecond: framesPerSecond)
+        let index = Int((at * framesPerSecond).rounded())
+        guard index < frames else {
+            let last = replay.time(ofFrame: frames - 1)
+            throw InputError(message: "--at \(at) is past the replay's end: its frames run from 0 to \(String(format: "%.3f", last)) s (\(frames) frames at \(VideoEncoder.rate(framesPerSecond)) fps)")
+        }
+        let pane = ReplayPane(playground: playground, replay: replay, decorations: decorations, rendererName: rendererName)
+        var list = DrawList()
+        for _ in 0...index { list = pane.nextFrame() }
+        return list
+    }
+
     /// The draw list of the frame to save: the last frame of the script's replay, or one frame
     /// scrolled to `offset`.
-    static func frame(of playground: Playground, offset: Double, script: Script?, debugOutlines: Bool, help: Bool) -> DrawList {
+    static func frame(of playground: Playground, offset: Double, script: Script?, framesPerSecond: Double = 60, debugOutlines: Bool, help: Bool) -> DrawList {
         let sceneRenderer = SceneRenderer(showsDebugOutlines: debugOutlines)
         let draw = { (_: FrameReport, playground: Playground, list: inout DrawList) in
             sceneRenderer.draw(playground, into: &list)
@@ -90,7 +109,7 @@ struct ShotCommand: ParsableCommand {
         }
         if let script {
             var replayStep: FrameStep?
-            Replay(script: script).run(on: playground, configure: {
+            Replay(script: script, framesPerSecond: framesPerSecond).run(on: playground, configure: {
                 $0.drawer = draw
                 replayStep = $0
             }) { _, _ in }

@@ -16,6 +16,7 @@ public enum KeyHelp {
         ("M", "reduce motion (parallax off)"),
         ("V", "vsync on/off"),
         ("P", "save a screenshot"),
+        ("R", "record to an MP4 · stop"),
         ("H ?", "this help"),
         ("Esc Q", "quit"),
     ]

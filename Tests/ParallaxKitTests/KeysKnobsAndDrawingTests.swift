@@ -23,6 +23,7 @@ import Testing
         KeyCase(key: .character("m"), command: .toggleReduceMotion), KeyCase(key: .character("v"), command: .toggleVSync),
         KeyCase(key: .character("h"), command: .toggleHelp), KeyCase(key: .character("?"), command: .toggleHelp),
         KeyCase(key: .character("w"), command: .toggleWillDisplay), KeyCase(key: .character("p"), command: .screenshot),
+        KeyCase(key: .character("r"), command: .toggleRecording),
         KeyCase(key: .escape, command: .quit), KeyCase(key: .character("q"), command: .quit),
         KeyCase(key: .down, command: nil), KeyCase(key: .space, command: nil), KeyCase(key: .character("z"), command: nil),
     ])

@@ -11,6 +11,8 @@ public enum AppCommand: Hashable, Sendable {
     /// Seed 002's willDisplay update on or off, to see the jump before the first scroll.
     case toggleWillDisplay
     case screenshot
+    /// Record the window to an MP4, or stop recording.
+    case toggleRecording
     case quit
 
     public init?(key: Key, modifiers: KeyModifiers) {
@@ -36,6 +38,7 @@ public enum AppCommand: Hashable, Sendable {
             case "/" where modifiers.contains(.shift): self = .toggleHelp
             case "w": self = .toggleWillDisplay
             case "p": self = .screenshot
+            case "r": self = .toggleRecording
             case "q": self = .quit
             default: return nil
             }

@@ -1,6 +1,6 @@
 /// A seeded stream of what a restless person does to the playground: wheel bursts (notches
 /// and touchpad swipes), drags at random speeds (some flung, some let go at rest), every key
-/// of the key table but quit and screenshot, runs of `]` up to the largest item count, and
+/// of the key table but quit, screenshot and recording, runs of `]` up to the largest item count, and
 /// window resizes. The same seed gives the same actions at the same times.
 public struct Monkey {
     /// One thing the monkey does.
@@ -10,7 +10,7 @@ public struct Monkey {
         case resize(Size)
     }
 
-    /// The keys it presses: the key table without Esc, Q (quit) and P (screenshot).
+    /// The keys it presses: the key table without Esc, Q (quit), P (screenshot) and R (recording).
     public static let keys: [(Key, KeyModifiers)] = [
         (.up, []), (.down, []), (.left, []), (.right, []), (.pageUp, []), (.pageDown, []),
         (.space, []), (.space, .shift), (.home, []), (.end, []), (.tab, []), (.tab, .shift),

@@ -12,7 +12,7 @@ extension Playground {
         case .scaleItemCount(let step): setItemCount(scaledItemCount(step))
         case .toggleReduceMotion: setReduceMotion(!reduceMotion)
         case .toggleWillDisplay: updatesOnWillDisplay.toggle()
-        case .toggleOverlay, .toggleDebugOutlines, .toggleVSync, .toggleHelp, .screenshot, .quit: return false
+        case .toggleOverlay, .toggleDebugOutlines, .toggleVSync, .toggleHelp, .screenshot, .toggleRecording, .quit: return false
         }
         return true
     }

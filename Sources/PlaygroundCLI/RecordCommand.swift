@@ -1,0 +1,203 @@
+import ArgumentParser
+import Foundation
+import ParallaxKit
+import SDLBackend
+
+/// `parallax-playground record`: a script's replay rendered offscreen at the fixed step, every
+/// frame piped to ffmpeg as raw RGBA and encoded to MP4, WebP, GIF or numbered PNGs.
+struct RecordCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Record a script's replay to .mp4, .webp, .gif or numbered .png frames (needs ffmpeg).",
+        discussion: """
+            Frames are rendered without a display (software renderer) at a fixed step of 1/fps seconds, so none \
+            is dropped: frame k equals `shot --script S --fps F --at k/F`. The extension of --out picks the format: \
+            \(VideoFormat.extensions). The file appears only when complete.
+            """
+    )
+
+    @OptionGroup var display: DisplayOptions
+
+    @Option(help: "The file to write: \(VideoFormat.extensions).")
+    var out: String
+
+    @Option(parsing: .unconditional, help: "Frames per second, 1 to 1000 (GIF: at most 50). Default: 60 (GIF: 30).")
+    var fps: Double?
+
+    @Option(parsing: .unconditional, help: "MP4 only: x264's constant rate factor, 0 (lossless) to 51 (worst). Default: \(VideoQuality().crf).")
+    var crf: Int?
+
+    @Option(parsing: .unconditional, help: "WebP only: lossy quality 0 to 100. Default: lossless.")
+    var quality: Double?
+
+    @Option(parsing: .unconditional, help: "Parallax amount in points, 0 to \(Int(ShotCommand.largestParallax)). Default: the scene's own.")
+    var parallax: Double?
+
+    @Option(parsing: .unconditional, help: "Stop after this many seconds of the replay (more than 0, at most \(Int(RecordCommand.longestDuration))). Default: until the script ends and the list rests.")
+    var duration: Double?
+
+    /// Ten minutes: longer than any script may run (ScriptLimits) plus its settling.
+    static let longestDuration = 600.0
+
+    @Option(help: "Two panes side by side, each half the width: strategy=A,B, parallax=A,B or scene=A,B.",
+            transform: { try Comparison(parsing: $0) })
+    var compare: Comparison?
+
+    @Flag(help: "Draw the cost panel (the F key's overlay) with this run's measured times, in each pane.")
+    var overlay = false
+
+    @Flag(help: "Draw cell and image outlines (the D key).")
+    var debugOutlines = false
+
+    @Option(help: "The ffmpeg program. Default: $\(FFmpegProgram.environmentVariable), else ffmpeg on PATH.")
+    var ffmpeg: String?
+
+    static let crfRange = 0...51
+    static let qualityRange = 0.0...100.0
+
+    func validate() throws {
+        if let fps, !(fps.isFinite && fps >= 1 && fps <= 1000) { throw ValidationError("--fps must be from 1 to 1000, got \(fps)") }
+        if let crf, !Self.crfRange.contains(crf) { throw ValidationError("--crf must be from 0 to 51, got \(crf)") }
+        if let quality, !(quality.isFinite && Self.qualityRange.contains(quality)) {
+            throw ValidationError("--quality must be from 0 to 100, got \(quality)")
+        }
+        if let duration, !(duration.isFinite && duration > 0 && duration <= Self.longestDuration) {
+            throw ValidationError("--duration must be more than 0 and at most \(Int(Self.longestDuration)) seconds, got \(duration)")
+        }
+        if let parallax, !(parallax >= 0 && parallax <= ShotCommand.largestParallax) {
+            throw ValidationError("--parallax must be from 0 to \(Int(ShotCommand.largestParallax)) points")
+        }
+        if let compare {
+            if compare.axis == .strategy, display.model.strategy != nil { throw ValidationError("--compare strategy=… and --strategy both set the strategy; give one") }
+            if compare.axis == .parallax, parallax != nil { throw ValidationError("--compare parallax=… and --parallax both set the amount; give one") }
+        }
+    }
+
+    func run() throws {
+        let format = try VideoFormat(path: out)
+        let framesPerSecond = fps ?? format.defaultFramesPerSecond
+        guard framesPerSecond <= format.largestFramesPerSecond else {
+            throw InputError(message: "--fps \(VideoEncoder.rate(framesPerSecond)): a GIF plays at most \(Int(format.largestFramesPerSecond)) fps (its delays are hundredths of a second); use 50 or less, or .mp4/.webp")
+        }
+        if crf != nil, format != .mp4 { throw InputError(message: "--crf is for .mp4 only") }
+        if quality != nil, format != .webp { throw InputError(message: "--quality is for .webp only") }
+        let scriptName = display.script ?? BuiltinScript.fling.name
+        let script = try loadScript(scriptName)
+        guard !script.events.isEmpty else {
+            throw InputError(message: "script '\(scriptName)' has no events: nothing to record")
+        }
+        let size = try frameSize(format: format)
+
+        let ffmpegPath: String
+        do {
+            ffmpegPath = try FFmpegProgram.locate(explicit: ffmpeg)
+            try FFmpegProgram.require(encoder: format.encoder, of: ffmpegPath)
+        } catch let error as EncoderError {
+            printError(error.message)
+            throw ExitCode(1)
+        }
+        // Signals are heard from before the temporary file exists until the command ends.
+        let interrupts = InterruptWatch()
+        let output = try RecordingOutput(path: out, format: format)
+        do {
+            let frames = try record(script: script, paneSize: size.pane, framesPerSecond: framesPerSecond,
+                                    ffmpeg: ffmpegPath, output: output, interrupts: interrupts)
+            let bytes = output.bytesWritten
+            let files = try output.commit()
+            let seconds = Double(frames) / framesPerSecond
+            let what = format == .pngSequence ? "\(files) PNG files" : String(format: "%.1f MB", Double(bytes) / 1_048_576)
+            FileHandle.standardError.write(Data("recorded \(frames) frames (\(String(format: "%.2f", seconds)) s at \(VideoEncoder.rate(framesPerSecond)) fps, \(size.frame.width)x\(size.frame.height)): \(what)\n".utf8))
+            print(out)
+        } catch let error as EncoderError {
+            output.discard()
+            if let signal = interrupts.heard { throw interrupted(by: signal) }
+            printError(error.message + "; nothing written")
+            throw ExitCode(1)
+        } catch {
+            output.discard()
+            throw error
+        }
+    }
+
+    /// The video's and each pane's size in pixels, checked against the format's needs.
+    private func frameSize(format: VideoFormat) throws -> (frame: PixelSize, pane: Size) {
+        let width = Int(display.size.size.width), height = Int(display.size.size.height)
+        let paneWidth = compare == nil ? width : width / 2
+        guard paneWidth >= 1 else { throw InputError(message: "--compare needs a width of at least 2") }
+        let frame = PixelSize(width: compare == nil ? width : 2 * paneWidth, height: height)
+        if format.needsEvenSize, frame.width % 2 != 0 || frame.height % 2 != 0 {
+            throw InputError(message: "--size \(display.size): an .mp4 needs an even width and height (H.264's 4:2:0 colour covers 2x2 pixels)")
+        }
+        return (frame, Size(width: Double(paneWidth), height: Double(height)))
+    }
+
+    /// The panes of one pass over the replay: one, or two with `--compare`.
+    private func makePanes(script: Script, framesPerSecond: Double, canvas: OffscreenCanvas, folder: PhotoFolderContents?) -> [ReplayPane] {
+        let settings = compare?.panes(model: display.model, parallax: parallax) ?? [(display.model, parallax, "")]
+        return settings.map { setting in
+            let playground = setting.model.makePlayground(viewportSize: canvas.viewportSize, folder: folder)
+            if let amount = setting.parallax { playground.setParallaxAmount(amount) }
+            let decorations = PaneDecorations(debugOutlines: debugOutlines, overlay: overlay,
+                                              caption: compare == nil ? nil : setting.caption)
+            return ReplayPane(playground: playground, replay: Replay(script: script, framesPerSecond: framesPerSecond),
+                              decorations: decorations, rendererName: canvas.renderer.name)
+        }
+    }
+
+    /// Renders and encodes every frame (twice for a GIF: its palette, then the GIF); returns
+    /// the number of frames.
+    private func record(script: Script, paneSize: Size, framesPerSecond: Double, ffmpeg: String,
+                        output: RecordingOutput, interrupts: InterruptWatch) throws -> Int {
+        let folder = try display.model.folder.load()
+        let canvas = try OffscreenCanvas(display: display, size: paneSize, folder: folder)
+        // Counted on model-only copies, before anything is drawn: "frame k of n" from the start.
+        let replayFrames = makePanes(script: script, framesPerSecond: framesPerSecond, canvas: canvas, folder: folder)
+            .map { ReplayPane.frameCount(of: $0.replay, on: $0.playground) }.max() ?? 0
+        // --duration cuts at a whole frame: the frames whose times fall before it.
+        let total = duration.map { min(replayFrames, max(1, Int(($0 * framesPerSecond).rounded(.up)))) } ?? replayFrames
+        let quality = VideoQuality(crf: crf ?? VideoQuality().crf, webpQuality: quality)
+        let passes: [(destination: String, arguments: [String], label: String)]
+        if output.format == .gif {
+            passes = [(output.palettePath, output.format.outputArguments(destination: output.palettePath, quality: quality), "palette (pass 1 of 2)"),
+                      (output.encoderDestination, output.format.outputArguments(destination: output.encoderDestination, quality: quality, palette: output.palettePath), "\(out) (pass 2 of 2)")]
+        } else {
+            passes = [(output.encoderDestination, output.format.outputArguments(destination: output.encoderDestination, quality: quality), out)]
+        }
+        for pass in passes {
+            let panes = makePanes(script: script, framesPerSecond: framesPerSecond, canvas: canvas, folder: folder)
+            var encoder: VideoEncoder?
+            var progress = RecordingProgress(total: total, label: "recording \(pass.label)")
+            for done in 1...max(total, 1) {
+                if let signal = interrupts.heard {
+                    encoder?.cancel()
+                    throw interrupted(by: signal)
+                }
+                var frame: RGBAImage?
+                for pane in panes {
+                    let list = pane.nextFrame()
+                    let image: RGBAImage
+                    do { image = try canvas.render(list, of: pane.playground) } catch {
+                        throw EncoderError(message: "cannot read the frame back: \(error)")
+                    }
+                    pane.noteRendered(milliseconds: canvas.lastExecuteMilliseconds)
+                    frame = frame.map { sideBySide($0, image) } ?? image
+                }
+                guard let frame else { break }
+                if encoder == nil {
+                    encoder = try VideoEncoder(ffmpeg: ffmpeg, size: frame.size, framesPerSecond: framesPerSecond, output: pass.arguments)
+                }
+                try encoder?.write(frame)
+                progress.show(done: done)
+            }
+            try encoder?.finish()
+        }
+        return total
+    }
+
+    /// Ends the command after a signal, the recording removed: status 128 + the signal, as a
+    /// shell reports a process it killed.
+    private func interrupted(by signal: Int32) -> ExitCode {
+        printError("interrupted by signal \(signal): the recording was not written")
+        return ExitCode(128 + signal)
+    }
+}

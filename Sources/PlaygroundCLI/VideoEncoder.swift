@@ -1,0 +1,159 @@
+import Foundation
+import SDLBackend
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why an encoder could not start or finish; `message` says what to do about it.
+struct EncoderError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+/// Finds the `ffmpeg` program and checks that it has the encoders a format needs.
+enum FFmpegProgram {
+    /// The environment variable naming the ffmpeg binary, for a build of ffmpeg outside PATH.
+    static let environmentVariable = "PARALLAX_FFMPEG"
+
+    /// What to install when ffmpeg or one of its encoders is missing: Debian's `ffmpeg` has
+    /// libx264, libwebp_anim, gif and png (bookworm's 5.1, checked with `ffmpeg -encoders`).
+    static let installHint = "install Debian's ffmpeg package (sudo apt-get install ffmpeg)"
+
+    /// `explicit` (from `--ffmpeg`), else `$PARALLAX_FFMPEG`, else `ffmpeg` on PATH. A path the
+    /// user named that does not exist is an input error; no ffmpeg on PATH is a missing program.
+    static func locate(explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
+        if let named = explicit ?? environment[environmentVariable] {
+            let source = explicit != nil ? "--ffmpeg" : "$\(environmentVariable)"
+            guard FileManager.default.isExecutableFile(atPath: named) else {
+                throw InputError(message: "\(source) '\(named)' is not an executable file; \(installHint), or point \(source) at an ffmpeg binary")
+            }
+            return named
+        }
+        let folders = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        if let found = folders.map({ $0 + "/ffmpeg" }).first(where: FileManager.default.isExecutableFile(atPath:)) {
+            return found
+        }
+        throw EncoderError(message: "no ffmpeg program on PATH: recording needs it; \(installHint)")
+    }
+
+    /// Fails unless `ffmpeg -encoders` lists `encoder`.
+    static func require(encoder: String, of ffmpeg: String) throws(EncoderError) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ffmpeg)
+        process.arguments = ["-hide_banner", "-encoders"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { throw EncoderError(message: "cannot run \(ffmpeg): \(error.localizedDescription); \(installHint)") }
+        let listing = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        // Each line: flags, the encoder's name, its description.
+        let names = listing.split(separator: "\n").compactMap { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first }
+        guard names.contains(where: { $0 == encoder }) else {
+            throw EncoderError(message: "\(ffmpeg) has no \(encoder) encoder (see `ffmpeg -encoders`); \(installHint)")
+        }
+    }
+}
+
+/// One `ffmpeg` process reading raw RGBA frames from a pipe, as matplotlib's FFMpegWriter
+/// feeds it: `-f rawvideo -pix_fmt rgba -s WxH -r FPS -i -`, then the format's own arguments.
+final class VideoEncoder {
+    let ffmpeg: String
+    let size: PixelSize
+    private let process = Process()
+    private let input = Pipe()
+    /// ffmpeg's messages go to a file, so a chatty ffmpeg cannot fill a pipe and stall.
+    private let logPath: String
+    private var finished = false
+
+    init(ffmpeg: String, size: PixelSize, framesPerSecond: Double, inputs extraInputs: [String] = [], output: [String]) throws(EncoderError) {
+        self.ffmpeg = ffmpeg
+        self.size = size
+        logPath = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-ffmpeg-\(getpid())-\(UUID().uuidString).log").path
+        // A write to a pipe whose reader died must fail with EPIPE, not kill this process.
+        signal(SIGPIPE, SIG_IGN)
+        process.executableURL = URL(fileURLWithPath: ffmpeg)
+        process.arguments = ["-hide_banner", "-nostdin", "-loglevel", "error", "-y",
+                             "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(size.width)x\(size.height)",
+                             "-r", Self.rate(framesPerSecond), "-i", "-"] + extraInputs + output
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: logPath)
+        do { try process.run() } catch {
+            unlink(logPath)
+            throw EncoderError(message: "cannot run \(ffmpeg): \(error.localizedDescription); \(FFmpegProgram.installHint)")
+        }
+    }
+
+    deinit {
+        if !finished { cancel() }
+    }
+
+    /// The frame rate as ffmpeg reads it: a whole number when it is one.
+    static func rate(_ fps: Double) -> String {
+        fps == fps.rounded() ? String(Int(fps)) : String(fps)
+    }
+
+    /// Sends one frame; fails when ffmpeg has stopped reading (it exited: see its message).
+    func write(_ frame: RGBAImage) throws(EncoderError) {
+        precondition(frame.size == size, "every frame must have the encoder's size")
+        let fd = input.fileHandleForWriting.fileDescriptor
+        let failure: Int32? = frame.bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
+        }
+        if let failure {
+            let reason = String(cString: strerror(failure))
+            throw EncoderError(message: "ffmpeg stopped reading frames (\(reason)): \(finishAfterFailure())")
+        }
+    }
+
+    /// Ends the input and waits for ffmpeg; fails with its message when it did not succeed.
+    func finish() throws(EncoderError) {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        finished = true
+        let log = readLog()
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            throw EncoderError(message: "ffmpeg failed (\(describeTermination())): \(log.isEmpty ? "no message" : log)")
+        }
+    }
+
+    /// Stops ffmpeg without waiting for it to finish the file (the caller removes it).
+    func cancel() {
+        guard !finished else { return }
+        finished = true
+        try? input.fileHandleForWriting.close()
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        _ = readLog()
+    }
+
+    private func finishAfterFailure() -> String {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        finished = true
+        let log = readLog()
+        return log.isEmpty ? describeTermination() : log
+    }
+
+    private func describeTermination() -> String {
+        process.terminationReason == .uncaughtSignal ? "killed by signal \(process.terminationStatus)" : "exit status \(process.terminationStatus)"
+    }
+
+    /// ffmpeg's last lines, and the log file removed.
+    private func readLog() -> String {
+        defer { unlink(logPath) }
+        let text = String(decoding: FileManager.default.contents(atPath: logPath) ?? Data(), as: UTF8.self)
+        return text.split(separator: "\n").suffix(4).joined(separator: " / ")
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// What `record --out` writes, picked by the file's extension.
+enum VideoFormat: Equatable {
+    /// H.264 in MP4 for browsers.
+    case mp4
+    /// Animated WebP.
+    case webp
+    /// Animated GIF with a palette made for the clip.
+    case gif
+    /// Numbered PNG files, one per frame; the name holds a `%05d`-style number pattern.
+    case pngSequence
+
+    static let extensions = ".mp4, .webp, .gif or .png with %05d in the name"
+
+    /// The format of `path`, or an input error naming the ones there are.
+    init(path: String) throws {
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+        case "mp4": self = .mp4
+        case "webp": self = .webp
+        case "gif": self = .gif
+        case "png":
+            guard Self.hasOneFrameNumber(name) else {
+                throw InputError(message: "--out '\(path)': a .png recording is a numbered sequence and needs one %05d (or %d) in its file name, e.g. frames/fling-%05d.png; for one frame use `shot`")
+            }
+            self = .pngSequence
+        default:
+            throw InputError(message: "--out '\(path)': unknown extension; use \(Self.extensions)")
+        }
+        if self != .pngSequence, name.contains("%") {
+            throw InputError(message: "--out '\(path)': a % in the name is only for numbered .png frames")
+        }
+    }
+
+    /// Exactly one `%d` or `%0Nd` and no other `%`: the printf pattern ffmpeg's image2 muxer numbers files with.
+    static func hasOneFrameNumber(_ name: String) -> Bool {
+        name.firstMatch(of: /%0?[0-9]{0,2}d/) != nil && name.filter { $0 == "%" }.count == 1
+            && name.wholeMatch(of: /[^%]*%0?[0-9]{0,2}d[^%]*/) != nil
+    }
+
+    /// The encoder `ffmpeg -encoders` must list.
+    var encoder: String {
+        switch self {
+        case .mp4: "libx264"
+        case .webp: "libwebp_anim"
+        case .gif: "gif"
+        case .pngSequence: "png"
+        }
+    }
+
+    /// The frame rate a format plays when `--fps` is not given. GIF delays are whole
+    /// hundredths of a second and browsers stretch delays under 2 to 10 (WebKit and Chromium
+    /// both do), so a GIF plays at most 50 fps; 30 keeps posts' GIFs small.
+    var defaultFramesPerSecond: Double { self == .gif ? 30 : 60 }
+
+    /// The largest frame rate the format plays back as recorded (see `defaultFramesPerSecond`).
+    var largestFramesPerSecond: Double { self == .gif ? 50 : 1000 }
+
+    /// H.264's 4:2:0 chroma covers 2×2 pixel blocks, so libx264 needs even sides.
+    var needsEvenSize: Bool { self == .mp4 }
+}
+
+/// The encoding settings a user picked.
+struct VideoQuality {
+    /// libx264's constant rate factor (0 lossless … 51 worst; x264's default 23). 18 is
+    /// x264's usual "visually lossless" point (ffmpeg's H.264 guide); it keeps every frame of
+    /// the bundled scenes above 40 dB PSNR against `shot`.
+    var crf: Int = 18
+    /// x264's speed/size trade-off; "medium" is its default.
+    var preset = "medium"
+    /// libwebp's lossy quality 0…100; nil: lossless.
+    var webpQuality: Double?
+}
+
+extension VideoFormat {
+    /// ffmpeg's output arguments after the raw input, writing to `destination`.
+    /// `palette` is the GIF's palette file from the first pass (absent in that pass).
+    func outputArguments(destination: String, quality: VideoQuality, palette: String? = nil) -> [String] {
+        switch self {
+        case .mp4:
+            // yuv420p in BT.709, tagged so: what browsers decode (they read the tags; ffmpeg 5.1's
+            // own RGB conversion does not, so decode with scale=in_color_matrix=bt709). Accurate
+            // rounding and full chroma interpolation are worth about 0.3 dB. faststart puts the
+            // index first so playback starts before the whole file has arrived.
+            // The crop drops an odd last column or row (a window can have any size; `record`
+            // refuses odd sizes before it starts).
+            return ["-vf", "crop=trunc(iw/2)*2:trunc(ih/2)*2,scale=out_color_matrix=bt709:out_range=tv:flags=accurate_rnd+full_chroma_int",
+                    "-c:v", "libx264", "-preset", quality.preset,
+                    "-crf", String(quality.crf), "-pix_fmt", "yuv420p",
+                    "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709",
+                    "-movflags", "+faststart", "-f", "mp4", destination]
+        case .webp:
+            // libwebp_anim takes bgra for exact pixels; yuv420p would make even "lossless" lossy.
+            let mode = quality.webpQuality.map { ["-lossless", "0", "-quality", String($0)] } ?? ["-lossless", "1"]
+            return ["-c:v", "libwebp_anim", "-pix_fmt", "bgra"] + mode + ["-loop", "0", "-f", "webp", destination]
+        case .gif:
+            guard let palette else {
+                // Pass 1: one 256-colour palette for the whole clip (ffmpeg's palettegen).
+                return ["-vf", "palettegen=max_colors=256:stats_mode=full", "-frames:v", "1", "-update", "1", "-f", "image2", "-c:v", "png", destination]
+            }
+            // Pass 2: ordered (Bayer) dithering, which LZW compresses far better than error
+            // diffusion; only the changed rectangle of each frame is re-encoded.
+            return ["-i", palette, "-lavfi", "[0:v][1:v]paletteuse=dither=bayer:bayer_scale=3:diff_mode=rectangle",
+                    "-loop", "0", "-f", "gif", destination]
+        case .pngSequence:
+            // Frame numbers from 0, so file k is frame k (= `shot --at k/fps`).
+            return ["-start_number", "0", "-c:v", "png", "-f", "image2", destination]
+        }
+    }
+}

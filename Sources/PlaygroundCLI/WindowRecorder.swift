@@ -1,0 +1,128 @@
+import Foundation
+import ParallaxKit
+import SDLBackend
+
+/// The window's R key: what the window shows, recorded to an MP4 in the user's videos folder
+/// (`xdg-user-dir VIDEOS`) or else the current directory, until R is pressed again or the
+/// window closes. The window runs on the wall clock, so each presented frame is written as
+/// many times as the 60 fps timeline has advanced since the last: the video plays at the
+/// speed it was seen. Written whole like every file (see `RecordingOutput`).
+final class WindowRecorder {
+    static let framesPerSecond = 60.0
+    /// x264's "veryfast": a 1280×800 window at 60 fps keeps up on two cores, where `record`
+    /// (offscreen, never late) can afford "medium".
+    static let preset = "veryfast"
+
+    private var encoder: VideoEncoder?
+    private var output: RecordingOutput?
+    private var startTime = 0.0
+    private var framesWritten = 0
+
+    var isRecording: Bool { encoder != nil }
+
+    /// Starts a recording named for the playground's scene and strategy, or stops the one running.
+    func toggle(_ playground: Playground) {
+        if isRecording { stop(); return }
+        let name = "parallax-\(playground.scene.id.name)-\(playground.effectiveStrategy.name)-\(Self.timestamp()).mp4"
+        do {
+            let ffmpeg = try FFmpegProgram.locate(explicit: nil)
+            try FFmpegProgram.require(encoder: VideoFormat.mp4.encoder, of: ffmpeg)
+            output = try RecordingOutput(path: Self.videosFolder() + "/" + name, format: .mp4)
+            pendingFFmpeg = ffmpeg
+            framesWritten = 0
+            startTime = .nan
+            FileHandle.standardError.write(Data("recording to \(output?.path ?? name) (R again to stop)\n".utf8))
+        } catch {
+            printError("cannot record: \(error)")
+            output = nil
+        }
+    }
+
+    /// The ffmpeg to start at the first frame, when the frame's size is known.
+    private var pendingFFmpeg: String?
+
+    /// Writes the frame drawn so far (call before presenting), at the window's time `time`.
+    func capture(_ renderer: Renderer, at time: Double) {
+        guard output != nil else { return }
+        do {
+            let frame = try renderer.readPixels()
+            if encoder == nil, let ffmpeg = pendingFFmpeg, let output {
+                var quality = VideoQuality()
+                quality.preset = Self.preset
+                encoder = try VideoEncoder(ffmpeg: ffmpeg, size: frame.size, framesPerSecond: Self.framesPerSecond,
+                                           output: output.format.outputArguments(destination: output.encoderDestination, quality: quality))
+                pendingFFmpeg = nil
+                startTime = time
+            }
+            guard let encoder else { return }
+            guard frame.size == encoder.size else {
+                printWarning("the window changed size: recording stopped")
+                stop()
+                return
+            }
+            let due = Int(((time - startTime) * Self.framesPerSecond).rounded(.down)) + 1
+            repeat {
+                try encoder.write(frame)
+                framesWritten += 1
+            } while framesWritten < due
+        } catch {
+            printError("recording failed: \(error); nothing written")
+            encoder?.cancel()
+            encoder = nil
+            output?.discard()
+            output = nil
+        }
+    }
+
+    /// Finishes the file and puts it in place (the window calls this at exit too).
+    func stop() {
+        guard let output else { return }
+        defer {
+            encoder = nil
+            self.output = nil
+            pendingFFmpeg = nil
+        }
+        guard let encoder else { output.discard(); return }
+        do {
+            try encoder.finish()
+            try output.commit()
+            let seconds = Double(framesWritten) / Self.framesPerSecond
+            FileHandle.standardError.write(Data("saved \(output.path) (\(String(format: "%.1f", seconds)) s)\n".utf8))
+            print("saved \(output.path)")
+        } catch {
+            output.discard()
+            printError("recording failed: \(error); nothing written")
+        }
+    }
+
+    /// `xdg-user-dir VIDEOS` when it names a folder other than home (its answer when none is
+    /// set), else the current directory.
+    static func videosFolder() -> String {
+        let current = FileManager.default.currentDirectoryPath
+        let candidates = ["/usr/bin/xdg-user-dir", "/bin/xdg-user-dir"]
+        guard let tool = candidates.first(where: FileManager.default.isExecutableFile(atPath:)) else { return current }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = ["VIDEOS"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return current }
+        let answer = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        process.waitUntilExit()
+        var isFolder: ObjCBool = false
+        let home = FileManager.default.homeDirectoryForCurrentUser.path
+        guard process.terminationStatus == 0, !answer.isEmpty, answer != home,
+              FileManager.default.fileExists(atPath: answer, isDirectory: &isFolder), isFolder.boolValue
+        else { return current }
+        return answer
+    }
+
+    private static func timestamp() -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        return formatter.string(from: Date())
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A bad `record` command line, what its message must say and the status it ends with.
+struct BadRecording: CustomTestStringConvertible, Sendable {
+    /// Arguments after `record`; `OUT` stands for the test's folder.
+    var arguments: [String]
+    var says: String
+    var status: Int32 = 2
+    var testDescription: String { arguments.joined(separator: " ") }
+}
+
+@Suite struct RecordErrorTests {
+    static let badLines: [BadRecording] = [
+        BadRecording(arguments: ["--out", "OUT/clip.avi"], says: "unknown extension"),
+        BadRecording(arguments: ["--out", "OUT/no-such-folder/clip.mp4"], says: "no folder"),
+        BadRecording(arguments: ["--out", "OUT/a-file/clip.mp4"], says: "no folder"),
+        BadRecording(arguments: ["--out", "OUT/frames.png"], says: "%05d"),
+        BadRecording(arguments: ["--out", "OUT/clip.mp4", "--script", "EMPTY"], says: "no events"),
+        BadRecording(arguments: ["--out", "OUT/clip.mp4", "--crf", "52"], says: "--crf must be from 0 to 51"),
+        BadRecording(arguments: ["--out", "OUT/clip.webp", "--quality", "101"], says: "--quality must be from 0 to 100"),
+        BadRecording(arguments: ["--out", "OUT/clip.gif", "--crf", "20"], says: "--crf is for .mp4 only"),
+        BadRecording(arguments: ["--out", "OUT/clip.mp4", "--fps", "0"], says: "--fps must be from 1 to 1000"),
+        BadRecording(arguments: ["--out", "OUT/clip.gif", "--fps", "60"], says: "at most 50 fps"),
+        BadRecording(arguments: ["--out", "OUT/clip.mp4", "--duration", "0"], says: "--duration must be more than 0"),
+        BadRecording(arguments: ["--out", "OUT/clip.mp4", "--size", "321x200"], says: "even width and height"),
+        BadRecording(arguments: ["--out", "OUT/clip.mp4", "--compare", "strategy=off"], says: "exactly two values"),
+        BadRecording(arguments: ["--out", "OUT/clip.mp4", "--compare", "speed=1,2"], says: "--compare takes AXIS=A,B"),
+        BadRecording(arguments: ["--out", "OUT/clip.mp4", "--compare", "scene=photos,nope"], says: "unknown scene 'nope'"),
+        BadRecording(arguments: ["--out", "OUT/clip.mp4", "--ffmpeg", "/nonexistent/ffmpeg"], says: "apt-get install ffmpeg"),
+    ]
+
+    @Test(arguments: badLines)
+    func badInputSaysWhyAndLeavesNothing(_ bad: BadRecording) throws {
+        let folder = try recordingFolder("bad")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        FileManager.default.createFile(atPath: folder + "/a-file", contents: Data())
+        let emptyScript = folder + "/a-file"
+        let arguments = bad.arguments.map { $0.replacingOccurrences(of: "OUT", with: folder).replacingOccurrences(of: "EMPTY", with: emptyScript) }
+        let result = try run(["record", "--size", "160x100"] + arguments)
+        #expect(result.status == bad.status, "\(result.stderr)")
+        #expect(result.stderr.contains(bad.says), "\(result.stderr)")
+        #expect(contents(of: folder) == ["a-file"], "left behind: \(contents(of: folder))")
+    }
+
+    @Test func withoutFFmpegOnPathItNamesThePackage() throws {
+        let folder = try recordingFolder("no-ffmpeg")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = folder
+        environment["PARALLAX_FFMPEG"] = nil
+        let result = try run(["record", "--size", "160x100", "--out", folder + "/clip.mp4"], environment: environment)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("no ffmpeg program on PATH"), "\(result.stderr)")
+        #expect(result.stderr.contains("apt-get install ffmpeg"))
+        environment["PARALLAX_FFMPEG"] = folder + "/missing-ffmpeg"
+        let named = try run(["record", "--size", "160x100", "--out", folder + "/clip.mp4"], environment: environment)
+        #expect(named.status == 2)
+        #expect(named.stderr.contains("$PARALLAX_FFMPEG"), "\(named.stderr)")
+        #expect(contents(of: folder).isEmpty)
+    }
+
+    /// An ffmpeg that lists the encoders but fails half-way through its file: the error says
+    /// so and the half-written file is removed.
+    @Test func anEncoderFailingHalfWayLeavesNoFile() throws {
+        let folder = try recordingFolder("failing")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let tools = try recordingFolder("failing-tools")
+        defer { try? FileManager.default.removeItem(atPath: tools) }
+        let fake = tools + "/ffmpeg"
+        try """
+            #!/bin/sh
+            case "$*" in *-encoders*) echo " V....D libx264 fake H.264"; exit 0;; esac
+            for last; do :; done
+            head -c 100000 > "$last"
+            echo "fake encoder gave up" >&2
+            exit 1
+            """.write(toFile: fake, atomically: true, encoding: .utf8)
+        chmod(fake, 0o755)
+        let result = try run(["record", "--size", "160x100", "--ffmpeg", fake, "--out", folder + "/clip.mp4"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("fake encoder gave up"), "\(result.stderr)")
+        #expect(contents(of: folder).isEmpty, "left behind: \(contents(of: folder))")
+    }
+
+    /// SIGTERM in the middle of a recording: it stops, removes its temporary file and exits
+    /// with 128 + 15, as a shell reports a process it ended.
+    @Test(arguments: ["clip.mp4", "frames-%05d.png"])
+    func aRecordingInterruptedLeavesNothing(name: String) throws {
+        let folder = try recordingFolder("interrupted")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let process = Process()
+        process.executableURL = try playgroundBinary()
+        process.arguments = ["record", "--script", "bench", "--size", "640x400", "--out", folder + "/" + name]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait (without a clock limit in the assertion) until the temporary output exists.
+        var started = false
+        for _ in 0..<600 where !started {
+            started = contents(of: folder).contains { $0.contains("partial") }
+            if !started { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(started, "the recording never began writing")
+        Thread.sleep(forTimeInterval: 0.5)
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 128 + SIGTERM)
+        #expect(contents(of: folder).isEmpty, "left behind: \(contents(of: folder))")
+    }
+}

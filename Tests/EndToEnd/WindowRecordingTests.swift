@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// The window's R key, run headless: `SDL_VIDEODRIVER=dummy` names SDL's invisible driver on
+/// purpose, which the window accepts (see `SDLVideo`), and a script presses the keys.
+@Suite struct WindowRecordingTests {
+    /// Runs the window in `folder` (its current directory and home) with `script`; returns its status.
+    private func runWindow(in folder: String, script: String, exitAfter: String, extraEnvironment: [String: String] = [:]) throws -> Int32 {
+        let scriptPath = try temporaryFile("record.script", contents: script)
+        defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: scriptPath).deletingLastPathComponent().path) }
+        let process = Process()
+        process.executableURL = try playgroundBinary()
+        process.arguments = ["--script", scriptPath, "--exit-after", exitAfter, "--size", "320x200", "--disk-cache-mb", "0"]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDL_VIDEODRIVER"] = "dummy"
+        // xdg-user-dir answers $HOME when no videos folder is set: the current directory then.
+        environment["HOME"] = folder
+        environment["XDG_CONFIG_HOME"] = folder + "/config"
+        environment.merge(extraEnvironment) { $1 }
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// The duration ffprobe reads from `path`.
+    private func duration(of path: String) throws -> Double? {
+        let ffprobe = try #require(programOnPath("ffprobe"), "ffprobe is missing: make test installs ffmpeg")
+        let text = String(decoding: try output(of: ffprobe, ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", path]), as: UTF8.self)
+        return Double(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    @Test func rStartsAndStopsAnMP4InTheCurrentDirectory() throws {
+        let folder = try recordingFolder("window")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let status = try runWindow(in: folder, script: "key r\nwait 0.3\ndrag 160 180 160 20 0.3\nwait 0.9\nkey r\n", exitAfter: "2.5")
+        #expect(status == 0)
+        let videos = contents(of: folder).filter { $0.hasSuffix(".mp4") }
+        #expect(videos.count == 1 && videos[0].hasPrefix("parallax-photos-"), "\(contents(of: folder))")
+        #expect(!contents(of: folder).contains { $0.contains("partial") })
+        guard let video = videos.first else { return }
+        // 1.5 s between the two presses, give or take the frames around them.
+        let seconds = try #require(try duration(of: folder + "/" + video))
+        #expect(seconds >= 1.4 && seconds < 2.5, "\(seconds) s")
+    }
+
+    @Test func quittingWhileRecordingFinishesTheFileInTheVideosFolder() throws {
+        let folder = try recordingFolder("window-videos")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let videosFolder = folder + "/Clips"
+        try FileManager.default.createDirectory(atPath: videosFolder, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder + "/config", withIntermediateDirectories: true)
+        try "XDG_VIDEOS_DIR=\"$HOME/Clips\"\n".write(toFile: folder + "/config/user-dirs.dirs", atomically: true, encoding: .utf8)
+        let status = try runWindow(in: folder, script: "key r\nwait 0.5\nkey q\n", exitAfter: "30")
+        #expect(status == 0)
+        let expectedFolder = programOnPath("xdg-user-dir") == nil ? folder : videosFolder
+        let videos = contents(of: expectedFolder).filter { $0.hasSuffix(".mp4") }
+        #expect(videos.count == 1, "\(contents(of: expectedFolder))")
+        if let video = videos.first { #expect(try duration(of: expectedFolder + "/" + video) ?? 0 > 0.3) }
+    }
+}
