@@ -109,6 +109,12 @@ final class PlaygroundApp: FramePhaseObserver {
                 saveScreenshot(frame: frame.index)
             }
             recorder.capture(renderer, at: t)
+            if recorder.isRecording {
+                // After the capture: the window shows the badge, the video does not.
+                var badge = DrawList()
+                RecordingBadge.draw(elapsedSeconds: recorder.elapsed(at: t), viewportSize: playground.viewportSize, into: &badge)
+                executor.execute(badge)
+            }
             let drawingDone = clock.now()
             renderer.present()
             let presented = clock.now()
@@ -122,6 +128,7 @@ final class PlaygroundApp: FramePhaseObserver {
                 presentMilliseconds: (presented - drawingDone) * 1000)
         }
         recorder.stop()
+        runStatistics.recordingFramesNotCaptured = recorder.framesNotCaptured
         // + 0 turns −0 (an inset's negation) into 0 for the JSON.
         runStatistics.finalOffset = playground.scrollView.contentOffset + .zero
         runStatistics.photos = executor.images.pipeline.map {

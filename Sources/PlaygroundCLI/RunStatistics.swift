@@ -19,6 +19,7 @@ struct RunStatistics {
     var startup = Startup()
     var photos: PhotoPipelineReport?
     var peakResidentKilobytes: Int?
+    var recordingFramesNotCaptured = 0
 
     /// When the window started, as CLOCK_MONOTONIC nanoseconds (comparable across processes
     /// on one machine, so a launcher can measure from its own spawn).
@@ -60,6 +61,8 @@ struct RunStatistics {
         var photos: PhotoPipelineReport?
         /// The process's peak resident set (VmHWM), read at exit.
         var peak_rss_kb: Int?
+        /// Window frames the R key's recordings could not capture (see `WindowRecorder`).
+        var recording_frames_not_captured: Int
     }
 
     var report: Report {
@@ -72,7 +75,7 @@ struct RunStatistics {
             frames_over_16_7_ms: times.filter { $0 > FrameBudget.sixtyHertz }.count,
             changes: changes, renderer: renderer, video_driver: videoDriver, screenshots: screenshots,
             final_offset_x: finalOffset.x, final_offset_y: finalOffset.y, startup: startup, photos: photos,
-            peak_rss_kb: peakResidentKilobytes)
+            peak_rss_kb: peakResidentKilobytes, recording_frames_not_captured: recordingFramesNotCaptured)
     }
 
     func write(to path: String) throws {

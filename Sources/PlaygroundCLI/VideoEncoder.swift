@@ -90,6 +90,12 @@ final class VideoEncoder {
         if !finished { cancel() }
     }
 
+    /// Lowers ffmpeg's priority to `niceness` (its encoding threads, started with the first
+    /// frame, inherit it): a recording of the window must yield to the window's own work.
+    func lowerPriority(to niceness: Int32) {
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(process.processIdentifier), niceness)
+    }
+
     /// The frame rate as ffmpeg reads it: a whole number when it is one.
     static func rate(_ fps: Double) -> String {
         fps == fps.rounded() ? String(Int(fps)) : String(fps)

@@ -1,24 +1,34 @@
 import Foundation
 import ParallaxKit
+import PhotoPipeline
 import SDLBackend
 
 /// The window's R key: what the window shows, recorded to an MP4 in the user's videos folder
 /// (`xdg-user-dir VIDEOS`) or else the current directory, until R is pressed again or the
 /// window closes. The window runs on the wall clock, so each presented frame is written as
 /// many times as the 60 fps timeline has advanced since the last: the video plays at the
-/// speed it was seen. Written whole like every file (see `RecordingOutput`).
+/// speed it was seen. The window only reads each frame back; an `EncoderThread` hands it to
+/// ffmpeg, and a frame that finds its queue full is dropped and counted. Written whole like
+/// every file (see `RecordingOutput`).
 final class WindowRecorder {
     static let framesPerSecond = 60.0
     /// x264's "veryfast": a 1280×800 window at 60 fps keeps up on two cores, where `record`
     /// (offscreen, never late) can afford "medium".
     static let preset = "veryfast"
 
-    private var encoder: VideoEncoder?
+    private var encoder: EncoderThread?
     private var output: RecordingOutput?
     private var startTime = 0.0
     private var framesWritten = 0
+    /// Window frames that could not be captured (the encoder's queue was full, or the pixels
+    /// could not be read), over every recording of the run; the next captured frame fills
+    /// their place in the video, which keeps the speed it was seen at.
+    private(set) var framesNotCaptured = 0
 
-    var isRecording: Bool { encoder != nil }
+    var isRecording: Bool { output != nil }
+
+    /// Seconds since the recording's first frame, at the window's time `time`.
+    func elapsed(at time: Double) -> Double { startTime.isNaN ? 0 : time - startTime }
 
     /// Starts a recording named for the playground's scene and strategy, or stops the one running.
     func toggle(_ playground: Playground) {
@@ -44,13 +54,25 @@ final class WindowRecorder {
     /// Writes the frame drawn so far (call before presenting), at the window's time `time`.
     func capture(_ renderer: Renderer, at time: Double) {
         guard output != nil else { return }
+        let due = startTime.isNaN ? 1 : Int(((time - startTime) * Self.framesPerSecond).rounded(.down)) + 1
+        // Each frame of the timeline up to now, at least one: the frame on screen fills them.
+        let copies = max(1, due - framesWritten)
+        let frame: RGBAImage
+        do { frame = try renderer.readPixels() } catch {
+            framesNotCaptured += 1
+            return
+        }
         do {
-            let frame = try renderer.readPixels()
             if encoder == nil, let ffmpeg = pendingFFmpeg, let output {
                 var quality = VideoQuality()
                 quality.preset = Self.preset
-                encoder = try VideoEncoder(ffmpeg: ffmpeg, size: frame.size, framesPerSecond: Self.framesPerSecond,
-                                           output: output.format.outputArguments(destination: output.encoderDestination, quality: quality))
+                let video = try VideoEncoder(
+                    ffmpeg: ffmpeg, size: frame.size, framesPerSecond: Self.framesPerSecond,
+                    output: output.format.outputArguments(destination: output.encoderDestination, quality: quality))
+                // At the decode threads' nice value: x264 on every core would otherwise
+                // starve the photos the window is waiting for.
+                video.lowerPriority(to: BackgroundThread.niceness)
+                encoder = EncoderThread(encoder: video)
                 pendingFFmpeg = nil
                 startTime = time
             }
@@ -60,11 +82,11 @@ final class WindowRecorder {
                 stop()
                 return
             }
-            let due = Int(((time - startTime) * Self.framesPerSecond).rounded(.down)) + 1
-            repeat {
-                try encoder.write(frame)
-                framesWritten += 1
-            } while framesWritten < due
+            if try encoder.offer(frame, copies: copies) {
+                framesWritten += copies
+            } else {
+                framesNotCaptured += 1
+            }
         } catch {
             printError("recording failed: \(error); nothing written")
             encoder?.cancel()

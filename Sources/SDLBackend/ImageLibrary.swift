@@ -3,10 +3,10 @@ import ParallaxKit
 
 /// The photos and album covers the scenes draw, looked up by `ImageRef`.
 ///
-/// Photos come one of two ways: through the photo pipeline (`pipeline`: decoded off the
-/// frame, at the size each cell needs; the window and `shot`), or as textures loaded up front
-/// (`photos`: benchmarks that compare frames, tests). Covers are always loaded up front: twelve
-/// small squares.
+/// Images come one of two ways: through photo pipelines (`pipeline` for photos and
+/// `coverPipeline` for covers: decoded off the frame, at the size each is drawn; the window,
+/// `shot` and `record`), or as textures loaded up front (`photos` and `covers`: every frame
+/// draws the same pixels from the first, which frame-for-frame comparisons and tests need).
 public final class ImageLibrary {
     public let photos: [Texture]
     public let covers: [Texture]

@@ -12,39 +12,6 @@ import PhotoPipeline
 /// byte limit plus the loader's finished-queue budget, whatever the folder's size; what grows
 /// with the folder is a colour and, for a bad file, a reason per photo.
 public final class PhotoTextures {
-    public struct Settings: Sendable {
-        /// Bytes of texture the cache may hold (`--cache-mb`, 256 MB by default as issue 12
-        /// asks: about 90 photos at 1280 × 800 RGBA, several screens of any scene).
-        public var cacheBytes = 256 << 20
-        /// A photo's first appearance fades in over this long (Material's short fade is
-        /// 150 ms); 0 shows it at once (reduce motion, and files rendered for comparison).
-        public var fadeSeconds = 0.15
-        /// Time a frame may spend making textures, in seconds. 4 ms leaves three quarters of
-        /// a 60 Hz frame to everything else; at least one result is taken every frame.
-        public var uploadBudgetSeconds = 0.004
-        /// Whether visible photos (and those where a fling will stop) first show the
-        /// thumbnail a camera embedded in the file, about a millisecond's work, until their
-        /// real decode arrives. (A heavily shrunk decode is no substitute: libjpeg's 1/8 scale
-        /// still reads every coefficient, measured at 60–90 % of the cell-sized decode's
-        /// time on 12–24 MP files.)
-        public var previews = true
-        /// Decode sizes are rounded up to a multiple of this many pixels, so that a window
-        /// being resized does not restart the same photo's decode every frame.
-        public var sizeStep = 32
-
-        public init() {}
-    }
-
-    /// How a photo looks this frame.
-    public enum Appearance {
-        /// The photo; under 1, `opacity` is its fade-in over `placeholder`.
-        case photo(Texture, opacity: Double, placeholder: Color)
-        /// Not decoded yet: a plain tile of the photo's average colour, when known.
-        case placeholder(Color)
-        /// It cannot be shown: the file's name and why.
-        case failed(name: String, reason: String)
-    }
-
     /// The album covers' own cache: 64 MB holds a hundred 400-pixel squares.
     public static let coverCacheBytes = 64 << 20
 
@@ -54,31 +21,6 @@ public final class PhotoTextures {
 
     /// What stands in for a photo whose colour is not known yet: the scenes' card colour.
     public static let unknownColour = SceneRenderer.Palette.card
-
-    /// The pipeline's state for the overlay and benchmarks.
-    public struct Counters: Sendable, Equatable {
-        public var queued = 0
-        public var decoding = 0
-        public var texturesHeld = 0
-        public var bytesHeld = 0
-        public var uploads = 0
-        public var failures = 0
-        /// Visible photos looked up with a sharp texture ready, and without, since creation.
-        public var visibleHits = 0
-        public var visibleMisses = 0
-        /// The last frame's visible photos: how many, how many show any texture, how many a
-        /// sharp one.
-        public var visibleNeeded = 0
-        public var visibleShown = 0
-        public var visibleSharp = 0
-        /// Requests waiting or running in the loader, seen from this side.
-        public var pending = 0
-
-        public var hitRate: Double? {
-            let lookups = visibleHits + visibleMisses
-            return lookups > 0 ? Double(visibleHits) / Double(lookups) : nil
-        }
-    }
 
     public var settings: Settings
     public let loader: PhotoLoader
@@ -91,7 +33,8 @@ public final class PhotoTextures {
     /// Photos whose embedded thumbnail is missing: not asked for again.
     private var withoutPreview = Set<Int>()
     private var pending: [Int: Pending] = [:]
-    private var now = 0.0
+    /// The time of the last update, in the frame clock's seconds.
+    private(set) var now = 0.0
     private var uploads = 0
     private var visibleHits = 0, visibleMisses = 0
     private var lastVisible = (needed: 0, shown: 0, sharp: 0)
@@ -214,30 +157,8 @@ public final class PhotoTextures {
         return .photo(entry.texture, opacity: opacity, placeholder: colour)
     }
 
-    /// Blocks until every photo of `needs` is sharp or failed (or `timeout` seconds pass),
-    /// updating as a frame would; for files rendered from a command, which must not depend on
-    /// how fast the machine decoded. True if everything arrived.
-    @discardableResult
-    public func loadAll(_ needs: [PhotoNeed], scale: Double, timeout: Double) -> Bool {
-        let visible = needs.map { PhotoNeed(photo: $0.photo, size: $0.size, urgency: .visible) }
-        let start = monotonicNanoseconds()
-        let saved = settings
-        settings.uploadBudgetSeconds = .infinity
-        defer { settings = saved }
-        let uploadsBefore = uploads
-        while true {
-            update(needs: visible, scale: scale, now: now)
-            if visibleAreSharp { return true }
-            // More uploads than photos means the cache evicts what it just loaded: it cannot
-            // hold them all, and waiting longer would only go round.
-            if uploads - uploadsBefore > 2 * needs.count + 8 { return false }
-            if Double(monotonicNanoseconds() - start) / 1e9 > timeout { return false }
-            usleep(2_000)
-        }
-    }
-
     /// The file and texture size of each photo visible at the last update that shows a
-    /// texture: what a benchmark hands `vipsthumbnail` to decode the same screen.
+    /// texture: the first screen the run's statistics report (`photos.first_screen`).
     public var visibleTextures: [(path: String, size: SDLBackend.PixelSize)] {
         lastVisiblePhotos.compactMap { photo in
             guard failures[photo] == nil, cache.contains(photo), let entry = cache.peek(photo) else { return nil }

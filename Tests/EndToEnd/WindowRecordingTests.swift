@@ -5,12 +5,14 @@ import Testing
 /// purpose, which the window accepts (see `SDLVideo`), and a script presses the keys.
 @Suite struct WindowRecordingTests {
     /// Runs the window in `folder` (its current directory and home) with `script`; returns its status.
-    private func runWindow(in folder: String, script: String, exitAfter: String, extraEnvironment: [String: String] = [:]) throws -> Int32 {
+    private func runWindow(in folder: String, script: String, exitAfter: String, extraEnvironment: [String: String] = [:],
+                           statsJson: String? = nil) throws -> Int32 {
         let scriptPath = try temporaryFile("record.script", contents: script)
         defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: scriptPath).deletingLastPathComponent().path) }
         let process = Process()
         process.executableURL = try playgroundBinary()
         process.arguments = ["--script", scriptPath, "--exit-after", exitAfter, "--size", "320x200", "--disk-cache-mb", "0"]
+            + (statsJson.map { ["--stats-json", $0] } ?? [])
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         var environment = ProcessInfo.processInfo.environment
         environment["SDL_VIDEODRIVER"] = "dummy"
@@ -45,6 +47,32 @@ import Testing
         // 1.5 s between the two presses, give or take the frames around them.
         let seconds = try #require(try duration(of: folder + "/" + video))
         #expect(seconds >= 1.4 && seconds < 2.5, "\(seconds) s")
+    }
+
+    /// An encoder that cannot keep up costs the video frames, not the window: frames that
+    /// find the encoder's queue full are dropped and counted in the stats file, and the
+    /// recording still ends whole. The fake ffmpeg reads nothing for 1.5 s.
+    @Test func framesTheEncoderCannotTakeAreDroppedAndCounted() throws {
+        let folder = try recordingFolder("window-slow-encoder")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fake = folder + "/slow-ffmpeg"
+        try """
+            #!/bin/sh
+            case "$*" in *-encoders*) echo " V....D libx264 fake H.264"; exit 0;; esac
+            for last; do :; done
+            sleep 1.5
+            cat > "$last"
+            """.write(toFile: fake, atomically: true, encoding: .utf8)
+        chmod(fake, 0o755)
+        let stats = folder + "/stats.json"
+        let status = try runWindow(in: folder, script: "key r\ndrag 160 180 160 20 0.3\nwait 0.7\nkey r\n", exitAfter: "2.5",
+                                   extraEnvironment: ["PARALLAX_FFMPEG": fake], statsJson: stats)
+        #expect(status == 0)
+        #expect(contents(of: folder).filter { $0.hasSuffix(".mp4") }.count == 1, "\(contents(of: folder))")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: stats))) as? [String: Any])
+        let dropped = try #require(report["recording_frames_not_captured"] as? Int)
+        // About a second of frames against a queue of 4 that nobody empties.
+        #expect(dropped > 4, "\(dropped) frames dropped")
     }
 
     @Test func quittingWhileRecordingFinishesTheFileInTheVideosFolder() throws {

@@ -1,0 +1,63 @@
+import ParallaxKit
+
+// The values `PhotoTextures` takes and gives: its settings, how a photo looks this frame,
+// and its counters.
+extension PhotoTextures {
+    public struct Settings: Sendable {
+        /// Bytes of texture the cache may hold (`--cache-mb`, 256 MB by default as issue 12
+        /// asks: about 90 photos at 1280 × 800 RGBA, several screens of any scene).
+        public var cacheBytes = 256 << 20
+        /// A photo's first appearance fades in over this long (Material's short fade is
+        /// 150 ms); 0 shows it at once (reduce motion, and files rendered for comparison).
+        public var fadeSeconds = 0.15
+        /// Time a frame may spend making textures, in seconds. 4 ms leaves three quarters of
+        /// a 60 Hz frame to everything else; at least one result is taken every frame.
+        public var uploadBudgetSeconds = 0.004
+        /// Whether visible photos (and those where a fling will stop) first show the
+        /// thumbnail a camera embedded in the file, about a millisecond's work, until their
+        /// real decode arrives. (A heavily shrunk decode is no substitute: libjpeg's 1/8 scale
+        /// still reads every coefficient, measured at 60–90 % of the cell-sized decode's
+        /// time on 12–24 MP files.)
+        public var previews = true
+        /// Decode sizes are rounded up to a multiple of this many pixels, so that a window
+        /// being resized does not restart the same photo's decode every frame.
+        public var sizeStep = 32
+
+        public init() {}
+    }
+
+    /// How a photo looks this frame.
+    public enum Appearance {
+        /// The photo; under 1, `opacity` is its fade-in over `placeholder`.
+        case photo(Texture, opacity: Double, placeholder: Color)
+        /// Not decoded yet: a plain tile of the photo's average colour, when known.
+        case placeholder(Color)
+        /// It cannot be shown: the file's name and why.
+        case failed(name: String, reason: String)
+    }
+
+    /// The pipeline's state, for the overlay and the run's statistics (`--stats-json`).
+    public struct Counters: Sendable, Equatable {
+        public var queued = 0
+        public var decoding = 0
+        public var texturesHeld = 0
+        public var bytesHeld = 0
+        public var uploads = 0
+        public var failures = 0
+        /// Visible photos looked up with a sharp texture ready, and without, since creation.
+        public var visibleHits = 0
+        public var visibleMisses = 0
+        /// The last frame's visible photos: how many, how many show any texture, how many a
+        /// sharp one.
+        public var visibleNeeded = 0
+        public var visibleShown = 0
+        public var visibleSharp = 0
+        /// Requests waiting or running in the loader, seen from this side.
+        public var pending = 0
+
+        public var hitRate: Double? {
+            let lookups = visibleHits + visibleMisses
+            return lookups > 0 ? Double(visibleHits) / Double(lookups) : nil
+        }
+    }
+}
