@@ -25,6 +25,7 @@ deps:
 BENCH_PHOTOS = bench-out/photos-120
 bench: deps
 	$(SWIFT) build -c release
+	mkdir -p bench-out docs
 	@[ -f $(BENCH_PHOTOS)/IMG_0120.jpg ] || /usr/bin/python3 Tools/make-photos.py $(BENCH_PHOTOS) --count 120
 	bash scripts/with-display.sh .build/release/parallax-playground bench \
 	    --only strategy-cost,allocations,frame-cost,window,startup,instructions,photo-library --photos $(BENCH_PHOTOS) \

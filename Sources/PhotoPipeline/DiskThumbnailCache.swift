@@ -1,4 +1,5 @@
 import CVips
+import FileOutput
 import Foundation
 import Synchronization
 
@@ -71,16 +72,21 @@ public final class DiskThumbnailCache: Sendable {
     func store(_ photo: DecodedPhoto, path: String, facts: FileFacts, size: PixelSize, fit: PhotoFit) {
         guard byteLimit > 0, let width = Int32(exactly: photo.size.width), let height = Int32(exactly: photo.size.height) else { return }
         let final = file(for: path, facts: facts, size: size, fit: fit)
-        let temporary = folder + "/.partial-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).jpg"
+        // A cache file: no fsync (a copy lost in a crash is only a miss, and a damaged one is
+        // removed when it fails to load), but never seen half-written under its real name.
+        guard let output = try? OutputFile(path: final, producer: .path, durability: .cache),
+              let temporary = output.temporaryPath
+        else { return }
         let written = photo.pixels.withUnsafeBytes { bytes -> Bool in
             guard let image = vips_image_new_from_memory_copy(bytes.baseAddress, bytes.count, width, height, 4,
                                                                Int32(CVIPS_FORMAT_UCHAR)) else { return false }
             let owned = VipsImageRef(image)
+            // The temporary name keeps ".jpg", which is how libvips picks its JPEG saver.
             return cvips_write_to_file(owned.pointer, temporary + "[Q=\(Self.quality)]") == 0
         }
-        guard written, rename(temporary, final) == 0 else {
+        guard written, (try? output.commit()) != nil else {
             _ = Vips.takeError()
-            unlink(temporary)
+            output.discard()
             return
         }
         let count = writes.withLock { count -> Int in
@@ -100,8 +106,9 @@ public final class DiskThumbnailCache: Sendable {
             var info = stat()
             guard stat(full, &info) == 0 else { continue }
             let written = Double(info.st_mtim.tv_sec)
-            // A temporary file an hour old was left by a process that died mid-write.
-            if name.hasPrefix(".partial-") {
+            // A temporary file (hidden: `OutputFile` names them ".<name>.partial-…") an hour old
+            // was left by a process that died mid-write.
+            if name.hasPrefix(".") {
                 if now - written > 3_600 { unlink(full) }
                 continue
             }

@@ -64,10 +64,13 @@ public struct PhotoFolder: Sendable {
     /// The photos, ordered.
     public let entries: [Entry]
 
-    /// Lists the photo files in `path`: skips hidden names (a leading dot), other extensions,
-    /// anything that is not a regular file (directories named like images, FIFOs), and
-    /// dangling or looping symbolic links. When `recursive`, follows subfolders (symbolic
-    /// links too) but visits each directory once, so a link loop cannot make it spin.
+    /// Lists the photo files in `path`: skips hidden names (a leading dot) and names without an
+    /// image extension. A name with an image extension is listed even when it is not a
+    /// readable regular file (a folder named `x.jpg` when not recursive, a FIFO, a device, a
+    /// link to one, a dangling or looping link, a link out of reach), so that it keeps its
+    /// place as a "can't show" tile that says why; nothing here opens it. When `recursive`,
+    /// follows subfolders (symbolic links too) but visits each directory once, so a link loop
+    /// cannot make it spin.
     public static func scan(_ path: String, recursive: Bool = false, order: Order = .name)
         throws(PhotoFolderError) -> PhotoFolder
     {
@@ -88,17 +91,16 @@ public struct PhotoFolder: Sendable {
             for name in names where !name.hasPrefix(".") {
                 let full = (dir as NSString).appendingPathComponent(name)
                 var info = stat()
-                // stat follows links: a dangling link or a loop fails here and is skipped.
-                guard stat(full, &info) == 0 else { skipped += 1; continue }
-                let kind = info.st_mode & S_IFMT
-                if kind == S_IFDIR {
+                // stat follows links; a dangling link, a loop or a link out of reach fails here.
+                let reachable = stat(full, &info) == 0
+                if reachable, info.st_mode & S_IFMT == S_IFDIR, recursive {
                     let id = DirectoryID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
-                    if recursive, depth < maxDepth, visited.insert(id).inserted {
+                    if depth < maxDepth, visited.insert(id).inserted {
                         pending.append((full, prefix + name + "/", depth + 1))
-                    } else if !recursive {
-                        skipped += 1
                     }
-                } else if kind == S_IFREG, isImageName(name) {
+                } else if isImageName(name) {
+                    // Regular files become photos; anything else named like one becomes a tile
+                    // whose reason the header read gives (see `checkFile`).
                     found.append((full, prefix + name))
                 } else {
                     skipped += 1

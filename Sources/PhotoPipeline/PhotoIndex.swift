@@ -7,7 +7,7 @@ import Foundation
 ///
 /// The file is text, a version line and then tab-separated fields; every number read back is
 /// range-checked like a header from a file, and a line that fails is skipped. It is written
-/// whole (`AtomicFile`: a temporary file, then a rename), so a crash mid-write leaves the
+/// whole (`OutputFile`: a temporary file, then a rename), so a crash mid-write leaves the
 /// previous index as it was.
 public struct PhotoIndex: Sendable {
     /// The first line; another version is read as empty.
@@ -84,7 +84,7 @@ public struct PhotoIndex: Sendable {
         for (path, entry) in kept { text += Self.line(path, entry) }
         try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent,
                                                 withIntermediateDirectories: true)
-        try AtomicFile.write(Data(text.utf8), to: file)
+        try OutputFile.write(Data(text.utf8), to: file)
     }
 
     /// Paths with a tab or a line break would break the format; they are not remembered.

@@ -1,13 +1,19 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Why a file could not be shown as a photo, with a short reason a person can read.
 public enum PhotoProblem: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
     /// Nothing at that path.
     case missing
     /// A zero-byte file.
     case emptyFile
-    /// A directory, device, FIFO or socket, even if named like a photo.
-    case notAFile
+    /// A folder, device, FIFO or socket, even if named like a photo (or reached through a link).
+    case notAFile(FileKind)
     /// A chain of symbolic links that never ends.
     case symlinkLoop
+    /// A symbolic link whose target does not exist.
+    case danglingLink
     /// The system refused to open it; the associated text is the reason ("permission denied").
     case unreadable(String)
     /// No libvips loader recognises its contents (e.g. a text file named `.jpg`).
@@ -32,8 +38,9 @@ public enum PhotoProblem: Error, Equatable, Hashable, Sendable, CustomStringConv
         switch self {
         case .missing: "no such file"
         case .emptyFile: "empty file"
-        case .notAFile: "not a file"
+        case .notAFile(let kind): "\(kind.name), not a photo file"
         case .symlinkLoop: "symbolic link loop"
+        case .danglingLink: "symbolic link to a missing file"
         case .unreadable(let why): "unreadable: \(why)"
         case .notAnImage: "not an image"
         case .unsupportedFormat(let format): "unsupported format: \(format)"
@@ -74,5 +81,33 @@ public enum PhotoProblem: Error, Equatable, Hashable, Sendable, CustomStringConv
         let firstLine = message.split(separator: "\n").first.map(String.init) ?? "unknown error"
         // Keep the reason short: a person reads it under a grey placeholder.
         return .corrupt(String(firstLine.prefix(120)))
+    }
+}
+
+/// What a path that is not a regular file is, for a reason a person can read.
+public enum FileKind: Equatable, Hashable, Sendable {
+    case folder, fifo, characterDevice, blockDevice, socket, other
+
+    /// The kind of the file whose `st_mode` is `mode`.
+    init(mode: UInt32) {
+        switch mode & UInt32(S_IFMT) {
+        case UInt32(S_IFDIR): self = .folder
+        case UInt32(S_IFIFO): self = .fifo
+        case UInt32(S_IFCHR): self = .characterDevice
+        case UInt32(S_IFBLK): self = .blockDevice
+        case UInt32(S_IFSOCK): self = .socket
+        default: self = .other
+        }
+    }
+
+    var name: String {
+        switch self {
+        case .folder: "a folder"
+        case .fifo: "a FIFO (named pipe)"
+        case .characterDevice: "a character device"
+        case .blockDevice: "a block device"
+        case .socket: "a socket"
+        case .other: "a special file"
+        }
     }
 }

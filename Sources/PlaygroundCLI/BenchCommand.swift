@@ -1,5 +1,6 @@
 import ArgumentParser
 import Benchmarks
+import FileOutput
 import Foundation
 import ParallaxKit
 import Presentation
@@ -103,21 +104,10 @@ struct BenchCommand: ParsableCommand {
             command: CommandLine.arguments.joined(separator: " "), photos: photos)
     }
 
-    /// Creates the file's folder and checks the file can be written.
+    /// Checks, by `OutputFile`'s rules, that the path can take output: a folder, a socket, a
+    /// read-only file or a missing folder is an input error before any measuring.
     static func prepareOutput(_ path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw InputError(message: "cannot create the folder \(folder.path) for '\(path)'")
-        }
-        let existed = FileManager.default.fileExists(atPath: path)
-        guard let handle = FileHandle(forWritingAtPath: path) ?? (FileManager.default.createFile(atPath: path, contents: nil) ? FileHandle(forWritingAtPath: path) : nil) else {
-            throw InputError(message: "cannot write to '\(path)'")
-        }
-        try? handle.close()
-        if !existed { try? FileManager.default.removeItem(atPath: path) }
+        _ = try OutputDestination.resolve(path)
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileOutput
 import Foundation
 import ParallaxKit
 import PhotoPipeline
@@ -18,12 +19,19 @@ public struct ParallaxPlayground: ParsableCommand {
 
     public static func main() {
         BackgroundThread.returnLargeBuffersToTheSystem()
+        // A reader that goes away (`trace | head`, a FIFO's reader closing) is a write error
+        // with a message and status 1, not a silent death by SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         do {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as InputError {
             FileHandle.standardError.write(Data("error: \(shortened(error.message))\n".utf8))
             Foundation.exit(2)
+        } catch let error as OutputError {
+            // A path that cannot take output is the user's input (2); a write that failed is not (1).
+            FileHandle.standardError.write(Data("error: \(shortened(error.message))\n".utf8))
+            Foundation.exit(error.kind == .refused ? 2 : 1)
         } catch {
             let code = exitCode(for: error)
             let message = code == .success ? fullMessage(for: error) : shortened(fullMessage(for: error))

@@ -4,19 +4,21 @@ import Foundation
 import Glibc
 #endif
 
-/// Where a recording is encoded before it is complete, and how it is put in place: the
-/// `AtomicFile` pattern. A file format goes to a hidden temporary file beside `--out`, renamed
-/// over it at the end; a PNG sequence goes to a hidden temporary folder beside its files,
-/// whose files are renamed into place one by one at the end. Any failure or interruption
+/// Where a recording is encoded before it is complete, and how it is put in place: by
+/// `OutputFile`'s rules, like every file the app writes. A file format is encoded into the
+/// `OutputFile`'s temporary file (beside `--out`, or a scratch file for a FIFO or a device)
+/// and put in place at the end; a PNG sequence goes to a hidden temporary folder beside its
+/// files, each moved into place by the same rules at the end. Any failure or interruption
 /// removes the temporary file or folder, so no partial recording is left.
 final class RecordingOutput {
     let path: String
     let format: VideoFormat
     /// The file ffmpeg writes: the temporary file, or the pattern inside the temporary folder.
     let encoderDestination: String
-    /// The GIF's palette from the first pass (a temporary PNG beside `path`).
+    /// The GIF's palette from the first pass: a scratch PNG, never beside a stream's path.
     let palettePath: String
     private let folder: String
+    private let file: OutputFile?
     private let temporaryFolder: String?
     private var done = false
 
@@ -27,29 +29,24 @@ final class RecordingOutput {
         self.format = format
         let url = URL(fileURLWithPath: path)
         folder = url.deletingLastPathComponent().path
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw InputError(message: "--out '\(path)': no folder '\(folder)' to write into")
-        }
-        palettePath = folder + "/.\(url.deletingPathExtension().lastPathComponent).palette-\(getpid()).png"
+        palettePath = OutputFile.scratchFolder + "/.parallax-palette-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).png"
         if format == .pngSequence {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+                throw InputError(message: "--out '\(path)': no folder '\(folder)' to write into")
+            }
             // The pattern's % stays out of the folder's name: ffmpeg expands only the file name.
             let temporary = folder + "/.record-frames.partial-\(getpid())"
             guard mkdir(temporary, 0o755) == 0 else {
                 throw InputError(message: "--out '\(path)': cannot write in '\(folder)' (\(String(cString: strerror(errno))))")
             }
             temporaryFolder = temporary
+            file = nil
             encoderDestination = temporary + "/" + url.lastPathComponent
         } else {
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-                throw InputError(message: "--out '\(path)' is a folder, not a file")
-            }
-            let temporary = AtomicFile.temporaryPath(beside: path)
-            let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            guard fd >= 0 else {
-                throw InputError(message: "--out '\(path)': cannot write in '\(folder)' (\(String(cString: strerror(errno))))")
-            }
-            close(fd)
+            let output = try OutputFile(path: path, producer: .path)
+            guard let temporary = output.temporaryPath else { throw OutputError(kind: .failed, message: "cannot write '\(path)'") }
+            file = output
             temporaryFolder = nil
             encoderDestination = temporary
         }
@@ -59,20 +56,20 @@ final class RecordingOutput {
         if !done { discard() }
     }
 
-    /// Puts the finished recording in place: renames the file over `path`, or each numbered
-    /// frame into `path`'s folder. Returns the number of files put in place.
+    /// Puts the finished recording in place: the file at `path`, or each numbered frame into
+    /// `path`'s folder. Returns the number of files put in place.
     @discardableResult
     func commit() throws -> Int {
         done = true
         unlink(palettePath)
         guard let temporaryFolder else {
-            do { try AtomicFile.replace(path, withFileAt: encoderDestination) } catch { throw EncoderError(message: error.message) }
+            try file?.commit()
             return 1
         }
         defer { try? FileManager.default.removeItem(atPath: temporaryFolder) }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: temporaryFolder)) ?? []).sorted()
-        for name in names where rename(temporaryFolder + "/" + name, folder + "/" + name) != 0 {
-            throw EncoderError(message: "cannot move frame '\(name)' into '\(folder)': \(String(cString: strerror(errno)))")
+        for name in names {
+            try OutputFile.move(temporaryFolder + "/" + name, to: folder + "/" + name)
         }
         return names.count
     }
@@ -84,7 +81,7 @@ final class RecordingOutput {
         if let temporaryFolder {
             try? FileManager.default.removeItem(atPath: temporaryFolder)
         } else {
-            unlink(encoderDestination)
+            file?.discard()
         }
     }
 

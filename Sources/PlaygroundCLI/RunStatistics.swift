@@ -81,7 +81,7 @@ struct RunStatistics {
     func write(to path: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try AtomicFile.write(encoder.encode(report), to: path)
+        try OutputFile.write(encoder.encode(report), to: path)
     }
 }
 

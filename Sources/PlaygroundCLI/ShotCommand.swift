@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileOutput
 import Foundation
 import ParallaxKit
 import Presentation
@@ -17,7 +18,7 @@ struct ShotCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Content offset along the scene's axis, in points (clamped to the content).")
     var offset: Double = 0
 
-    @Option(help: "The PNG file to write.")
+    @Option(help: "The PNG file to write (- for standard output).")
     var out: String
 
     @Option(parsing: .unconditional, help: "Parallax amount in points, 0 to \(Int(ShotCommand.largestParallax)). Default: the scene's own.")
@@ -51,6 +52,9 @@ struct ShotCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Checked before anything is drawn: a folder, a read-only file or a missing folder is
+        // an input error now. A link keeps being a link; a FIFO or a device is written to.
+        let file = try OutputFile(path: out, producer: .path)
         let script = try display.script.map(loadScript)
         let folder = try display.model.folder.load()
         let canvas = try OffscreenCanvas(display: display, size: display.size.size, folder: folder)
@@ -73,9 +77,13 @@ struct ShotCommand: ParsableCommand {
             // The same command gives the same pixels: every visible photo and cover at the
             // size its cell needs, however long this machine takes to decode them.
             canvas.draw(list, of: playground)
-            try canvas.renderer.savePNG(path: out)
-            print(out)
+            try canvas.renderer.readPixels().savePNG(to: file)
+            try file.commit()
+            // The PNG itself went to standard output: no name after it.
+            if out != "-" { print(out) }
         } catch let error as InputError {
+            throw error
+        } catch let error as OutputError {
             throw error
         } catch {
             printError("\(error)")

@@ -27,7 +27,7 @@ struct Trace: ParsableCommand {
     @Option(help: "A built-in script (\(BuiltinScript.validNames)) or a script file.")
     var script: String = BuiltinScript.fling.name
 
-    @Option(help: "Write the CSV here instead of standard output.")
+    @Option(help: "Write the CSV here instead of standard output (- is standard output).")
     var out: String?
 
     func validate() throws {
@@ -35,24 +35,19 @@ struct Trace: ParsableCommand {
     }
 
     func run() throws {
+        // The destination is checked before the replay: a folder or a read-only file is an
+        // input error up front. Standard output ("-", the default) and FIFOs stream as rows are
+        // made; a file appears whole, so an interrupted trace leaves any earlier file in place.
+        let file = try OutputFile(path: out ?? "-")
         let script = try loadScript(script)
         // Headers only: the same sizes the window and shot lay out, nothing decoded.
         let playground = model.makePlayground(viewportSize: viewport.size, folder: try model.folder.load())
-        guard let out else {
-            TraceWriter.trace(script: script, playground: playground, framesPerSecond: fps) { chunk in
-                FileHandle.standardOutput.write(Data(chunk.utf8))
-            }
-            return
-        }
-        // Whole or not at all: an interrupted trace leaves any earlier file in place.
-        let file: AtomicFile
-        do { file = try AtomicFile(path: out) } catch { throw InputError(message: error.message) }
-        var failure: AtomicFileError?
+        var failure: OutputError?
         TraceWriter.trace(script: script, playground: playground, framesPerSecond: fps) { chunk in
             guard failure == nil else { return }
-            do throws(AtomicFileError) { try file.write(chunk) } catch { failure = error }
+            do throws(OutputError) { try file.write(chunk) } catch { failure = error }
         }
-        if let failure { throw InputError(message: failure.message) }
-        do { try file.commit() } catch { throw InputError(message: error.message) }
+        if let failure { throw failure }
+        try file.commit()
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileOutput
 import Foundation
 import ParallaxKit
 import PhotoPipeline
@@ -116,6 +117,8 @@ struct WindowCommand: ParsableCommand {
 
     func run() throws {
         let mainEntered = monotonicNanoseconds()
+        // A stats file that can never be written is an input error now, not after the run.
+        if let statsJson { _ = try OutputDestination.resolve(statsJson) }
         // libvips loads its modules for tens of milliseconds: on another core, while the
         // window and its renderer are made here.
         Thread.detachNewThread { PhotoDecoder.prepare() }

@@ -1,4 +1,5 @@
 import CSDL2
+import FileOutput
 import ParallaxKit
 
 /// A size in whole pixels (as opposed to the points of `Size`).
@@ -63,8 +64,20 @@ public struct RGBAImage: Hashable, Sendable {
         try Surface.load(path: path).rgbaImage()
     }
 
-    /// Writes the image as a PNG file (with its alpha channel).
-    public func savePNG(path: String) throws(SDLError) {
-        try Surface(image: self).savePNG(path: path)
+    /// Encodes the image as a PNG (with its alpha channel) into `file`'s temporary file; the
+    /// caller commits it. For a command that must check its destination before the work.
+    public func savePNG(to file: OutputFile) throws(SDLError) {
+        guard let temporary = file.temporaryPath else {
+            throw .failed(call: "IMG_SavePNG", message: "\(file.path) was not opened for a writer that needs a path")
+        }
+        try Surface(image: self).writePNG(toPath: temporary)
+    }
+
+    /// Writes the image as a PNG file at `path` by `OutputFile`'s rules (whole, links kept,
+    /// streams written to, never replaced).
+    public func savePNG(path: String) throws {
+        let file = try OutputFile(path: path, producer: .path)
+        try savePNG(to: file)
+        try file.commit()
     }
 }

@@ -114,8 +114,9 @@ public final class Renderer {
         return RGBAImage(width: size.width, height: size.height, bytes: bytes)
     }
 
-    /// Writes the frame drawn so far as a PNG file; call before `present()`.
-    public func savePNG(path: String) throws(SDLError) {
+    /// Writes the frame drawn so far as a PNG file (see `RGBAImage.savePNG(path:)`); call
+    /// before `present()`.
+    public func savePNG(path: String) throws {
         try readPixels().savePNG(path: path)
     }
 

@@ -1,5 +1,4 @@
 import CSDL2
-import FileOutput
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -101,20 +100,9 @@ final class Surface {
         return RGBAImage(width: size.width, height: size.height, bytes: bytes)
     }
 
-    /// Writes the PNG whole: to a temporary file beside `path`, renamed over it when complete,
-    /// so an interrupted save leaves any earlier file at `path` intact.
-    func savePNG(path: String) throws(SDLError) {
-        let temporary = AtomicFile.temporaryPath(beside: path)
-        do throws(SDLError) {
-            try check(IMG_SavePNG(pointer, temporary), "IMG_SavePNG(\(path))")
-        } catch {
-            unlink(temporary)
-            throw error
-        }
-        do {
-            try AtomicFile.replace(path, withFileAt: temporary)
-        } catch {
-            throw .failed(call: "rename", message: error.message)
-        }
+    /// Encodes the surface as a PNG file at `path`, as it is: callers go through
+    /// `RGBAImage.savePNG`, which hands this an `OutputFile`'s temporary path.
+    func writePNG(toPath path: String) throws(SDLError) {
+        try check(IMG_SavePNG(pointer, path), "IMG_SavePNG(\(path))")
     }
 }

@@ -23,7 +23,9 @@ import Testing
     @Test func quickRunWritesACompleteJSONAndCSV() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
-        // A folder that does not exist yet: the bench creates it (make bench writes to bench-out/).
+        // Output goes by FileOutput's rules, as every file: the folder must exist (a missing one
+        // is an input error, tested in OutputPathTests).
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("out"), withIntermediateDirectories: true)
         let json = dir.appendingPathComponent("out/bench.json").path
         let csv = dir.appendingPathComponent("out/bench.csv").path
         let result = try run(["bench", "--quick", "--json", json, "--csv", csv])
@@ -113,6 +115,7 @@ import Testing
 
     @Test func filtersNarrowTheMatrixAndTheChartIsAPNG() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let json = dir.appendingPathComponent("bench.json").path
         let chart = dir.appendingPathComponent("chart.png").path

@@ -10,7 +10,7 @@ import Glibc
 @Suite struct BadFileTests {
     enum Case: String, CaseIterable, CustomTestStringConvertible {
         case zeroBytes, truncatedJPEG, textNamedJPEG, directoryNamedJPEG, symlinkLoop, missing,
-             fifoNamedJPEG
+             fifoNamedJPEG, linkToDevice, linkToFIFO, danglingLink
 
         var testDescription: String { rawValue }
 
@@ -19,7 +19,10 @@ import Glibc
             case .zeroBytes: .emptyFile
             case .truncatedJPEG: .truncated
             case .textNamedJPEG: .notAnImage
-            case .directoryNamedJPEG, .fifoNamedJPEG: .notAFile
+            case .directoryNamedJPEG: .notAFile(.folder)
+            case .fifoNamedJPEG, .linkToFIFO: .notAFile(.fifo)
+            case .linkToDevice: .notAFile(.characterDevice)
+            case .danglingLink: .danglingLink
             case .symlinkLoop: .symlinkLoop
             case .missing: .missing
             }
@@ -47,6 +50,16 @@ import Glibc
                 break
             case .fifoNamedJPEG:
                 #expect(mkfifo(path, 0o600) == 0)
+            case .linkToDevice:
+                // Read-only use of a device through a link: it must be named, never opened.
+                try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/dev/zero")
+            case .linkToFIFO:
+                // A FIFO nobody writes to: opening it for reading without O_NONBLOCK would block.
+                let fifo = scratch.file("pipe")
+                #expect(mkfifo(fifo, 0o600) == 0)
+                try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: fifo)
+            case .danglingLink:
+                try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: scratch.file("gone.jpg"))
             }
             return path
         }

@@ -2,6 +2,10 @@ import Foundation
 import Testing
 @testable import PhotoPipeline
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @Suite struct PhotoFolderTests {
     /// A folder with photos named out of natural order, a hidden photo, a text file, a
     /// directory named like a photo, a subfolder with a photo, and a link back to the folder
@@ -24,20 +28,41 @@ import Testing
         return scratch
     }
 
+    /// Hidden files and names without an image extension are skipped; names with one stay,
+    /// whatever they are, so the folder named `album.jpg` and the looping link `loop.jpg`
+    /// keep their places as "can't show" tiles.
     @Test func byNameInNaturalOrderSkippingHiddenAndOthers() throws {
         let scratch = try messyFolder()
         let folder = try PhotoFolder.scan(scratch.path)
-        #expect(folder.entries.map(\.name) == ["img_1.JPG", "IMG_2.jpg", "IMG_3.webp", "IMG_10.jpg"])
-        #expect(folder.entries.allSatisfy { FileManager.default.fileExists(atPath: $0.path) })
+        #expect(folder.entries.map(\.name) == ["album.jpg", "img_1.JPG", "IMG_2.jpg", "IMG_3.webp", "IMG_10.jpg", "loop.jpg"])
     }
 
     @Test(arguments: [false, true])
     func recursiveFollowsSubfoldersOnce(recursive: Bool) throws {
         let scratch = try messyFolder()
         let folder = try PhotoFolder.scan(scratch.path, recursive: recursive)
-        let expected = ["img_1.JPG", "IMG_2.jpg", "IMG_3.webp", "IMG_10.jpg"]
+        // Recursive: `album.jpg` is a folder to look in (it is empty), not a tile.
+        let expected = (recursive ? [] : ["album.jpg"]) + ["img_1.JPG", "IMG_2.jpg", "IMG_3.webp", "IMG_10.jpg", "loop.jpg"]
             + (recursive ? ["sub/IMG_1.png"] : [])
         #expect(folder.entries.map(\.name) == expected)
+    }
+
+    /// Special files named like photos are listed (to become tiles) without being opened: the
+    /// scan returns although nobody writes to the FIFO, and the header read names each.
+    @Test func specialFilesNamedLikePhotosAreListedAndNamed() throws {
+        let scratch = try Scratch()
+        try TestImages.solid(scratch.file("good.png"), width: 8, height: 8, (10, 10, 10))
+        #expect(mkfifo(scratch.file("pipe.jpg"), 0o600) == 0)
+        try FileManager.default.createSymbolicLink(atPath: scratch.file("zero.jpg"), withDestinationPath: "/dev/zero")
+        try FileManager.default.createSymbolicLink(atPath: scratch.file("self.jpg"), withDestinationPath: scratch.file("self.jpg"))
+        try FileManager.default.createSymbolicLink(atPath: scratch.file("gone.jpg"), withDestinationPath: scratch.file("nothing/here.jpg"))
+        let folder = try PhotoFolder.scan(scratch.path)
+        #expect(folder.entries.map(\.name) == ["gone.jpg", "good.png", "pipe.jpg", "self.jpg", "zero.jpg"])
+        let reasons = folder.entries.map { entry -> String in
+            do throws(PhotoProblem) { _ = try PhotoHeader.read(path: entry.path); return "ok" } catch { return error.reason }
+        }
+        #expect(reasons == ["symbolic link to a missing file", "ok", "a FIFO (named pipe), not a photo file",
+                            "symbolic link loop", "a character device, not a photo file"])
     }
 
     @Test func byDateTakenThenModificationTime() throws {

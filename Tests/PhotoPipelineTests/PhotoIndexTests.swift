@@ -69,7 +69,7 @@ import Testing
         #expect(merged.count == 2, "another window's folder is kept")
 
         // A writer that dies before its rename leaves the old index in place.
-        let dying = try AtomicFile(path: file)
+        let dying = try OutputFile(path: file)
         try dying.write(Data("parallax-playground photo index 1\n/half".utf8))
         #expect(PhotoIndex.load(from: file).count == 2)
         dying.discard()

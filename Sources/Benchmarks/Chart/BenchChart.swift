@@ -26,7 +26,7 @@ enum BenchChart {
         }
     }
 
-    /// Renders the chart for `results` and writes it as PNG to `path` (whole: see `OutputFile`).
+    /// Renders the chart for `results` and writes it as PNG to `path` (by `OutputFile`'s rules, as every file).
     static func write(_ results: [StrategyCostResult], subtitle: String, video: SDLVideo, fonts: FontFiles, to path: String) throws {
         let window = try Window(video: video, title: "bench chart", size: size, resizable: false)
         let renderer = try Renderer(window: window, vsync: false)
@@ -35,7 +35,7 @@ enum BenchChart {
         renderer.clear(background)
         let stats = executor.execute(draw(results, subtitle: subtitle))
         if let error = stats.lastError { throw BenchFailure(message: "drawing the chart failed: \(error)") }
-        try OutputFile.writing(to: path) { temporary in try renderer.savePNG(path: temporary) }
+        try renderer.savePNG(path: path)
     }
 
     /// The chart as a draw list in points.
