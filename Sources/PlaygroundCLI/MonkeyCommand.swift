@@ -102,9 +102,10 @@ final class MonkeyChecker {
         self.seconds = seconds
         monkey = Monkey(seed: seed, viewportSize: app.playground.viewportSize, tour: tour)
         let model = app.playground
-        let shadowModel = Playground(
-            scene: model.scene.id, strategy: Self.other(than: model.strategy), itemCount: model.itemCount,
-            viewportSize: model.viewportSize)
+        // The same settings as the window's model (its photos included), another strategy.
+        var settings = model.settings
+        settings.strategy = Self.other(than: model.strategy)
+        let shadowModel = Playground(settings, viewportSize: model.viewportSize)
         shadow = FrameStep(shadowModel)
         sceneCollectionView = ObjectIdentifier(model.collectionView)
     }
@@ -136,6 +137,8 @@ final class MonkeyChecker {
         frames += 1
         let model = app.playground
         let shadowModel = shadow.playground
+        // A folder's headers reach the window's model as they arrive: the shadow lays out the same list.
+        shadowModel.catchUpPhotos(with: model)
         shadow.run(at: frame.time)
         largestItemCount = max(largestItemCount, model.itemCount)
         if let broken = PlaygroundInvariants.violations(of: model).first {

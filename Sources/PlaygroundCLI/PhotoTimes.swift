@@ -1,3 +1,4 @@
+import ParallaxKit
 import SDLBackend
 
 /// How long the visible photos took to turn sharp each time scrolling came to rest: the
@@ -32,30 +33,11 @@ struct PhotoTimes {
     }
 }
 
-/// The photo pipeline's part of `--stats-json`.
-struct PhotoPipelineReport: Encodable {
-    var textures_held: Int
-    var texture_bytes_held: Int
-    var uploads: Int
-    var failures: Int
-    var visible_hit_rate: Double?
-    var rest_to_sharp_ms: [Double]
-    /// The visible photos of the first complete frame, at the sizes decoded for them.
-    var first_screen: [ScreenPhoto]
-
-    struct ScreenPhoto: Encodable {
-        var path: String
-        var width: Int
-        var height: Int
-    }
-
+extension RunReport.Photos {
+    /// The photo pipeline's part of `--stats-json`, from its counters and the run's times.
     init(_ counters: PhotoTextures.Counters, times: PhotoTimes, firstScreen: [ScreenPhoto]) {
-        first_screen = firstScreen
-        textures_held = counters.texturesHeld
-        texture_bytes_held = counters.bytesHeld
-        uploads = counters.uploads
-        failures = counters.failures
-        visible_hit_rate = counters.hitRate
-        rest_to_sharp_ms = times.restToSharpMilliseconds
+        self.init(textures_held: counters.texturesHeld, texture_bytes_held: counters.bytesHeld, uploads: counters.uploads,
+                  failures: counters.failures, visible_hit_rate: counters.hitRate,
+                  rest_to_sharp_ms: times.restToSharpMilliseconds, first_screen: firstScreen)
     }
 }

@@ -14,18 +14,15 @@ final class PlaygroundApp: FramePhaseObserver {
     let playground: Playground
     let clock = Clock()
 
-    var sceneRenderer = SceneRenderer()
-    let overlayRenderer = OverlayRenderer()
+    /// What each frame shows: the scene, then the overlay (the badge to start) and the help.
+    let composer = FrameComposer(decorations: FrameDecorations(overlay: .badge))
     var frameStatistics = FrameStatistics()
     var runStatistics = RunStatistics()
-    var indicator = ScrollIndicator()
-    var overlayMode = OverlayMode.badge
     let photoDemand = PhotoDemand()
     var photoTimes = PhotoTimes()
     /// A photo folder's headers still arriving, if any.
     var headerScan: HeaderArrivals?
-    private var firstScreen: [PhotoPipelineReport.ScreenPhoto] = []
-    var showsHelp = false
+    private var firstScreen: [RunReport.Photos.ScreenPhoto] = []
     /// The R key's recording, if one runs.
     let recorder = WindowRecorder()
 
@@ -132,7 +129,7 @@ final class PlaygroundApp: FramePhaseObserver {
         // + 0 turns −0 (an inset's negation) into 0 for the JSON.
         runStatistics.finalOffset = playground.scrollView.contentOffset + .zero
         runStatistics.photos = executor.images.pipeline.map {
-            PhotoPipelineReport($0.counters, times: photoTimes, firstScreen: firstScreen)
+            RunReport.Photos($0.counters, times: photoTimes, firstScreen: firstScreen)
         }
         runStatistics.peakResidentKilobytes = peakResidentKilobytes()
     }
@@ -153,17 +150,15 @@ final class PlaygroundApp: FramePhaseObserver {
 
     // MARK: Drawing
 
-    /// The draw phase: the scene, then the overlay and help over it.
+    /// The draw phase: the frame as the composer builds it, with this window's numbers.
     private func draw(_ frame: FrameReport, _ playground: Playground, into list: inout DrawList) {
-        indicator.update(moved: frame.moved, at: frame.time)
-        sceneRenderer.draw(playground, indicatorOpacity: indicator.opacity(at: frame.time), into: &list)
-        let viewport = playground.viewportSize
-        // While the help is open the panel folds to the badge, so the two never overlap.
-        let mode = showsHelp && overlayMode == .panel ? OverlayMode.badge : overlayMode
-        overlayRenderer.draw(mode, stats: frameStatistics, info: overlayInfo(work: frame.work), viewportSize: viewport, into: &list)
-        if showsHelp {
-            overlayRenderer.drawHelp(viewportSize: viewport, avoiding: OverlayRenderer.frame(of: mode, viewportSize: viewport), into: &list)
-        }
+        let surface = SurfaceFacts(
+            rendererName: renderer.name, vsync: renderer.isVSyncEnabled,
+            photos: executor.images.pipeline.map { pipeline in
+                let c = pipeline.counters
+                return PhotoPipelineSummary(queued: c.queued, decoding: c.decoding, bytesHeld: c.bytesHeld, hitRate: c.hitRate)
+            })
+        composer.compose(frame, of: playground, statistics: frameStatistics, surface: surface, into: &list)
     }
 
     /// The photo pipeline's share of the frame: what this frame's draw list shows, where a
@@ -196,7 +191,7 @@ final class PlaygroundApp: FramePhaseObserver {
         }
         if drawn.failed == 0, pipelines.allSatisfy({ $0.visibleSharp == $0.visibleNeeded }) {
             firstScreen = executor.images.pipeline?.visibleTextures.map {
-                PhotoPipelineReport.ScreenPhoto(path: $0.path, width: $0.size.width, height: $0.size.height)
+                RunReport.Photos.ScreenPhoto(path: $0.path, width: $0.size.width, height: $0.size.height)
             } ?? []
             runStatistics.startup.complete_frame_ns = now
             runStatistics.startup.complete_frame_number = index + 1
@@ -204,25 +199,14 @@ final class PlaygroundApp: FramePhaseObserver {
         }
     }
 
-    private func overlayInfo(work: StrategyWork) -> OverlayInfo {
-        OverlayInfo(
-            sceneTitle: playground.scene.title, strategy: playground.strategy, reduceMotion: playground.reduceMotion,
-            itemCount: playground.itemCount, parallaxAmount: playground.parallaxAmount, rendererName: renderer.name,
-            vsync: renderer.isVSyncEnabled, work: work, willDisplay: playground.updatesOnWillDisplay,
-            photos: executor.images.pipeline.map { pipeline in
-                let c = pipeline.counters
-                return PhotoPipelineSummary(queued: c.queued, decoding: c.decoding, bytesHeld: c.bytesHeld, hitRate: c.hitRate)
-            })
-    }
-
     // MARK: Commands only a window has
 
     private func perform(_ command: AppCommand) {
         switch command {
-        case .toggleOverlay: overlayMode = overlayMode.next
-        case .toggleDebugOutlines: sceneRenderer.showsDebugOutlines.toggle()
+        case .toggleOverlay: composer.decorations.overlay = composer.decorations.overlay.next
+        case .toggleDebugOutlines: composer.decorations.debugOutlines.toggle()
         case .toggleVSync: renderer.setVSync(!renderer.isVSyncEnabled)
-        case .toggleHelp: showsHelp.toggle()
+        case .toggleHelp: composer.decorations.help.toggle()
         case .screenshot: screenshotRequested = true
         case .toggleRecording: recorder.toggle(playground)
         case .quit: running = false

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ParallaxKit
+import Presentation
 import SDLBackend
 
 /// `parallax-playground record`: a script's replay rendered offscreen at the fixed step, every
@@ -135,10 +136,9 @@ struct RecordCommand: ParsableCommand {
     private func makePanes(script: Script, framesPerSecond: Double, canvas: OffscreenCanvas, folder: PhotoFolderContents?) -> [ReplayPane] {
         let settings = compare?.panes(model: display.model, parallax: parallax) ?? [(display.model, parallax, "")]
         return settings.map { setting in
-            let playground = setting.model.makePlayground(viewportSize: canvas.viewportSize, folder: folder)
-            if let amount = setting.parallax { playground.setParallaxAmount(amount) }
-            let decorations = PaneDecorations(debugOutlines: debugOutlines, overlay: overlay,
-                                              caption: compare == nil ? nil : setting.caption)
+            let playground = setting.model.makePlayground(viewportSize: canvas.viewportSize, folder: folder, parallaxAmount: setting.parallax)
+            let decorations = FrameDecorations(debugOutlines: debugOutlines, overlay: overlay ? .panel : .hidden,
+                                               caption: compare == nil ? nil : setting.caption)
             return ReplayPane(playground: playground, replay: Replay(script: script, framesPerSecond: framesPerSecond),
                               decorations: decorations, rendererName: canvas.renderer.name)
         }

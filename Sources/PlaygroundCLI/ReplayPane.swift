@@ -3,42 +3,36 @@ import ParallaxKit
 import Presentation
 import SDLBackend
 
-/// What a replayed frame shows besides the scene.
-struct PaneDecorations {
-    var debugOutlines = false
-    var helpPanel = false
-    /// The cost panel (the F key's full overlay), with this run's measured phase times.
-    var overlay = false
-    /// A caption in the bottom-left corner naming what the pane compares.
-    var caption: String?
-}
-
 /// One playground replaying a script at a fixed time step, frame by frame, and the frame's
-/// draw list: the scene with its scroll indicator as in the window, then the decorations.
+/// draw list as `FrameComposer` builds it (the scene with its scroll indicator as in the
+/// window, then the decorations).
 /// `record` draws one per pane; `shot --at` draws the same, so its frame equals the recording's.
 final class ReplayPane: FramePhaseObserver {
     let playground: Playground
     let replay: Replay
-    let decorations: PaneDecorations
     let rendererName: String
     private let step: FrameStep
-    private var indicator = ScrollIndicator()
-    private let sceneRenderer: SceneRenderer
+    private let composer: FrameComposer
     private var statistics = FrameStatistics()
     private var phaseStarted = [Double](repeating: 0, count: FramePhase.allCases.count)
     private var phaseMilliseconds = [Double](repeating: 0, count: FramePhase.allCases.count)
 
-    init(playground: Playground, replay: Replay, decorations: PaneDecorations, rendererName: String) {
+    init(playground: Playground, replay: Replay, decorations: FrameDecorations, rendererName: String) {
         self.playground = playground
         self.replay = replay
-        self.decorations = decorations
         self.rendererName = rendererName
-        sceneRenderer = SceneRenderer(showsDebugOutlines: decorations.debugOutlines)
+        composer = FrameComposer(decorations: decorations)
         step = FrameStep(playground, script: replay.script)
-        step.drawer = { [unowned self] report, playground, list in self.draw(report, playground, into: &list) }
+        step.drawer = { [unowned self] report, playground, list in
+            composer.compose(report, of: playground, statistics: statistics,
+                             surface: SurfaceFacts(rendererName: rendererName, vsync: false), into: &list)
+        }
         // The clock is read only for the overlay's numbers; without it nothing is timed.
-        if decorations.overlay { step.phaseObserver = self }
+        if timesFrames { step.phaseObserver = self }
     }
+
+    /// Whether the overlay shows this run's measured times (then the phases are timed).
+    private var timesFrames: Bool { composer.decorations.overlay == .panel }
 
     /// The number of frames of `replay` on a model-only copy of `playground`'s settings: the
     /// frames a recording has, counted before any is drawn.
@@ -56,36 +50,11 @@ final class ReplayPane: FramePhaseObserver {
     /// Tells the overlay how long the frame's draw list took to render (the canvas times it):
     /// the next frame's panel shows this one, as the window's does.
     func noteRendered(milliseconds: Double) {
-        if decorations.overlay { recordSample(renderMilliseconds: milliseconds) }
+        if timesFrames { recordSample(renderMilliseconds: milliseconds) }
     }
 
     /// Frames run so far.
     var framesRun: Int { step.frameCount }
-
-    private func draw(_ frame: FrameReport, _ playground: Playground, into list: inout DrawList) {
-        indicator.update(moved: frame.moved, at: frame.time)
-        sceneRenderer.draw(playground, indicatorOpacity: indicator.opacity(at: frame.time), into: &list)
-        let viewport = playground.viewportSize
-        let overlayFrame = decorations.overlay ? OverlayRenderer.frame(of: .panel, viewportSize: viewport) : nil
-        if decorations.overlay {
-            let info = OverlayInfo(
-                sceneTitle: playground.scene.title, strategy: playground.strategy, reduceMotion: playground.reduceMotion,
-                itemCount: playground.itemCount, parallaxAmount: playground.parallaxAmount, rendererName: rendererName,
-                vsync: false, work: frame.work, willDisplay: playground.updatesOnWillDisplay)
-            OverlayRenderer().draw(.panel, stats: statistics, info: info, viewportSize: viewport, into: &list)
-        }
-        if decorations.helpPanel { OverlayRenderer().drawHelp(viewportSize: viewport, avoiding: overlayFrame, into: &list) }
-        if let caption = decorations.caption { Self.drawCaption(caption, viewport: viewport, into: &list) }
-    }
-
-    /// A label on a dark band at the bottom-left, clear of the overlay (top-right).
-    private static func drawCaption(_ caption: String, viewport: Size, into list: inout DrawList) {
-        let textSize = 15.0, padding = 8.0
-        let band = Rect(x: 0, y: viewport.height - textSize - 2 * padding, width: viewport.width, height: textSize + 2 * padding)
-        list.fill(band, SceneRenderer.Palette.bar)
-        list.append(.text(caption, origin: Point(x: padding + 4, y: band.minY + padding), size: textSize,
-                          color: SceneRenderer.Palette.title, alignment: .leading))
-    }
 
     // MARK: The overlay's numbers
 

@@ -60,15 +60,13 @@ struct ShotCommand: ParsableCommand {
         let canvas = try OffscreenCanvas(display: display, size: display.size.size, folder: folder)
         do {
             let makePlayground = {
-                let playground = display.model.makePlayground(viewportSize: canvas.viewportSize, folder: folder)
-                if let parallax { playground.setParallaxAmount(parallax) }
-                return playground
+                display.model.makePlayground(viewportSize: canvas.viewportSize, folder: folder, parallaxAmount: parallax)
             }
             let playground = makePlayground()
             let list: DrawList
             if let at, let script {
                 list = try ShotCommand.frame(of: playground, script: script, at: at, framesPerSecond: fps,
-                                             decorations: PaneDecorations(debugOutlines: debugOutlines, helpPanel: helpPanel),
+                                             decorations: FrameDecorations(debugOutlines: debugOutlines, help: helpPanel),
                                              rendererName: canvas.renderer.name, frameCount: ReplayPane.frameCount(
                                                 of: Replay(script: script, framesPerSecond: fps), on: makePlayground()))
             } else {
@@ -94,7 +92,7 @@ struct ShotCommand: ParsableCommand {
     /// Frame `at × fps` (rounded to the nearest) of the script's replay, drawn as `record`
     /// draws its frames; an input error past the replay's last frame (`frames` long).
     static func frame(of playground: Playground, script: Script, at: Double, framesPerSecond: Double,
-                      decorations: PaneDecorations, rendererName: String, frameCount frames: Int) throws -> DrawList {
+                      decorations: FrameDecorations, rendererName: String, frameCount frames: Int) throws -> DrawList {
         let replay = Replay(script: script, framesPerSecond: framesPerSecond)
         let index = Int((at * framesPerSecond).rounded())
         guard index < frames else {
@@ -107,13 +105,14 @@ struct ShotCommand: ParsableCommand {
         return list
     }
 
-    /// The draw list of the frame to save: the last frame of the script's replay, or one frame
-    /// scrolled to `offset`.
+    /// The draw list of the frame to save: the last frame of the script's replay (with the
+    /// scroll indicator as the window, `record` and `shot --at` show it at that moment), or
+    /// one still frame scrolled to `offset` (never scrolled, so no indicator).
     static func frame(of playground: Playground, offset: Double, script: Script?, framesPerSecond: Double = 60, debugOutlines: Bool, help: Bool) -> DrawList {
-        let sceneRenderer = SceneRenderer(showsDebugOutlines: debugOutlines)
-        let draw = { (_: FrameReport, playground: Playground, list: inout DrawList) in
-            sceneRenderer.draw(playground, into: &list)
-            if help { OverlayRenderer().drawHelp(viewportSize: playground.viewportSize, into: &list) }
+        let composer = FrameComposer(decorations: FrameDecorations(scrollIndicator: script != nil, debugOutlines: debugOutlines, help: help))
+        let draw = { (frame: FrameReport, playground: Playground, list: inout DrawList) in
+            composer.compose(frame, of: playground, statistics: FrameStatistics(),
+                             surface: SurfaceFacts(rendererName: "", vsync: false), into: &list)
         }
         if let script {
             var replayStep: FrameStep?

@@ -28,9 +28,15 @@ struct ModelOptions: ParsableArguments {
 
     /// A playground of this scene, strategy and count in a viewport of `size`, showing the
     /// folder's photos when there is one (one item per photo unless `--items` says otherwise).
-    func makePlayground(viewportSize size: Size, reduceMotion: Bool = false, folder: PhotoFolderContents? = nil) -> Playground {
-        Playground(
-            scene: scene, strategy: strategy, itemCount: items, viewportSize: size, reduceMotion: reduceMotion,
+    func makePlayground(viewportSize size: Size, reduceMotion: Bool = false, folder: PhotoFolderContents? = nil,
+                        parallaxAmount: Double? = nil) -> Playground {
+        Playground(settings(reduceMotion: reduceMotion, folder: folder, parallaxAmount: parallaxAmount), viewportSize: size)
+    }
+
+    /// The one value these options configure a playground with.
+    func settings(reduceMotion: Bool = false, folder: PhotoFolderContents? = nil, parallaxAmount: Double? = nil) -> PlaygroundSettings {
+        PlaygroundSettings(
+            scene: scene, strategy: strategy, itemCount: items, parallaxAmount: parallaxAmount, reduceMotion: reduceMotion,
             photos: folder?.photos ?? .bundled, itemCountFollowsPhotos: folder != nil && items == nil)
     }
 }

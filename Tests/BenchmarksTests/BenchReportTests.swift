@@ -99,16 +99,18 @@ import Testing
     }
 
     @Test func startupTimesFromTheWindowsStamps() throws {
-        let stats = """
-            {"frames": 30, "startup": {"main_ns": 1020000000, "first_frame_ns": 1196500000, "complete_frame_ns": 1200000000, "complete_frame_number": 2}, "renderer": "software"}
-            """
-        let stamps = try JSONDecoder().decode(WindowStartupStamps.StatsFile.self, from: Data(stats.utf8)).startup
+        // The startup block of the window's stats file (`RunReport.Startup`).
+        let startup = try JSONDecoder().decode(RunReport.Startup.self, from: Data("""
+            {"main_ns": 1020000000, "first_frame_ns": 1196500000, "complete_frame_ns": 1200000000, "complete_frame_number": 2}
+            """.utf8))
+        let stamps = try #require(WindowStartupStamps(startup))
         let launch = StartupLaunch(stamps: stamps, spawnedAt: 1_000_000_000)
         #expect(launch == StartupLaunch(spawn_to_main_ms: 20, first_frame_ms: 196.5, all_images_ms: 200, all_images_frame: 2))
 
-        let incomplete = try JSONDecoder().decode(WindowStartupStamps.StatsFile.self, from: Data("""
-            {"startup": {"main_ns": 5, "first_frame_ns": 9, "complete_frame_ns": null, "complete_frame_number": null}}
-            """.utf8)).startup
+        let incomplete = try #require(WindowStartupStamps(JSONDecoder().decode(RunReport.Startup.self, from: Data("""
+            {"main_ns": 5, "first_frame_ns": 9, "complete_frame_ns": null, "complete_frame_number": null}
+            """.utf8))))
+        #expect(WindowStartupStamps(RunReport.Startup()) == nil, "no first frame, no stamps")
         #expect(StartupLaunch(stamps: incomplete, spawnedAt: 0).all_images_ms == nil)
         // The median start-up: 196.5 and 100 and 300 → 196.5; no "all images" unless every launch had one.
         let result = StartupResult(launches: [

@@ -58,13 +58,21 @@ import Testing
     }
 
     @Test func theWindowsStatisticsAreReadAndTimedFromTheSpawn() throws {
-        let json = """
-            {"frames": 300, "frames_over_16_7_ms": 4, "final_offset_y": 21000.5, "peak_rss_kb": 204800,
-             "startup": {"main_ns": 1100000000, "first_frame_ns": 1200000000, "preview_frame_ns": 1230000000, "complete_frame_ns": 1900000000},
-             "photos": {"rest_to_sharp_ms": [0, 35.5], "first_screen": [{"path": "/a.jpg", "width": 640, "height": 427}],
-                        "textures_held": 3, "texture_bytes_held": 1, "uploads": 3, "failures": 0}}
-            """
-        let stats = try JSONDecoder().decode(WindowRun.Stats.self, from: Data(json.utf8))
+        // The file the window writes (`RunReport`, declared once), through JSON and back.
+        var startup = RunReport.Startup()
+        startup.main_ns = 1_100_000_000
+        startup.first_frame_ns = 1_200_000_000
+        startup.preview_frame_ns = 1_230_000_000
+        startup.complete_frame_ns = 1_900_000_000
+        let written = RunReport(
+            frames: 300, fps_mean: 60, one_percent_low_fps: 55, frame_ms_p50: 16.6, frame_ms_p90: 16.8, frame_ms_p99: 18,
+            frames_over_16_7_ms: 4, changes: [], renderer: "opengl", video_driver: "x11", screenshots: [],
+            final_offset_x: 0, final_offset_y: 21000.5, startup: startup,
+            photos: RunReport.Photos(textures_held: 3, texture_bytes_held: 1, uploads: 3, failures: 0, visible_hit_rate: nil,
+                                     rest_to_sharp_ms: [0, 35.5], first_screen: [.init(path: "/a.jpg", width: 640, height: 427)]),
+            peak_rss_kb: 204_800, recording_frames_not_captured: 0)
+        let stats = try JSONDecoder().decode(RunReport.self, from: JSONEncoder().encode(written))
+        #expect(stats == written)
         let run = WindowRun(stats: stats, spawned: 1_000_000_000)
         #expect(run.sinceSpawn(stats.startup.first_frame_ns) == 200)
         #expect(run.sinceFirstFrame(stats.startup.preview_frame_ns) == 30)

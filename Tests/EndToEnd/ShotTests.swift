@@ -81,6 +81,30 @@ private func difference(_ a: RGBAImage, _ b: RGBAImage, threshold: Int = 24) -> 
         #expect(try RGBAImage.load(path: out).size == PixelSize(width: 320, height: 240))
     }
 
+    /// A shot after a script is the replay's last frame as `record` and `shot --at` draw it
+    /// (one composer draws all three), scroll indicator included: a fling's last frame still
+    /// shows the indicator, which holds for half a second after the list stops.
+    @Test func aScriptShotEqualsTheReplaysLastFrameAsRecordDrawsIt() throws {
+        let trace = try run(["trace", "--scene", "photos", "--script", "fling", "--viewport", "320x200"])
+        try #require(trace.status == 0, "\(trace.stderr)")
+        let lastFrame = try #require(trace.stdout.split(separator: "\n").dropFirst().compactMap { Int($0.split(separator: ",")[0]) }.max())
+        let (afterScript, atLast) = (temporaryPNG("shot-script-end"), temporaryPNG("shot-at-last"))
+        defer { for path in [afterScript, atLast] { try? FileManager.default.removeItem(atPath: path) } }
+        let shot = try run(["shot", "--scene", "photos", "--script", "fling", "--size", "320x200", "--out", afterScript])
+        try #require(shot.status == 0, "\(shot.stderr)")
+        let at = try run(["shot", "--scene", "photos", "--script", "fling", "--size", "320x200",
+                          "--at", String(Double(lastFrame) / 60), "--out", atLast])
+        try #require(at.status == 0, "\(at.stderr)")
+        let (a, b) = (try RGBAImage.load(path: afterScript), try RGBAImage.load(path: atLast))
+        #expect(a == b, "differing pixels: \(difference(a, b).share)")
+        // The indicator is there: the rightmost columns differ from the same offset's still shot.
+        let offset = try #require(trace.stdout.split(separator: "\n").last.map { String($0.split(separator: ",")[3]) })
+        let still = temporaryPNG("shot-still")
+        defer { try? FileManager.default.removeItem(atPath: still) }
+        _ = try run(["shot", "--scene", "photos", "--offset", offset, "--size", "320x200", "--out", still])
+        #expect(difference(a, try RGBAImage.load(path: still)).share > 0, "the indicator shows after a script")
+    }
+
     /// Issue 10: `shot --out existing.png` killed while it writes leaves a whole PNG there, the
     /// old one, never a truncated one. The kill comes the moment the writing shows in the
     /// folder: the old file changing size, or a new file appearing beside it.

@@ -184,14 +184,7 @@ private func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<I
         #expect(!app.isRunning, "Q quits")
         #expect(app.terminationReason == .exit && app.terminationStatus == 0, "exited cleanly; the app said: \(appSaid())")
 
-        struct Stats: Decodable {
-            struct Change: Decodable { var frame: Int; var scene: String; var strategy: String }
-            var frames: Int
-            var changes: [Change]
-            var renderer: String
-            var frame_ms_p50: Double
-        }
-        let stats = try JSONDecoder().decode(Stats.self, from: Data(contentsOf: URL(fileURLWithPath: statsPath)))
+        let stats = try JSONDecoder().decode(RunReport.self, from: Data(contentsOf: URL(fileURLWithPath: statsPath)))
         #expect(stats.frames > 100)
         #expect(stats.frame_ms_p50 > 0)
         #expect(!stats.renderer.isEmpty)
@@ -254,13 +247,7 @@ private func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<I
         while app.isRunning && Date() < exitDeadline { pause(0.1) }
         try #require(!app.isRunning, "the app did not quit")
         #expect(app.terminationReason == .exit && app.terminationStatus == 0, "the app said: \(appSaid())")
-        struct Stats: Decodable {
-            struct Change: Decodable { var frame: Int; var scene: String; var strategy: String }
-            struct Startup: Decodable { var main_ns: UInt64; var first_frame_ns: UInt64? }
-            var changes: [Change]
-            var startup: Startup
-        }
-        let stats = try JSONDecoder().decode(Stats.self, from: Data(contentsOf: URL(fileURLWithPath: statsPath)))
+        let stats = try JSONDecoder().decode(RunReport.self, from: Data(contentsOf: URL(fileURLWithPath: statsPath)))
         let firstFrame = try #require(stats.startup.first_frame_ns)
         #expect(keysSent < firstFrame, "the keys went in before the first frame (else this test proves nothing)")
         let first = try #require(stats.changes.first)
@@ -369,12 +356,7 @@ private func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<I
         defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
         app.waitUntilExit()
         #expect(app.terminationReason == .exit && app.terminationStatus == 0)
-        struct Stats: Decodable {
-            struct Startup: Decodable { var complete_frame_number: Int? }
-            var frames: Int
-            var startup: Startup
-        }
-        let stats = try JSONDecoder().decode(Stats.self, from: Data(contentsOf: URL(fileURLWithPath: statsPath)))
+        let stats = try JSONDecoder().decode(RunReport.self, from: Data(contentsOf: URL(fileURLWithPath: statsPath)))
         let complete = try #require(stats.startup.complete_frame_number, "a complete frame was drawn")
         #expect(stats.frames <= complete, "no frame after the complete one (\(stats.frames) frames, complete at \(complete))")
     }
@@ -393,6 +375,33 @@ private func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<I
         #expect(numbers[0] > 300, "frames")
         #expect(numbers[1] > 100, "actions")
         #expect(numbers[2] > 100, "frames compared")
+    }
+
+    /// The monkey on a photo folder: its second model is built from the window model's own
+    /// settings (the folder's photos, in their shapes, and the headers that arrive after the
+    /// first frame), so the two agree; bad files in the folder keep their places as tiles.
+    @Test(.timeLimit(.minutes(2)))
+    func theMonkeyAgreesWithItselfOnAPhotoFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pp-monkey-photos-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Sixty shapes, tall to wide, none the bundled photos' own: more than the first screen's
+        // 32 headers, so some reach the model while the monkey runs.
+        for i in 0..<60 {
+            let (width, height) = [(30, 90), (120, 30), (50, 50), (80, 60), (20, 70)][i % 5]
+            let color = Color(r: UInt8(i * 4), g: 120, b: UInt8(255 - i * 4))
+            try RGBAImage(width: width + i, height: height, color: color)
+                .savePNG(path: folder.appendingPathComponent(String(format: "p%02d.png", i)).path)
+        }
+        try Data("not a photo".utf8).write(to: folder.appendingPathComponent("notes.jpg"))
+        try Data().write(to: folder.appendingPathComponent("empty.jpg"))
+        #expect(mkfifo(folder.appendingPathComponent("pipe.jpg").path, 0o600) == 0)
+        let result = try run(["monkey", "--photos", folder.path, "--seconds", "5", "--seed", "2"])
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        #expect(result.stdout.contains("no invariant broken"), "\(result.stdout)")
+        let numbers = result.stdout.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        try #require(numbers.count >= 3, "\(result.stdout)")
+        #expect(numbers[2] > 50, "frames compared")
     }
 
     /// Issue 12, end to end: a folder of 500 generated JPEGs in a real window, a fling, and the

@@ -1,4 +1,5 @@
 import ParallaxKit
+import Presentation
 import SDLBackend
 
 /// The frame-cost measurement: the whole app frame, rendered offscreen, against a bare SDL
@@ -28,11 +29,11 @@ enum FrameCostMeasurement {
         let playground = StrategyCostMeasurement.makePlayground(cell)
         let replay = Replay(script: script, framesPerSecond: StrategyCostMeasurement.framesPerSecond)
         let step = FrameStep(playground, script: script)
-        let sceneRenderer = SceneRenderer()
-        var indicator = ScrollIndicator()
+        // The window's frame with the overlay off: composed where every frame is.
+        let composer = FrameComposer()
+        let statistics = FrameStatistics(), surface = SurfaceFacts(rendererName: sdl.renderer.name, vsync: false)
         step.drawer = { frame, playground, list in
-            indicator.update(moved: frame.moved, at: frame.time)
-            sceneRenderer.draw(playground, indicatorOpacity: indicator.opacity(at: frame.time), into: &list)
+            composer.compose(frame, of: playground, statistics: statistics, surface: surface, into: &list)
         }
         let clock = Clock()
         let recording = sdl.executor.drawCallSink as? DrawCallRecording

@@ -1,34 +1,10 @@
 import Foundation
+import ParallaxKit
 
 /// One run of the window command on a photo folder, and what its `--stats-json` said.
 struct WindowRun {
-    /// The parts of the window's statistics this section reads.
-    struct Stats: Decodable {
-        struct Startup: Decodable {
-            var main_ns: UInt64
-            var first_frame_ns: UInt64?
-            var preview_frame_ns: UInt64?
-            var complete_frame_ns: UInt64?
-        }
-        struct Photos: Decodable {
-            struct ScreenPhoto: Decodable {
-                var path: String
-                var width: Int
-                var height: Int
-            }
-            var rest_to_sharp_ms: [Double]
-            var first_screen: [ScreenPhoto]
-        }
-        var startup: Startup
-        var photos: Photos?
-        var frames_over_16_7_ms: Int
-        var frames: Int
-        var final_offset_y: Double
-        var peak_rss_kb: Int?
-    }
-
     /// The window's stats, and the CLOCK_MONOTONIC time just before the spawn.
-    var stats: Stats
+    var stats: RunReport
     var spawned: UInt64
 
     /// Milliseconds from the spawn to `stamp`.
@@ -62,7 +38,7 @@ struct WindowRun {
             throw BenchFailure(message: "the window failed on \(photos) (status \(result.status)): \(result.standardError)")
         }
         do {
-            let stats = try JSONDecoder().decode(Stats.self, from: Data(contentsOf: URL(fileURLWithPath: statsPath)))
+            let stats = try JSONDecoder().decode(RunReport.self, from: Data(contentsOf: URL(fileURLWithPath: statsPath)))
             return WindowRun(stats: stats, spawned: spawned)
         } catch {
             throw BenchFailure(message: "the window's --stats-json file is not readable: \(error)")

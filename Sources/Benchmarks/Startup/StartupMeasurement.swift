@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxKit
 
 /// Start-up as a user sees it: the window command spawned as a user would start it, from the
 /// spawn to its first frames, read from the `startup` block of its `--stats-json` file.
@@ -29,12 +30,14 @@ enum StartupMeasurement {
             guard result.status == 0 else {
                 throw BenchFailure(message: "the window command failed (status \(result.status)): \(result.standardError)")
             }
-            let stamps: WindowStartupStamps
+            let report: RunReport
             do {
-                let data = try Data(contentsOf: URL(fileURLWithPath: statsPath))
-                stamps = try JSONDecoder().decode(WindowStartupStamps.StatsFile.self, from: data).startup
+                report = try JSONDecoder().decode(RunReport.self, from: Data(contentsOf: URL(fileURLWithPath: statsPath)))
             } catch {
-                throw BenchFailure(message: "the window's --stats-json file has no readable startup block: \(error)")
+                throw BenchFailure(message: "the window's --stats-json file cannot be read: \(error)")
+            }
+            guard let stamps = WindowStartupStamps(report.startup) else {
+                throw BenchFailure(message: "the window's --stats-json file has no first frame")
             }
             launches.append(StartupLaunch(stamps: stamps, spawnedAt: spawned))
             progress.advance(by: 1)

@@ -1,3 +1,5 @@
+import ParallaxKit
+
 /// The `"startup"` block of the window command's `--stats-json` file: CLOCK_MONOTONIC
 /// timestamps in nanoseconds, comparable with the parent's reading just before the spawn.
 public struct WindowStartupStamps: Codable, Equatable, Sendable {
@@ -17,8 +19,11 @@ public struct WindowStartupStamps: Codable, Equatable, Sendable {
         self.complete_frame_number = complete_frame_number
     }
 
-    /// The part of the stats file this reads; everything else in it is ignored.
-    struct StatsFile: Decodable {
-        var startup: WindowStartupStamps
+    /// The stamps of a window's stats file; nil when it has no first frame.
+    init?(_ startup: RunReport.Startup) {
+        guard let first = startup.first_frame_ns else { return nil }
+        self.init(main_ns: Int(clamping: startup.main_ns), first_frame_ns: Int(clamping: first),
+                  complete_frame_ns: startup.complete_frame_ns.map { Int(clamping: $0) },
+                  complete_frame_number: startup.complete_frame_number)
     }
 }

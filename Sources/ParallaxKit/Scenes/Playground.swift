@@ -70,12 +70,12 @@ public final class Playground {
     /// The strategy actually running (off under reduce motion).
     public var effectiveStrategy: ParallaxStrategy { reduceMotion ? .off : strategy }
 
-    private var settings: ParallaxSettings { ParallaxSettings(mapping: scene.mapping, amount: parallaxAmount) }
+    private var parallaxSettings: ParallaxSettings { ParallaxSettings(mapping: scene.mapping, amount: parallaxAmount) }
 
     private func attach(_ newTechnique: any ParallaxTechnique) {
         technique = newTechnique
         (newTechnique as? ScrollCallbackStrategy)?.updatesOnWillDisplay = updatesOnWillDisplay
-        newTechnique.attach(to: collectionView, settings: settings)
+        newTechnique.attach(to: collectionView, settings: parallaxSettings)
     }
 
     // MARK: What a frame does (called by `FrameStep` only)
@@ -131,7 +131,7 @@ public final class Playground {
 
     public func setParallaxAmount(_ amount: Double) {
         parallaxAmount = max(0, amount.isFinite ? amount : 0)
-        technique.update(settings: settings)
+        technique.update(settings: parallaxSettings)
         collectionView.resetParallax()
         collectionView.reloadLayout()
         needsFullRefresh = true

@@ -1,0 +1,58 @@
+/// Everything that configures a playground, as one value: what a command's options build, and
+/// what a second model (the monkey's shadow, a pane) is made from so that it matches the first
+/// in everything but what it is meant to differ in.
+public struct PlaygroundSettings: Sendable, Hashable {
+    public var scene: SceneID
+    /// nil: the scene's own strategy (until the user picks one).
+    public var strategy: ParallaxStrategy?
+    /// nil: the scene's own count, or one item per photo with `itemCountFollowsPhotos`.
+    public var itemCount: Int?
+    /// nil: the scene's own amount.
+    public var parallaxAmount: Double?
+    public var reduceMotion: Bool
+    /// The photos every scene shows: the bundled set or a folder's.
+    public var photos: PhotoSet
+    /// One item per photo in the photo scenes, growing as photos arrive (a folder's playground
+    /// until the user sets a count).
+    public var itemCountFollowsPhotos: Bool
+
+    public init(scene: SceneID = .photos, strategy: ParallaxStrategy? = nil, itemCount: Int? = nil,
+                parallaxAmount: Double? = nil, reduceMotion: Bool = false, photos: PhotoSet = .bundled,
+                itemCountFollowsPhotos: Bool = false) {
+        self.scene = scene
+        self.strategy = strategy
+        self.itemCount = itemCount
+        self.parallaxAmount = parallaxAmount
+        self.reduceMotion = reduceMotion
+        self.photos = photos
+        self.itemCountFollowsPhotos = itemCountFollowsPhotos
+    }
+}
+
+extension Playground {
+    /// A playground configured by `settings`, in a viewport of `viewportSize`.
+    public convenience init(_ settings: PlaygroundSettings, viewportSize: Size) {
+        self.init(scene: settings.scene, strategy: settings.strategy, itemCount: settings.itemCount,
+                  viewportSize: viewportSize, reduceMotion: settings.reduceMotion, photos: settings.photos,
+                  itemCountFollowsPhotos: settings.itemCountFollowsPhotos)
+        if let amount = settings.parallaxAmount { setParallaxAmount(amount) }
+    }
+
+    /// The settings that build a playground configured as this one is now (its scroll position
+    /// and motion are not settings).
+    public var settings: PlaygroundSettings {
+        PlaygroundSettings(
+            scene: scene.id, strategy: userChoseStrategy ? strategy : nil,
+            itemCount: itemCountFollowsPhotos && scene.id != .albums ? nil : itemCount,
+            parallaxAmount: parallaxAmount == scene.defaultParallaxAmount ? nil : parallaxAmount,
+            reduceMotion: reduceMotion, photos: photos, itemCountFollowsPhotos: itemCountFollowsPhotos)
+    }
+
+    /// Appends the photos `other` has beyond this playground's own (a folder's headers that
+    /// reached `other` first), so the two lay out the same list.
+    public func catchUpPhotos(with other: Playground) {
+        let mine = photos.count, theirs = other.photos
+        guard theirs.count > mine else { return }
+        appendPhotos((mine..<theirs.count).map { (theirs.aspectRatios[$0], theirs.titles[$0]) })
+    }
+}

@@ -1,0 +1,114 @@
+/// The window's `--stats-json` file, declared once: the window writes it at exit and the
+/// benchmarks read it back from the runs they launch. Keys are the file's own (snake case).
+public struct RunReport: Codable, Sendable, Equatable {
+    /// A frame from which the scene or the strategy was another.
+    public struct Change: Codable, Sendable, Equatable {
+        public var frame: Int
+        public var scene: String
+        public var strategy: String
+
+        public init(frame: Int, scene: String, strategy: String) {
+            self.frame = frame
+            self.scene = scene
+            self.strategy = strategy
+        }
+    }
+
+    /// When the window started, as CLOCK_MONOTONIC nanoseconds (comparable across processes
+    /// on one machine, so a launcher can measure from its own spawn).
+    public struct Startup: Codable, Sendable, Equatable {
+        /// The command's `run()` began: the runtime is loaded and the arguments parsed.
+        public var main_ns: UInt64 = 0
+        /// The first frame was presented.
+        public var first_frame_ns: UInt64?
+        /// The first frame in which every visible cell showed its photo, at any resolution
+        /// (a preview counts), was presented.
+        public var preview_frame_ns: UInt64?
+        /// The first frame in which every image was drawn (none missing) and every visible
+        /// photo at the size its cell needs was presented.
+        public var complete_frame_ns: UInt64?
+        /// Which frame that was (1 = the first).
+        public var complete_frame_number: Int?
+
+        public init() {}
+    }
+
+    /// The photo pipeline's part, present when the window showed a photo pipeline.
+    public struct Photos: Codable, Sendable, Equatable {
+        /// A visible photo of the first complete frame, at the size decoded for it.
+        public struct ScreenPhoto: Codable, Sendable, Equatable {
+            public var path: String
+            public var width: Int
+            public var height: Int
+
+            public init(path: String, width: Int, height: Int) {
+                self.path = path
+                self.width = width
+                self.height = height
+            }
+        }
+
+        public var textures_held: Int
+        public var texture_bytes_held: Int
+        public var uploads: Int
+        public var failures: Int
+        public var visible_hit_rate: Double?
+        /// Milliseconds from each rest of the list to every visible photo sharp.
+        public var rest_to_sharp_ms: [Double]
+        public var first_screen: [ScreenPhoto]
+
+        public init(textures_held: Int, texture_bytes_held: Int, uploads: Int, failures: Int, visible_hit_rate: Double?,
+                    rest_to_sharp_ms: [Double], first_screen: [ScreenPhoto]) {
+            self.textures_held = textures_held
+            self.texture_bytes_held = texture_bytes_held
+            self.uploads = uploads
+            self.failures = failures
+            self.visible_hit_rate = visible_hit_rate
+            self.rest_to_sharp_ms = rest_to_sharp_ms
+            self.first_screen = first_screen
+        }
+    }
+
+    public var frames: Int
+    public var fps_mean: Double
+    public var one_percent_low_fps: Double
+    public var frame_ms_p50: Double
+    public var frame_ms_p90: Double
+    public var frame_ms_p99: Double
+    public var frames_over_16_7_ms: Int
+    public var changes: [Change]
+    public var renderer: String
+    public var video_driver: String
+    public var screenshots: [String]
+    public var final_offset_x: Double
+    public var final_offset_y: Double
+    public var startup: Startup
+    public var photos: Photos?
+    /// The process's peak resident set (VmHWM), read at exit.
+    public var peak_rss_kb: Int?
+    /// Window frames the R key's recordings could not capture.
+    public var recording_frames_not_captured: Int
+
+    public init(frames: Int, fps_mean: Double, one_percent_low_fps: Double, frame_ms_p50: Double, frame_ms_p90: Double,
+                frame_ms_p99: Double, frames_over_16_7_ms: Int, changes: [Change], renderer: String, video_driver: String,
+                screenshots: [String], final_offset_x: Double, final_offset_y: Double, startup: Startup, photos: Photos?,
+                peak_rss_kb: Int?, recording_frames_not_captured: Int) {
+        self.frames = frames
+        self.fps_mean = fps_mean
+        self.one_percent_low_fps = one_percent_low_fps
+        self.frame_ms_p50 = frame_ms_p50
+        self.frame_ms_p90 = frame_ms_p90
+        self.frame_ms_p99 = frame_ms_p99
+        self.frames_over_16_7_ms = frames_over_16_7_ms
+        self.changes = changes
+        self.renderer = renderer
+        self.video_driver = video_driver
+        self.screenshots = screenshots
+        self.final_offset_x = final_offset_x
+        self.final_offset_y = final_offset_y
+        self.startup = startup
+        self.photos = photos
+        self.peak_rss_kb = peak_rss_kb
+        self.recording_frames_not_captured = recording_frames_not_captured
+    }
+}

@@ -1,0 +1,97 @@
+import ParallaxKit
+
+/// What a frame shows besides the scene. The window sets these from its keys; `shot`,
+/// `record` and the benchmarks from their options.
+public struct FrameDecorations: Sendable, Equatable {
+    /// The scroll indicator, fading after the list stops (off for a still shot at an offset,
+    /// which was never scrolled).
+    public var scrollIndicator: Bool
+    /// Cell and image outlines (the D key).
+    public var debugOutlines: Bool
+    /// The fps badge or panel (the F key).
+    public var overlay: OverlayMode
+    /// The help panel (the H key). While it shows, a panel folds back to the badge so the two
+    /// never overlap.
+    public var help: Bool
+    /// A label on a band at the bottom-left naming what a compared pane shows.
+    public var caption: String?
+
+    public init(scrollIndicator: Bool = true, debugOutlines: Bool = false, overlay: OverlayMode = .hidden,
+                help: Bool = false, caption: String? = nil) {
+        self.scrollIndicator = scrollIndicator
+        self.debugOutlines = debugOutlines
+        self.overlay = overlay
+        self.help = help
+        self.caption = caption
+    }
+}
+
+/// What the overlay says about the surface a frame is drawn on: facts the model does not have.
+public struct SurfaceFacts: Sendable {
+    public var rendererName: String
+    public var vsync: Bool
+    /// The photo pipeline's state, when photos come through it.
+    public var photos: PhotoPipelineSummary?
+
+    public init(rendererName: String, vsync: Bool, photos: PhotoPipelineSummary? = nil) {
+        self.rendererName = rendererName
+        self.vsync = vsync
+        self.photos = photos
+    }
+}
+
+/// The one place that knows what a frame shows: the scene with its scroll indicator, then the
+/// overlay, the help and a caption over it. The window, `shot`, `record`, the monkey and the
+/// benchmarks all compose their frames here, so a shot and a recording of the same moment agree
+/// and a new decoration reaches every one of them. Like the overlay it only reads the model.
+public final class FrameComposer {
+    public var decorations: FrameDecorations
+    private var indicator = ScrollIndicator()
+    private let overlayRenderer = OverlayRenderer()
+
+    public init(decorations: FrameDecorations = FrameDecorations()) {
+        self.decorations = decorations
+    }
+
+    /// The overlay mode drawn now: the panel folds to the badge while the help shows.
+    public var shownOverlay: OverlayMode {
+        decorations.help && decorations.overlay == .panel ? .badge : decorations.overlay
+    }
+
+    /// Appends `frame` of `playground` to `list`. `statistics` are the frame times the overlay
+    /// shows; `surface` what it says about the renderer. Call once per frame, in order: the
+    /// scroll indicator fades by the frames' times.
+    public func compose(_ frame: FrameReport, of playground: Playground, statistics: FrameStatistics,
+                        surface: SurfaceFacts, into list: inout DrawList) {
+        indicator.update(moved: frame.moved, at: frame.time)
+        let opacity = decorations.scrollIndicator ? indicator.opacity(at: frame.time) : 0
+        SceneRenderer(showsDebugOutlines: decorations.debugOutlines).draw(playground, indicatorOpacity: opacity, into: &list)
+        let viewport = playground.viewportSize
+        let mode = shownOverlay
+        if mode != .hidden {
+            let info = Self.overlayInfo(of: playground, work: frame.work, surface: surface)
+            overlayRenderer.draw(mode, stats: statistics, info: info, viewportSize: viewport, into: &list)
+        }
+        if decorations.help {
+            overlayRenderer.drawHelp(viewportSize: viewport, avoiding: OverlayRenderer.frame(of: mode, viewportSize: viewport), into: &list)
+        }
+        if let caption = decorations.caption { Self.drawCaption(caption, viewport: viewport, into: &list) }
+    }
+
+    /// What the panel shows of the model and the surface; built here only.
+    static func overlayInfo(of playground: Playground, work: StrategyWork, surface: SurfaceFacts) -> OverlayInfo {
+        OverlayInfo(
+            sceneTitle: playground.scene.title, strategy: playground.strategy, reduceMotion: playground.reduceMotion,
+            itemCount: playground.itemCount, parallaxAmount: playground.parallaxAmount, rendererName: surface.rendererName,
+            vsync: surface.vsync, work: work, willDisplay: playground.updatesOnWillDisplay, photos: surface.photos)
+    }
+
+    /// A label on a dark band at the bottom-left, clear of the overlay (top-right).
+    static func drawCaption(_ caption: String, viewport: Size, into list: inout DrawList) {
+        let textSize = 15.0, padding = 8.0
+        let band = Rect(x: 0, y: viewport.height - textSize - 2 * padding, width: viewport.width, height: textSize + 2 * padding)
+        list.fill(band, SceneRenderer.Palette.bar)
+        list.append(.text(caption, origin: Point(x: padding + 4, y: band.minY + padding), size: textSize,
+                          color: SceneRenderer.Palette.title, alignment: .leading))
+    }
+}
