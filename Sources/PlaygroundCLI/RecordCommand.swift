@@ -152,7 +152,7 @@ struct RecordCommand: ParsableCommand {
         let canvas = try OffscreenCanvas(display: display, size: paneSize, folder: folder)
         // Counted on model-only copies, before anything is drawn: "frame k of n" from the start.
         let replayFrames = makePanes(script: script, framesPerSecond: framesPerSecond, canvas: canvas, folder: folder)
-            .map { ReplayPane.frameCount(of: $0.replay, on: $0.playground) }.max() ?? 0
+            .map(\.run.frameCount).max() ?? 0
         // --duration cuts at a whole frame: the frames whose times fall before it.
         let total = duration.map { min(replayFrames, max(1, Int(($0 * framesPerSecond).rounded(.up)))) } ?? replayFrames
         let quality = VideoQuality(crf: crf ?? VideoQuality().crf, webpQuality: quality)

@@ -11,7 +11,8 @@ final class ReplayPane: FramePhaseObserver {
     let playground: Playground
     let replay: Replay
     let rendererName: String
-    private let step: FrameStep
+    /// The replay being played: its step, its frames and its end.
+    let run: ReplayRun
     private let composer: FrameComposer
     private var statistics = FrameStatistics()
     private var phaseStarted = [Double](repeating: 0, count: FramePhase.allCases.count)
@@ -22,7 +23,8 @@ final class ReplayPane: FramePhaseObserver {
         self.replay = replay
         self.rendererName = rendererName
         composer = FrameComposer(decorations: decorations)
-        step = FrameStep(playground, script: replay.script)
+        run = ReplayRun(replay, on: playground)
+        let step = run.step
         step.drawer = { [unowned self] report, playground, list in
             composer.compose(report, of: playground, statistics: statistics,
                              surface: SurfaceFacts(rendererName: rendererName, vsync: false), into: &list)
@@ -34,17 +36,13 @@ final class ReplayPane: FramePhaseObserver {
     /// Whether the overlay shows this run's measured times (then the phases are timed).
     private var timesFrames: Bool { composer.decorations.overlay == .panel }
 
-    /// The number of frames of `replay` on a model-only copy of `playground`'s settings: the
-    /// frames a recording has, counted before any is drawn.
-    static func frameCount(of replay: Replay, on playground: Playground) -> Int {
-        replay.run(on: playground) { _, _ in }
-    }
-
-    /// Runs the next frame (frame `index` at `index / fps`) and returns its draw list.
+    /// Runs the next frame (frame `index` at `index / fps`) and returns its draw list. Past
+    /// the replay's end the step keeps running at the fixed step (the list at rest, its
+    /// indicator fading): a compared pane that came to rest first goes on until the longest
+    /// pane's last frame.
     func nextFrame() -> DrawList {
-        let index = step.frameCount
-        step.run(at: replay.time(ofFrame: index))
-        return step.drawList
+        if run.next() == nil { run.step.run(at: run.nextFrameTime) }
+        return run.step.drawList
     }
 
     /// Tells the overlay how long the frame's draw list took to render (the canvas times it):
@@ -54,7 +52,7 @@ final class ReplayPane: FramePhaseObserver {
     }
 
     /// Frames run so far.
-    var framesRun: Int { step.frameCount }
+    var framesRun: Int { run.framesRun }
 
     // MARK: The overlay's numbers
 

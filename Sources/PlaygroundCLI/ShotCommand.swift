@@ -59,16 +59,12 @@ struct ShotCommand: ParsableCommand {
         let folder = try display.model.folder.load()
         let canvas = try OffscreenCanvas(display: display, size: display.size.size, folder: folder)
         do {
-            let makePlayground = {
-                display.model.makePlayground(viewportSize: canvas.viewportSize, folder: folder, parallaxAmount: parallax)
-            }
-            let playground = makePlayground()
+            let playground = display.model.makePlayground(viewportSize: canvas.viewportSize, folder: folder, parallaxAmount: parallax)
             let list: DrawList
             if let at, let script {
                 list = try ShotCommand.frame(of: playground, script: script, at: at, framesPerSecond: fps,
                                              decorations: FrameDecorations(debugOutlines: debugOutlines, help: helpPanel),
-                                             rendererName: canvas.renderer.name, frameCount: ReplayPane.frameCount(
-                                                of: Replay(script: script, framesPerSecond: fps), on: makePlayground()))
+                                             rendererName: canvas.renderer.name)
             } else {
                 list = ShotCommand.frame(of: playground, offset: offset, script: script, framesPerSecond: fps, debugOutlines: debugOutlines, help: helpPanel)
             }
@@ -90,16 +86,17 @@ struct ShotCommand: ParsableCommand {
     }
 
     /// Frame `at × fps` (rounded to the nearest) of the script's replay, drawn as `record`
-    /// draws its frames; an input error past the replay's last frame (`frames` long).
+    /// draws its frames; an input error past the replay's last frame.
     static func frame(of playground: Playground, script: Script, at: Double, framesPerSecond: Double,
-                      decorations: FrameDecorations, rendererName: String, frameCount frames: Int) throws -> DrawList {
+                      decorations: FrameDecorations, rendererName: String) throws -> DrawList {
         let replay = Replay(script: script, framesPerSecond: framesPerSecond)
+        let pane = ReplayPane(playground: playground, replay: replay, decorations: decorations, rendererName: rendererName)
         let index = Int((at * framesPerSecond).rounded())
+        let frames = pane.run.frameCount
         guard index < frames else {
             let last = replay.time(ofFrame: frames - 1)
             throw InputError(message: "--at \(at) is past the replay's end: its frames run from 0 to \(String(format: "%.3f", last)) s (\(frames) frames at \(VideoEncoder.rate(framesPerSecond)) fps)")
         }
-        let pane = ReplayPane(playground: playground, replay: replay, decorations: decorations, rendererName: rendererName)
         var list = DrawList()
         for _ in 0...index { list = pane.nextFrame() }
         return list

@@ -27,42 +27,36 @@ enum FrameCostMeasurement {
     ) -> Int {
         if frameLimit == 0 { return 0 }
         let playground = StrategyCostMeasurement.makePlayground(cell)
-        let replay = Replay(script: script, framesPerSecond: StrategyCostMeasurement.framesPerSecond)
-        let step = FrameStep(playground, script: script)
+        let run = ReplayRun(Replay(script: script, framesPerSecond: StrategyCostMeasurement.framesPerSecond), on: playground)
         // The window's frame with the overlay off: composed where every frame is.
         let composer = FrameComposer()
         let statistics = FrameStatistics(), surface = SurfaceFacts(rendererName: sdl.renderer.name, vsync: false)
-        step.drawer = { frame, playground, list in
+        run.step.drawer = { frame, playground, list in
             composer.compose(frame, of: playground, statistics: statistics, surface: surface, into: &list)
         }
         let clock = Clock()
         let recording = sdl.executor.drawCallSink as? DrawCallRecording
-        var frames = 0
-        var ended = false
         repeat {
-            let k = frames
+            let k = run.framesRun
             var ran = false
             frame(k) {
                 precondition(!ran, "runReplay: frame \(k) ran twice")
                 ran = true
-                let t = replay.time(ofFrame: k)
                 let start = MonotonicClock.nanoseconds()
                 _ = sdl.video.pollEvents(clock: clock)
-                step.run(at: t)
-                ended = replay.hasEnded(afterFrameAt: t, of: step)
+                _ = run.next()
                 let workDone = MonotonicClock.nanoseconds()
                 recording?.beginFrame(clearColor: background)
                 sdl.renderer.clear(background)
-                sdl.executor.execute(step.drawList)
+                sdl.executor.execute(run.step.drawList)
                 if k == capturing { captured(try? sdl.renderer.readPixels()) }
                 sdl.renderer.present()
                 let end = MonotonicClock.nanoseconds()
                 return AppFrameTimes(total: Double(end &- start), work: Double(workDone &- start))
             }
             precondition(ran, "runReplay: frame \(k) never ran")
-            frames += 1
-        } while !ended && frames < (frameLimit ?? Int.max)
-        return frames
+        } while !run.isFinished && run.framesRun < (frameLimit ?? Int.max)
+        return run.framesRun
     }
 
     /// Measures `cell`: a warm-up of the app that records its SDL calls, a warm-up of the bare

@@ -39,13 +39,12 @@ public enum StrategyCostMeasurement {
             result.allocatedBytes.reserveCapacity(expected)
         }
 
-        let step = FrameStep(playground, script: script)
-        var index = 0
-        while true {
-            let t = replay.time(ofFrame: index)
+        let run = ReplayRun(replay, on: playground)
+        // The clock and the counters wrap each frame's model work only, not the loop's.
+        while let frame = run.next({ step, time in
             let allocationsBefore = countingAllocations ? AllocationCounter.totals : (count: 0, bytes: 0)
             let start = MonotonicClock.nanoseconds()
-            let frame = modelFrame(step, at: t)
+            let report = modelFrame(step, at: time)
             let elapsed = MonotonicClock.nanoseconds() &- start
             if countingAllocations {
                 let after = AllocationCounter.totals
@@ -53,10 +52,10 @@ public enum StrategyCostMeasurement {
                 result.allocatedBytes.append(Double(after.bytes - allocationsBefore.bytes))
             }
             result.frameNanoseconds.append(Double(elapsed))
+            return report
+        }) {
             result.moved.append(frame.moved)
             result.work.append(frame.work)
-            if replay.hasEnded(afterFrameAt: t, of: step) { break }
-            index += 1
         }
         result.finalOffset = playground.scrollView.contentOffset
         return result

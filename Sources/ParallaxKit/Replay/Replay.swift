@@ -25,23 +25,16 @@ public struct Replay {
         on playground: Playground, configure: (FrameStep) -> Void = { _ in },
         onFrame: (FrameReport, Playground) -> Void
     ) -> Int {
-        let step = FrameStep(playground, script: script)
-        configure(step)
-        var frameIndex = 0
-        while true {
-            let t = time(ofFrame: frameIndex)
-            let report = step.run(at: t)
-            onFrame(report, playground)
-            if hasEnded(afterFrameAt: t, of: step) { return frameIndex + 1 }
-            frameIndex += 1
-        }
+        let run = ReplayRun(self, on: playground)
+        configure(run.step)
+        return run.finish { onFrame($0, playground) }
     }
 
     /// The time of frame `index`: index / fps.
     public func time(ofFrame index: Int) -> Double { Double(index) / framesPerSecond }
 
-    /// Whether the frame `step` just ran at `t` was the replay's last (see `Replay`); for
-    /// callers that run the step a frame at a time themselves.
+    /// Whether the frame `step` just ran at `t` was the replay's last (see `Replay`); the rule
+    /// `ReplayRun` ends by.
     public func hasEnded(afterFrameAt t: Double, of step: FrameStep) -> Bool {
         let end = script.duration
         if step.scriptIsDone && t >= end && step.playground.scrollView.phase == .idle { return true }

@@ -1,0 +1,43 @@
+import ParallaxKit
+import Testing
+
+@Suite struct ReplayRunTests {
+    static let viewport = Size(width: 640, height: 400)
+
+    /// Stepping a run frame by frame gives the frames `Replay.run` gives, then nil; its frame
+    /// count is known before the first frame and leaves the run where it was.
+    @Test(arguments: BuiltinScript.allCases)
+    func framesAreTheReplaysAndTheCountIsKnownFirst(builtin: BuiltinScript) throws {
+        let script = builtin.script
+        let replay = Replay(script: script, framesPerSecond: 60)
+        let whole = Playground(scene: .photos, viewportSize: Self.viewport)
+        var reference: [FrameReport] = []
+        replay.run(on: whole) { frame, _ in reference.append(frame) }
+
+        let stepped = Playground(scene: .photos, viewportSize: Self.viewport)
+        let run = ReplayRun(replay, on: stepped)
+        #expect(run.frameCount == reference.count)
+        #expect(run.framesRun == 0, "counting ran no frame of this run")
+        var frames: [FrameReport] = []
+        while let frame = run.next() { frames.append(frame) }
+        #expect(frames.map(\.time) == reference.map(\.time))
+        #expect(frames.map(\.moved) == reference.map(\.moved))
+        #expect(run.isFinished)
+        #expect(run.next() == nil)
+        #expect(stepped.scrollView.contentOffset == whole.scrollView.contentOffset)
+    }
+
+    /// The count is the playground's own: a tuned amount, a chosen strategy, another photo
+    /// set and count are part of the settings its twin is built from.
+    @Test func theCountFollowsThePlaygroundsSettings() throws {
+        let script = BuiltinScript.fling.script
+        let photos = PhotoSet(aspectRatios: [0.3, 3, 1, 0.6, 2.2], titles: [])
+        let settings = PlaygroundSettings(scene: .quilt, strategy: .cachedLayout, parallaxAmount: 55, photos: photos,
+                                          itemCountFollowsPhotos: true)
+        let playground = Playground(settings, viewportSize: Self.viewport)
+        #expect(playground.settings == settings)
+        let counted = ReplayRun(Replay(script: script), on: playground).frameCount
+        let played = Replay(script: script).run(on: Playground(settings, viewportSize: Self.viewport)) { _, _ in }
+        #expect(counted == played)
+    }
+}
