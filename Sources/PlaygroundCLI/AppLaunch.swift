@@ -10,7 +10,8 @@ extension PlaygroundApp {
     /// With `growing`, a photo folder's first screen of headers is read before the first
     /// frame and the rest while it runs; without, all of them first (the monkey compares the
     /// window's model against a copy, which must see the same photos from the start).
-    static func open(video: SDLVideo, display: DisplayOptions, vsync: Bool, reduceMotion: Bool, growing: Bool = false) throws -> PlaygroundApp {
+    static func open(video: SDLVideo, display: DisplayOptions, diskCache: DiskThumbnailCache?, vsync: Bool, reduceMotion: Bool,
+                     growing: Bool = false) throws -> PlaygroundApp {
         let resources = try locateResources(display.resources)
         let folder = try display.model.folder.load(waitingForAll: !growing)
         let fonts: FontFiles
@@ -20,7 +21,7 @@ extension PlaygroundApp {
             let renderer = try Renderer(window: window, vsync: vsync)
             let images = try loadImages(renderer: renderer, resources: resources, folder: folder, cacheMegabytes: display.cacheMegabytes,
                                         fadeSeconds: reduceMotion ? 0 : PhotoTextures.Settings().fadeSeconds,
-                                        diskCache: display.diskCache)
+                                        diskCache: diskCache)
             let text = try TextRenderer(renderer: renderer, fontPath: fonts.regular)
             let executor = DrawListExecutor(renderer: renderer, images: images, text: text)
             let playground = display.model.makePlayground(viewportSize: renderer.viewport.size, reduceMotion: reduceMotion, folder: folder)

@@ -24,8 +24,9 @@ struct BenchCommand: ParsableCommand {
             4. Instructions (only with --only instructions): instructions per frame of the model's work at \
             1,000 and 1,000,000 items for the scroll callback and the cached layout, counted by valgrind's \
             callgrind: deterministic, unlike times.
-            5. Photo library (only with --only photo-library --photos DIR): issue 12's figures through \
-            the real window on a folder, against vipsthumbnail.
+            5. Photo library (only with --only photo-library --photos DIR): a photo folder in the real \
+            window (start-up, previews, sharp photos, a fling's rest to sharp, memory at 100 and \
+            10,000 photos) against vipsthumbnail on the same files.
             6. Window (only with --only window; needs a display, e.g. scripts/with-display.sh): each \
             scene's replay in a real 1280x800 window with the opengl and the software renderer; vsync \
             on, the app alone (p50/p99 between presents, frames over 16.7 ms); vsync off, interleaved \

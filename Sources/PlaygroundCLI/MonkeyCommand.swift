@@ -27,6 +27,8 @@ struct MonkeyCommand: ParsableCommand {
 
     @OptionGroup var display: DisplayOptions
 
+    @OptionGroup var diskCacheOptions: DiskCacheOptions
+
     @Option(parsing: .unconditional, help: "How long to run, seconds (1 to 86400).")
     var seconds: Double = 30
 
@@ -56,7 +58,7 @@ struct MonkeyCommand: ParsableCommand {
             throw ExitCode(1)
         }
         video.quitOnHangUp()
-        let app = try PlaygroundApp.open(video: video, display: display, vsync: false, reduceMotion: false)
+        let app = try PlaygroundApp.open(video: video, display: display, diskCache: diskCacheOptions.diskCache, vsync: false, reduceMotion: false)
         let checker = MonkeyChecker(app: app, seed: seed, seconds: seconds, tour: tour)
         app.exitAfter = seconds
         app.beforeFrame = { t in checker.act(at: t) }

@@ -22,6 +22,16 @@ public struct ParallaxPlayground: ParsableCommand {
         // A reader that goes away (`trace | head`, a FIFO's reader closing) is a write error
         // with a message and status 1, not a silent death by SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
+        // `help NAME` for a NAME that is no command: argument-parser would print the main help
+        // and succeed; a typo deserves to be named.
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "help", arguments.count > 1, !arguments[1].hasPrefix("-") {
+            let commands = configuration.subcommands.map { $0._commandName }
+            if !commands.contains(arguments[1]) {
+                FileHandle.standardError.write(Data("error: no command named '\(shortened(arguments[1]))'; the commands are \(commands.joined(separator: ", "))\n".utf8))
+                Foundation.exit(2)
+            }
+        }
         do {
             var command = try parseAsRoot()
             try command.run()

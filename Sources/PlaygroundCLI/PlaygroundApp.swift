@@ -16,7 +16,9 @@ final class PlaygroundApp: FramePhaseObserver {
 
     /// What each frame shows: the scene, then the overlay (the badge to start) and the help.
     let composer = FrameComposer(decorations: FrameDecorations(overlay: .badge))
+    /// The panel's frame times, started again at each change of what they measure.
     var frameStatistics = FrameStatistics()
+    private var measuredSetting: MeasuredSetting?
     var runStatistics = RunStatistics()
     let photoDemand = PhotoDemand()
     var photoTimes = PhotoTimes()
@@ -25,6 +27,12 @@ final class PlaygroundApp: FramePhaseObserver {
     private var firstScreen: [RunReport.Photos.ScreenPhoto] = []
     /// The R key's recording, if one runs.
     let recorder = WindowRecorder()
+    /// What the last key did, in words (drawn after the capture: the video leaves it out).
+    private(set) var toast = Toast()
+    /// The model as it was just before a key's command, for the toast.
+    private var stateBeforeCommand: KeyFeedback.State?
+    /// The current frame's time, for toasts shown while the frame's keys are handled.
+    private var frameTime = 0.0
 
     /// Script input in playground time, replayed as if typed.
     var script: Script?
@@ -63,6 +71,15 @@ final class PlaygroundApp: FramePhaseObserver {
         let step = FrameStep(playground, script: script)
         step.phaseObserver = self
         step.onViewCommand = { [unowned self] command in perform(command) }
+        step.willApplyCommand = { [unowned self] _ in stateBeforeCommand = KeyFeedback.State(playground) }
+        step.didApplyCommand = { [unowned self] command, applied in
+            guard applied, let before = stateBeforeCommand else { return }
+            if let message = KeyFeedback.message(for: command, before: before, after: KeyFeedback.State(playground)) {
+                toast.show(message, at: frameTime)
+            }
+        }
+        // A new user learns what they are looking at, and where the keys are.
+        toast.show(KeyFeedback.sceneMessage(KeyFeedback.State(playground)) + " — H for keys", at: 0, holding: 4)
         step.drawer = { [unowned self] frame, playground, list in draw(frame, playground, into: &list) }
 
         let start = clock.now()
@@ -72,6 +89,7 @@ final class PlaygroundApp: FramePhaseObserver {
             // One timestamp for the whole frame; the core sees time since start.
             let frameStart = clock.now()
             let t = frameStart - start
+            frameTime = t
             if var sample = pending {
                 sample.frameMilliseconds = (frameStart - previousStart) * 1000
                 frameStatistics.record(sample)
@@ -95,6 +113,7 @@ final class PlaygroundApp: FramePhaseObserver {
             headerScan?.deliver(to: playground, pipeline: executor.images.pipeline, at: t)
 
             let frame = step.run(at: t)
+            measuredSetting = MeasuredSetting.restart(&frameStatistics, measured: measuredSetting, now: playground)
             runStatistics.noteState(frame: frame.index, scene: playground.scene.id, strategy: playground.effectiveStrategy)
             updateTitle()
 
@@ -106,12 +125,13 @@ final class PlaygroundApp: FramePhaseObserver {
                 saveScreenshot(frame: frame.index)
             }
             recorder.capture(renderer, at: t)
+            // After the capture: the window shows the badge and the toast, the video does not.
+            var afterCapture = DrawList()
             if recorder.isRecording {
-                // After the capture: the window shows the badge, the video does not.
-                var badge = DrawList()
-                RecordingBadge.draw(elapsedSeconds: recorder.elapsed(at: t), viewportSize: playground.viewportSize, into: &badge)
-                executor.execute(badge)
+                RecordingBadge.draw(elapsedSeconds: recorder.elapsed(at: t), viewportSize: playground.viewportSize, into: &afterCapture)
             }
+            toast.draw(at: t, viewportSize: playground.viewportSize, into: &afterCapture)
+            if !afterCapture.isEmpty { executor.execute(afterCapture) }
             let drawingDone = clock.now()
             renderer.present()
             let presented = clock.now()
@@ -204,11 +224,20 @@ final class PlaygroundApp: FramePhaseObserver {
     private func perform(_ command: AppCommand) {
         switch command {
         case .toggleOverlay: composer.decorations.overlay = composer.decorations.overlay.next
-        case .toggleDebugOutlines: composer.decorations.debugOutlines.toggle()
-        case .toggleVSync: renderer.setVSync(!renderer.isVSyncEnabled)
+        case .toggleDebugOutlines:
+            composer.decorations.debugOutlines.toggle()
+            toast.show(composer.decorations.debugOutlines ? "Outlines on: cells green, images orange" : "Outlines off", at: frameTime)
+        case .toggleVSync:
+            renderer.setVSync(!renderer.isVSyncEnabled)
+            toast.show(renderer.isVSyncEnabled ? "VSync on: frames wait for the display" : "VSync off: frames as fast as they come", at: frameTime)
         case .toggleHelp: composer.decorations.help.toggle()
         case .screenshot: screenshotRequested = true
-        case .toggleRecording: recorder.toggle(playground)
+        case .toggleRecording:
+            recorder.toggle(playground)
+            if let said = recorder.lastMessage { toast.show(said, at: frameTime) }
+        case .dismiss:
+            // Esc closes the help first: that is what a person presses it for.
+            if composer.decorations.help { composer.decorations.help = false } else { running = false }
         case .quit: running = false
         default: break
         }
@@ -222,15 +251,25 @@ final class PlaygroundApp: FramePhaseObserver {
         window.title = playground.windowTitle
     }
 
+    /// P: the frame drawn so far, as a PNG in the current directory named like the R key's
+    /// videos (scene, strategy, date and time; "-2", "-3"… for more in the same second).
     private func saveScreenshot(frame index: Int) {
-        let name = "parallax-\(playground.scene.id.name)-\(playground.effectiveStrategy.name)-\(index).png"
-        let path = FileManager.default.currentDirectoryPath + "/" + name
+        let base = "parallax-\(playground.scene.id.name)-\(playground.effectiveStrategy.name)-\(WindowRecorder.timestamp())"
+        let folder = FileManager.default.currentDirectoryPath
+        var path = folder + "/" + base + ".png"
+        var copy = 2
+        while FileManager.default.fileExists(atPath: path) && copy < 1000 {
+            path = folder + "/\(base)-\(copy).png"
+            copy += 1
+        }
         do {
             try renderer.savePNG(path: path)
             runStatistics.screenshots.append(path)
             print("saved \(path)")
+            toast.show("Saved \((path as NSString).lastPathComponent)", at: frameTime)
         } catch {
             printError("could not save a screenshot: \(error)")
+            toast.show("Could not save a screenshot: \(error)", at: frameTime)
         }
     }
 }

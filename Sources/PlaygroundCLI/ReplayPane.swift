@@ -15,6 +15,7 @@ final class ReplayPane: FramePhaseObserver {
     let run: ReplayRun
     private let composer: FrameComposer
     private var statistics = FrameStatistics()
+    private var measuredSetting: MeasuredSetting?
     private var phaseStarted = [Double](repeating: 0, count: FramePhase.allCases.count)
     private var phaseMilliseconds = [Double](repeating: 0, count: FramePhase.allCases.count)
 
@@ -42,6 +43,7 @@ final class ReplayPane: FramePhaseObserver {
     /// pane's last frame.
     func nextFrame() -> DrawList {
         if run.next() == nil { run.step.run(at: run.nextFrameTime) }
+        if timesFrames { measuredSetting = MeasuredSetting.restart(&statistics, measured: measuredSetting, now: playground) }
         return run.step.drawList
     }
 

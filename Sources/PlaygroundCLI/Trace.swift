@@ -9,16 +9,18 @@ struct Trace: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Replay a script without a window and write a CSV row per visible cell per frame.",
         discussion: """
-            Columns: \(TraceWriter.header)
-            Offsets and cell rectangles are in points, cells in content coordinates; parallax is the
+            Columns: \(TraceWriter.header.split(separator: ",").joined(separator: ", ")).
+
+            Offsets and cell rectangles are in points, cells in content coordinates; parallax is the \
             image's displacement from centred in its cell (+y down, +x right).
+
             Built-in scripts: \(BuiltinScript.validNames). Script format: see README.md.
             """
     )
 
     @OptionGroup var model: ModelOptions
 
-    @Option(parsing: .unconditional, help: "Viewport size in points, WIDTHxHEIGHT.", transform: { try ViewportSize(parsing: $0) })
+    @Option(parsing: .unconditional, help: "Viewport size in points, WIDTHxHEIGHT, each side 1 to 16384 (default: 1280x800).", transform: { try ViewportSize(parsing: $0) })
     var viewport: ViewportSize = ViewportSize(width: 1280, height: 800)
 
     @Option(parsing: .unconditional, help: "Frames per second of the fixed time step, 1 to 1000.")

@@ -45,7 +45,7 @@ struct ModelOptions: ParsableArguments {
 struct DisplayOptions: ParsableArguments {
     @OptionGroup var model: ModelOptions
 
-    @Option(parsing: .unconditional, help: "Window size in points, WIDTHxHEIGHT.", transform: { try ViewportSize(parsing: $0) })
+    @Option(parsing: .unconditional, help: "Window size in points, WIDTHxHEIGHT, each side 1 to 16384 (default: 1280x800).", transform: { try ViewportSize(parsing: $0) })
     var size: ViewportSize = ViewportSize(width: 1280, height: 800)
 
     @Option(help: "Folder with photos/ and covers/ (PNG or JPEG). Default: the bundled Resources.")
@@ -64,23 +64,30 @@ struct DisplayOptions: ParsableArguments {
     /// 8 MB holds a screen of small cells; 64 GB is past any GPU's memory.
     static let cacheRange = 8...65_536
 
+    func validate() throws {
+        guard Self.cacheRange.contains(cacheMegabytes) else {
+            throw ValidationError("--cache-mb must be from \(Self.cacheRange.lowerBound) to \(Self.cacheRange.upperBound), got \(cacheMegabytes)")
+        }
+    }
+}
+
+/// The window's copies of photos on disk: only the commands that open the window take it
+/// (`shot` and `record` never use the copies, so their pixels always come from the files).
+struct DiskCacheOptions: ParsableArguments {
     @Option(name: .customLong("disk-cache-mb"), parsing: .unconditional,
-            help: "Megabytes of cell-sized copies kept in $XDG_CACHE_HOME/parallax-playground/thumbnails for the next visit (0 to \(DisplayOptions.diskCacheRange.upperBound); 0: none). `shot` never uses them, so its pixels come from the files.")
+            help: "Megabytes of cell-sized copies kept in $XDG_CACHE_HOME/parallax-playground/thumbnails for the next visit (0 to \(DiskCacheOptions.diskCacheRange.upperBound); 0: none; default: 1024).")
     var diskCacheMegabytes = 1024
 
     /// Up to 1 TB: a limit, not a reservation.
     static let diskCacheRange = 0...1_048_576
 
     func validate() throws {
-        guard Self.cacheRange.contains(cacheMegabytes) else {
-            throw ValidationError("--cache-mb must be from \(Self.cacheRange.lowerBound) to \(Self.cacheRange.upperBound), got \(cacheMegabytes)")
-        }
         guard Self.diskCacheRange.contains(diskCacheMegabytes) else {
             throw ValidationError("--disk-cache-mb must be from 0 to \(Self.diskCacheRange.upperBound), got \(diskCacheMegabytes)")
         }
     }
 
-    /// The on-disk copies for the window, or nil when turned off or no cache folder can be made.
+    /// The on-disk copies, or nil when turned off or no cache folder can be made.
     var diskCache: DiskThumbnailCache? {
         guard diskCacheMegabytes > 0, let folder = DiskThumbnailCache.defaultFolder() else { return nil }
         return DiskThumbnailCache(folder: folder, byteLimit: diskCacheMegabytes << 20)
@@ -96,6 +103,8 @@ struct WindowCommand: ParsableCommand {
     )
 
     @OptionGroup var display: DisplayOptions
+
+    @OptionGroup var diskCacheOptions: DiskCacheOptions
 
     @Flag(help: "Start with vsync off (V toggles it).")
     var noVsync = false
@@ -129,17 +138,24 @@ struct WindowCommand: ParsableCommand {
         // window and its renderer are made here.
         Thread.detachNewThread { PhotoDecoder.prepare() }
         let script = try display.script.map(loadScript)
+        let noDisplay = "The window needs X11 or Wayland; to render without one, use `parallax-playground shot --scene \(display.model.scene.name) --out frame.png`."
+        let environment = ProcessInfo.processInfo.environment
+        // Said before SDL starts, so its own complaints (XDG_RUNTIME_DIR, Wayland) do not come first.
+        if environment["SDL_VIDEODRIVER"] == nil, (environment["DISPLAY"] ?? "").isEmpty, (environment["WAYLAND_DISPLAY"] ?? "").isEmpty {
+            printError("no display: neither DISPLAY nor WAYLAND_DISPLAY is set. " + noDisplay)
+            throw ExitCode(1)
+        }
         let video: SDLVideo
         do {
             video = try SDLVideo()
         } catch {
-            printError("no display available (\(error)). The window needs X11 or Wayland; to render without one, use `parallax-playground shot --scene \(display.model.scene.name) --out frame.png`.")
+            printError("\(error). " + noDisplay)
             throw ExitCode(1)
         }
         video.quitOnHangUp()
         let app = try PlaygroundApp.open(
-            video: video, display: display, vsync: !noVsync, reduceMotion: reduceMotion || systemPrefersReducedMotion(),
-            growing: !preloadPhotos)
+            video: video, display: display, diskCache: diskCacheOptions.diskCache, vsync: !noVsync,
+            reduceMotion: reduceMotion || systemPrefersReducedMotion(), growing: !preloadPhotos)
         app.runStatistics.startup.main_ns = mainEntered
         if preloadPhotos, let pipeline = app.executor.images.pipeline {
             let everything = PhotoDemand().needsOfEveryItem(of: app.playground)

@@ -27,11 +27,15 @@ final class WindowRecorder {
 
     var isRecording: Bool { output != nil }
 
+    /// What the last start or stop said (the window shows it as a toast).
+    private(set) var lastMessage: String?
+
     /// Seconds since the recording's first frame, at the window's time `time`.
     func elapsed(at time: Double) -> Double { startTime.isNaN ? 0 : time - startTime }
 
     /// Starts a recording named for the playground's scene and strategy, or stops the one running.
     func toggle(_ playground: Playground) {
+        lastMessage = nil
         if isRecording { stop(); return }
         let name = "parallax-\(playground.scene.id.name)-\(playground.effectiveStrategy.name)-\(Self.timestamp()).mp4"
         do {
@@ -42,8 +46,10 @@ final class WindowRecorder {
             framesWritten = 0
             startTime = .nan
             FileHandle.standardError.write(Data("recording to \(output?.path ?? name) (R again to stop)\n".utf8))
+            lastMessage = "Recording to \(name) — R to stop"
         } catch {
             printError("cannot record: \(error)")
+            lastMessage = "Cannot record: \(error)"
             output = nil
         }
     }
@@ -111,9 +117,11 @@ final class WindowRecorder {
             let seconds = Double(framesWritten) / Self.framesPerSecond
             FileHandle.standardError.write(Data("saved \(output.path) (\(String(format: "%.1f", seconds)) s)\n".utf8))
             print("saved \(output.path)")
+            lastMessage = "Saved \((output.path as NSString).lastPathComponent) (\(String(format: "%.1f", seconds)) s)"
         } catch {
             output.discard()
             printError("recording failed: \(error); nothing written")
+            lastMessage = "Recording failed: nothing written"
         }
     }
 
@@ -141,7 +149,7 @@ final class WindowRecorder {
         return answer
     }
 
-    private static func timestamp() -> String {
+    static func timestamp() -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyyMMdd-HHmmss"

@@ -68,12 +68,15 @@ public final class FrameComposer {
         SceneRenderer(showsDebugOutlines: decorations.debugOutlines).draw(playground, indicatorOpacity: opacity, into: &list)
         let viewport = playground.viewportSize
         let mode = shownOverlay
+        var overlayFrame: Rect?
         if mode != .hidden {
             let info = Self.overlayInfo(of: playground, work: frame.work, surface: surface)
             overlayRenderer.draw(mode, stats: statistics, info: info, viewportSize: viewport, into: &list)
+            overlayFrame = OverlayRenderer.frame(of: mode, viewportSize: viewport,
+                                                 rowCount: OverlayRenderer.rows(stats: statistics, info: info).count)
         }
         if decorations.help {
-            overlayRenderer.drawHelp(viewportSize: viewport, avoiding: OverlayRenderer.frame(of: mode, viewportSize: viewport), into: &list)
+            overlayRenderer.drawHelp(viewportSize: viewport, avoiding: overlayFrame, into: &list)
         }
         if let caption = decorations.caption { Self.drawCaption(caption, viewport: viewport, into: &list) }
     }

@@ -17,7 +17,7 @@ public enum KeyHelp {
         ("V", "vsync on/off"),
         ("P", "save a screenshot"),
         ("R", "record to an MP4 · stop"),
-        ("H ?", "this help"),
-        ("Esc Q", "quit"),
+        ("H ?", "this help (Esc closes it)"),
+        ("Esc Q", "quit (Esc closes the help first)"),
     ]
 }

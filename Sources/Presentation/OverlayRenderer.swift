@@ -49,11 +49,13 @@ public struct PhotoPipelineSummary: Sendable, Hashable {
         self.hitRate = hitRate
     }
 
-    /// "3 · 1 · 84 MB · 92 % hits".
-    public var summary: String {
+    /// The panel's two rows: decodes waiting and running, then what is held and how often a
+    /// visible photo was found sharp, each value under its own label.
+    public var rows: [(label: String, value: String)] {
         let megabytes = (Double(bytesHeld) / 1_048_576).rounded()
-        let hits = hitRate.map { NumberFormat.count(Int(($0 * 100).rounded())) + " % hits" } ?? "no lookups"
-        return "\(queued) · \(decoding) · \(NumberFormat.count(Int(megabytes))) MB · \(hits)"
+        let hits = hitRate.map { NumberFormat.count(Int(($0 * 100).rounded())) + " %" } ?? "no lookups yet"
+        return [("photos queued · decoding", "\(queued) · \(decoding)"),
+                ("photos held · visible hits", "\(NumberFormat.count(Int(megabytes))) MB · \(hits)")]
     }
 }
 
@@ -85,12 +87,14 @@ public struct OverlayRenderer: Sendable {
     static let badgeSize = Size(width: 132, height: 30)
     static let graphHeight = 64.0
     static let lineHeight = 19.0
-    /// The panel's rows below the graph.
-    static let rowCount = 12.0
+    /// The panel's rows below the graph when nothing but the model is known: the height
+    /// `frame(of:viewportSize:)` gives without an `OverlayInfo`.
+    public static let baseRowCount = 12
     /// The graph's ceiling: 33.3 ms, two 60 Hz budgets.
     static let graphCeiling = 2 * FrameBudget.sixtyHertz
 
-    static let panel = Color(r: 10, g: 11, b: 15, a: 218)
+    /// Nearly opaque: the quilt's light gaps drew lines through the text at 218.
+    static let panel = Color(r: 10, g: 11, b: 15, a: 242)
     static let text = Color(r: 235, g: 238, b: 245)
     static let dim = Color(r: 150, g: 156, b: 170)
     static let good = Color(r: 90, g: 200, b: 120)
@@ -100,8 +104,9 @@ public struct OverlayRenderer: Sendable {
 
     public init() {}
 
-    /// Where the overlay in `mode` sits in a viewport of `viewportSize`; nil when hidden.
-    public static func frame(of mode: OverlayMode, viewportSize: Size) -> Rect? {
+    /// Where the overlay in `mode` sits in a viewport of `viewportSize`; nil when hidden. The
+    /// panel is as tall as its rows (`rows(stats:info:)`), `baseRowCount` when not told.
+    public static func frame(of mode: OverlayMode, viewportSize: Size, rowCount: Int = baseRowCount) -> Rect? {
         switch mode {
         case .hidden:
             return nil
@@ -109,7 +114,7 @@ public struct OverlayRenderer: Sendable {
             let size = badgeSize
             return Rect(x: max(0, viewportSize.width - size.width - margin), y: margin, width: size.width, height: size.height)
         case .panel:
-            let height = 14 + 30 + graphHeight + 8 + rowCount * lineHeight + 12
+            let height = 10 + 30 + graphHeight + 8 + Double(rowCount) * lineHeight + 6
             return Rect(x: max(0, viewportSize.width - panelWidth - margin), y: margin, width: panelWidth, height: height)
         }
     }
@@ -132,9 +137,35 @@ public struct OverlayRenderer: Sendable {
         list.text("F", at: Point(x: badge.maxX - 10, y: badge.minY + 8), size: 12, color: Self.dim, alignment: .trailing)
     }
 
+    /// The panel's rows under the graph, label and value: the frame's parts (which add up to
+    /// the mean frame time above), how many frames the means cover, the strategy's work, the
+    /// settings, the photos; a warning row when willDisplay is off.
+    public static func rows(stats: FrameStatistics, info: OverlayInfo) -> [(label: String, value: String)] {
+        let phases = stats.meanPhases
+        var rows: [(label: String, value: String)] = [
+            ("input + physics", NumberFormat.fixed3(phases.inputAndPhysicsMilliseconds) + " ms"),
+            ("strategy / layout", NumberFormat.fixed3(phases.strategyMilliseconds) + " ms"),
+            ("drawing", NumberFormat.fixed3(phases.drawingMilliseconds) + " ms"),
+            ("present" + (info.vsync ? " (vsync wait)" : ""), NumberFormat.fixed3(phases.presentMilliseconds) + " ms"),
+            ("other", NumberFormat.fixed3(phases.otherMilliseconds) + " ms"),
+            // The window starts the means again at every change of scene, strategy, count or
+            // amount, so every frame counted is of what the panel names.
+            ("means over", "\(NumberFormat.count(stats.count)) frames of this setting"),
+            ("invalidations · attrs · cells", "\(info.work.invalidations) · \(info.work.attributesComputed) · \(info.work.cellsUpdated)"),
+            ("scene", info.sceneTitle),
+            ("strategy", info.reduceMotion ? "off (reduce motion)" : info.strategy.title),
+            ("items · parallax", "\(NumberFormat.count(info.itemCount)) · \(NumberFormat.fixed1(info.parallaxAmount)) pt"),
+            ("renderer", info.rendererName + (info.vsync ? " · vsync" : " · no vsync")),
+        ]
+        if let photos = info.photos { rows += photos.rows }
+        if !info.willDisplay { rows.append(("willDisplay update", "off")) }
+        return rows
+    }
+
     /// The full panel for a viewport of `viewportSize`.
     public func drawStats(_ stats: FrameStatistics, info: OverlayInfo, viewportSize: Size, into list: inout DrawList) {
-        guard let panel = Self.frame(of: .panel, viewportSize: viewportSize) else { return }
+        let rows = Self.rows(stats: stats, info: info)
+        guard let panel = Self.frame(of: .panel, viewportSize: viewportSize, rowCount: rows.count) else { return }
         let (x, y, w) = (panel.minX, panel.minY, panel.width)
         let lineHeight = Self.lineHeight
         list.fill(panel, Self.panel)
@@ -164,28 +195,11 @@ public struct OverlayRenderer: Sendable {
         list.text("16.7", at: Point(x: graph.maxX - 2, y: graph.maxY - FrameBudget.sixtyHertz / Self.graphCeiling * graph.height - 15), size: 11, color: Self.budget60, alignment: .trailing)
         ty = graph.maxY + 8
 
-        // The frame's parts, which add up to the mean frame time above.
-        let phases = stats.meanPhases
-        var rows: [(String, String)] = [
-            ("input + physics", NumberFormat.fixed3(phases.inputAndPhysicsMilliseconds) + " ms"),
-            ("strategy / layout", NumberFormat.fixed3(phases.strategyMilliseconds) + " ms"),
-            ("drawing", NumberFormat.fixed3(phases.drawingMilliseconds) + " ms"),
-            ("present" + (info.vsync ? " (vsync wait)" : ""), NumberFormat.fixed3(phases.presentMilliseconds) + " ms"),
-            ("other", NumberFormat.fixed3(phases.otherMilliseconds) + " ms"),
-            ("invalidations · attrs · cells", "\(info.work.invalidations) · \(info.work.attributesComputed) · \(info.work.cellsUpdated)"),
-            ("scene", info.sceneTitle),
-            ("strategy", info.reduceMotion ? "off (reduce motion)" : info.strategy.title),
-            ("items · parallax", "\(NumberFormat.count(info.itemCount)) · \(NumberFormat.fixed1(info.parallaxAmount)) pt"),
-            ("renderer", info.rendererName + (info.vsync ? " · vsync" : " · no vsync")),
-        ]
-        if let photos = info.photos { rows.append(("photos: queued · decoding", photos.summary)) }
         for (label, value) in rows {
-            list.text(label, at: Point(x: left, y: ty), size: 13, color: Self.dim)
-            list.text(value, at: Point(x: x + w - 12, y: ty), size: 13, color: Self.text, alignment: .trailing)
+            let warning = label == "willDisplay update"
+            list.text(label, at: Point(x: left, y: ty), size: 13, color: warning ? Self.over : Self.dim)
+            list.text(value, at: Point(x: x + w - 12, y: ty), size: 13, color: warning ? Self.over : Self.text, alignment: .trailing)
             ty += lineHeight
-        }
-        if !info.willDisplay {
-            list.text("willDisplay update off", at: Point(x: left, y: ty), size: 13, color: Self.over)
         }
     }
 

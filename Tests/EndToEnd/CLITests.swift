@@ -181,3 +181,46 @@ func temporaryFile(_ name: String, contents: String) throws -> String {
         }
     }
 }
+
+/// What the command line says when asked for help, or when it cannot do what was asked.
+@Suite struct CommandLineHelpTests {
+    static let commands = ["window", "shot", "record", "trace", "bench", "monkey"]
+
+    @Test func helpForAnUnknownCommandNamesItAndFails() throws {
+        let result = try run(["help", "nonsense"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("'nonsense'") && result.stderr.contains("shot"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty, "no main help printed as if all was well")
+        #expect(try run(["help", "shot"]).status == 0)
+    }
+
+    /// Help speaks to users: no issue numbers; options a command ignores are not listed;
+    /// sizes state their defaults; the trace's text wraps into whole lines.
+    @Test(arguments: CommandLineHelpTests.commands)
+    func helpTextsSpeakToUsers(command: String) throws {
+        let help = try run([command, "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.firstMatch(of: /[Ii]ssue \d/) == nil, "\(command) --help names an issue")
+        #expect(help.stdout.contains("--disk-cache-mb") == ["window", "monkey"].contains(command),
+                "--disk-cache-mb is listed only where it is used")
+        if help.stdout.contains("--size <size>") { #expect(help.stdout.contains("default: 1280x800")) }
+        if help.stdout.contains("--viewport <viewport>") { #expect(help.stdout.contains("default: 1280x800")) }
+        // A word stranded on a line of its own in mid-sentence (the next line goes on in lower case).
+        let lines = help.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        let stranded = zip(lines, lines.dropFirst()).filter { line, next in
+            !line.contains(" ") && !line.isEmpty && next.first?.isLowercase == true
+        }.map(\.0)
+        #expect(stranded.isEmpty, "\(command) --help strands words: \(stranded)")
+    }
+
+    /// Without a display the window says so once, in its own words, before SDL adds its own.
+    @Test func theWindowWithoutADisplaySaysSoOnce() throws {
+        var environment = ProcessInfo.processInfo.environment
+        for name in ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"] { environment[name] = nil }
+        let result = try run(["--exit-after", "1"], environment: environment)
+        #expect(result.status == 1)
+        #expect(result.stderr.components(separatedBy: "no display").count == 2, "said once: \(result.stderr)")
+        #expect(result.stderr.contains("parallax-playground shot"))
+        #expect(!result.stderr.contains("XDG_RUNTIME_DIR"), "\(result.stderr)")
+    }
+}

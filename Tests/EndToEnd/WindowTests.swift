@@ -377,6 +377,41 @@ private func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<I
         #expect(numbers[2] > 100, "frames compared")
     }
 
+    /// Esc closes the help rather than quitting (what a person presses it for); with no help
+    /// open it quits. P names its file by date and time, like R's videos. Told by the script's
+    /// own P: it saves a file only if the window is still there to press it.
+    @Test(.timeLimit(.minutes(2)))
+    func escapeClosesTheHelpFirstAndPNamesItsFileByTheTime() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pp-escape-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func screenshots(after script: String) throws -> [String] {
+            let folder = dir.appendingPathComponent(UUID().uuidString)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let scriptFile = folder.appendingPathComponent("keys.txt")
+            try script.write(to: scriptFile, atomically: true, encoding: .utf8)
+            let app = Process()
+            app.executableURL = try playgroundBinary()
+            app.arguments = ["--size", "320x200", "--script", scriptFile.path, "--exit-after", "3"]
+            app.currentDirectoryURL = folder
+            var environment = ProcessInfo.processInfo.environment
+            environment["SDL_VIDEODRIVER"] = "dummy"
+            app.environment = environment
+            app.standardOutput = FileHandle.nullDevice
+            app.standardError = FileHandle.nullDevice
+            try app.run()
+            app.waitUntilExit()
+            #expect(app.terminationStatus == 0)
+            return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".png") }
+        }
+        let withHelp = try screenshots(after: "key h\nwait 0.3\nkey escape\nwait 0.3\nkey p\nwait 0.3\n")
+        #expect(withHelp.count == 1, "Esc closed the help and the window stayed to press P: \(withHelp)")
+        let name = try #require(withHelp.first)
+        #expect(name.wholeMatch(of: /parallax-photos-layout-invalidation-\d{8}-\d{6}\.png/) != nil, "\(name)")
+        let withoutHelp = try screenshots(after: "key escape\nwait 0.5\nkey p\nwait 0.3\n")
+        #expect(withoutHelp.isEmpty, "Esc with no help open quit before P: \(withoutHelp)")
+    }
+
     /// The monkey on a photo folder: its second model is built from the window model's own
     /// settings (the folder's photos, in their shapes, and the headers that arrive after the
     /// first frame), so the two agree; bad files in the folder keep their places as tiles.

@@ -24,7 +24,7 @@ import Testing
         KeyCase(key: .character("h"), command: .toggleHelp), KeyCase(key: .character("?"), command: .toggleHelp),
         KeyCase(key: .character("w"), command: .toggleWillDisplay), KeyCase(key: .character("p"), command: .screenshot),
         KeyCase(key: .character("r"), command: .toggleRecording),
-        KeyCase(key: .escape, command: .quit), KeyCase(key: .character("q"), command: .quit),
+        KeyCase(key: .escape, command: .dismiss), KeyCase(key: .character("q"), command: .quit),
         KeyCase(key: .down, command: nil), KeyCase(key: .space, command: nil), KeyCase(key: .character("z"), command: nil),
     ])
     func keysMapToCommands(_ c: KeyCase) {
@@ -58,6 +58,28 @@ import Testing
         #expect(pg.scaledItemCount(-1) == 1)
         pg.setItemCount(0)
         #expect(pg.scaledItemCount(1) == 10)
+    }
+
+    /// `[` then `]` comes back where it was, however the division rounded: 36 → 3 → 1 → 3 → 36.
+    @Test func rightBracketUndoesLeftBracketsFirst() {
+        let pg = Playground(scene: .photos, viewportSize: Size(width: 800, height: 600))
+        #expect(pg.itemCount == 36)
+        var counts = [pg.itemCount]
+        for key in ["[", "[", "[", "]", "]", "]"] {
+            _ = pg.apply(AppCommand(key: .character(Character(key)), modifiers: [])!)
+            counts.append(pg.itemCount)
+        }
+        #expect(counts == [36, 3, 1, 1, 3, 36, 360])
+        // Any other change of count forgets the way back.
+        _ = pg.apply(.scaleItemCount(-1))
+        pg.setItemCount(20)
+        _ = pg.apply(.scaleItemCount(1))
+        #expect(pg.itemCount == 200)
+        // So does a scene change.
+        _ = pg.apply(.scaleItemCount(-1))
+        _ = pg.apply(.nextScene)
+        _ = pg.apply(.scaleItemCount(1))
+        #expect(pg.itemCount == pg.scene.defaultItemCount * 10)
     }
 
     @Test func parallaxStepsAreAFifthOfTheDefault() {
@@ -280,5 +302,37 @@ import Testing
         let strokes = outlined.commands.filter { if case .stroke = $0 { return true } else { return false } }
         #expect(strokes.count == 2 * pg.visibleCells.count)
         #expect(outlined.commands.count == plain.commands.count + strokes.count)
+    }
+}
+
+/// Album stacks at rest and in motion: no cover behind shows as a hard-edged sliver beside
+/// the front one.
+@Suite struct AlbumSliverTests {
+    @Test func stripsBesideTheFrontCoverFadeInWithTheirWidth() {
+        let front = Rect(x: 100, y: 100, width: 400, height: 400)
+        #expect(SceneRenderer.sliverOpacity(of: Rect(x: 98, y: 120, width: 2, height: 380), beside: front) == 2 / SceneRenderer.sliverWidth)
+        #expect(SceneRenderer.sliverOpacity(of: Rect(x: 500, y: 120, width: 1, height: 380), beside: front) == 1 / SceneRenderer.sliverWidth)
+        #expect(SceneRenderer.sliverOpacity(of: Rect(x: 80, y: 120, width: 20, height: 380), beside: front) == 1, "a layer, not a sliver")
+        #expect(SceneRenderer.sliverOpacity(of: Rect(x: 110, y: 90, width: 380, height: 10), beside: front) == 1, "above: the stack's rise")
+        #expect(SceneRenderer.sliverOpacity(of: Rect(x: 110, y: 99, width: 380, height: 1), beside: front) == 1 / SceneRenderer.sliverWidth)
+    }
+
+    /// Every drawn piece of a cover behind, in every frame of a drift across the row, is either
+    /// wide enough to read as a layer or faded in proportion to its width.
+    @Test func noHardSliversWhileTheRowDrifts() {
+        let pg = Playground(scene: .albums, viewportSize: Size(width: 1280, height: 800))
+        let step = FrameStep(pg)
+        step.drawer = { _, playground, list in SceneRenderer().draw(playground, into: &list) }
+        var checked = 0
+        for frame in 0..<240 {
+            step.run(at: Double(frame) / 60)
+            for case let .image(.cover, cover, clip, opacity) in step.drawList.commands where clip != cover {
+                let thickness = min(clip.width, clip.height)
+                guard thickness < SceneRenderer.sliverWidth else { continue }
+                #expect(opacity <= thickness / SceneRenderer.sliverWidth + 1e-9, "frame \(frame): a \(thickness) pt strip at opacity \(opacity)")
+                checked += 1
+            }
+        }
+        #expect(checked > 0, "the drift made narrow strips to check")
     }
 }

@@ -20,6 +20,21 @@ import Testing
         return sizes
     }
 
+    /// Looking ahead for photos reads frames only: under the cached layout it used to ask for
+    /// attributes, computing shifts nobody drew and counting them as the strategy's work.
+    @Test(arguments: [ParallaxStrategy.cachedLayout, .layoutInvalidation, .scrollCallback])
+    func lookingAheadIsNotTheStrategysWork(strategy: ParallaxStrategy) {
+        let photos = PhotoSet(aspectRatios: (0..<400).map { [1.5, 0.75, 1.0, 2.0][$0 % 4] })
+        let playground = Playground(scene: .quilt, strategy: strategy, itemCount: 400, viewportSize: Size(width: 1280, height: 800),
+                                    photos: photos)
+        playground.scroll(to: 3000)
+        let list = drawnFrame(playground, at: 0)
+        _ = playground.collectionView.work.take()
+        let needs = PhotoDemand().needs(of: playground, drawList: list)
+        #expect(needs.count > playground.visibleCells.count, "it looked past the screen")
+        #expect(playground.collectionView.work.take() == StrategyWork(), "and did none of the strategy's work")
+    }
+
     @Test(arguments: [SceneID.photos, .captions, .table, .quilt])
     func atRestTheVisiblePhotosComeFirstAtTheirDrawnSizeThenTheNeighbours(scene: SceneID) {
         let photos = PhotoSet(aspectRatios: (0..<400).map { [1.5, 0.75, 1.0, 2.0][$0 % 4] })

@@ -112,3 +112,55 @@ import Testing
         #expect(pg.windowTitle == "Parallax Playground — Quilt · off")
     }
 }
+
+/// Issue 24's panel: rows sized to what they show, each value under its own label, and means
+/// that describe the strategy the panel names.
+@Suite struct PanelRowsTests {
+    let viewport = Size(width: 1280, height: 800)
+
+    private func texts(_ list: DrawList) -> [(String, Point)] {
+        list.commands.compactMap { if case .text(let s, let origin, _, _, _) = $0 { return (s, origin) } else { return nil } }
+    }
+
+    @Test(arguments: [false, true])
+    func thePanelEndsUnderItsLastRow(withPhotos: Bool) throws {
+        var stats = FrameStatistics()
+        stats.record(FrameSample(frameMilliseconds: 10))
+        let info = OverlayInfo(
+            sceneTitle: "Quilt", strategy: .scrollCallback, reduceMotion: false, itemCount: 50, parallaxAmount: 30,
+            rendererName: "opengl", vsync: true, work: StrategyWork(), willDisplay: true,
+            photos: withPhotos ? PhotoPipelineSummary(queued: 19, decoding: 1, bytesHeld: 11 << 20, hitRate: 0.29) : nil)
+        var list = DrawList()
+        OverlayRenderer().drawStats(stats, info: info, viewportSize: viewport, into: &list)
+        let rows = OverlayRenderer.rows(stats: stats, info: info)
+        let panel = try #require(OverlayRenderer.frame(of: .panel, viewportSize: viewport, rowCount: rows.count))
+        let lastRowTop = try #require(texts(list).map(\.1.y).max())
+        // The last row is 13 pt text on a 19 pt line: at most a line's room below it.
+        #expect(panel.maxY - lastRowTop <= 19 + 6, "no empty band: last row at \(lastRowTop), panel ends at \(panel.maxY)")
+        #expect(panel.maxY - lastRowTop >= 13, "the last row fits")
+        if withPhotos {
+            let labels = rows.map(\.label), values = rows.map(\.value)
+            let queued = try #require(labels.firstIndex(of: "photos queued · decoding"))
+            #expect(values[queued] == "19 · 1", "two labels, two values")
+            let held = try #require(labels.firstIndex(of: "photos held · visible hits"))
+            #expect(values[held] == "11 MB · 29 %")
+        }
+    }
+
+    @Test func theMeansStartAgainWhenTheStrategyOrCountChangesNotWhenTheListMoves() {
+        let pg = Playground(scene: .photos, viewportSize: viewport)
+        var stats = FrameStatistics()
+        var measured = MeasuredSetting.restart(&stats, measured: nil, now: pg)
+        for _ in 0..<10 { stats.record(FrameSample(frameMilliseconds: 5, strategyMilliseconds: 4)) }
+        pg.scroll(to: 500)
+        measured = MeasuredSetting.restart(&stats, measured: measured, now: pg)
+        #expect(stats.count == 10, "scrolling is what is measured, not a change")
+        _ = pg.apply(.strategy(.scrollCallback))
+        measured = MeasuredSetting.restart(&stats, measured: measured, now: pg)
+        #expect(stats.count == 0, "layout invalidation's times are not shown as the scroll callback's")
+        stats.record(FrameSample(frameMilliseconds: 5))
+        _ = pg.apply(.scaleItemCount(1))
+        _ = MeasuredSetting.restart(&stats, measured: measured, now: pg)
+        #expect(stats.count == 0)
+    }
+}

@@ -64,6 +64,17 @@ public final class ParallaxLayout: CollectionViewLayout {
         return result
     }
 
+    /// The items whose frames meet `rect`, in item order, with their frames: geometry only.
+    /// No parallax is computed and nothing is tallied as the strategy's work, so a reader that
+    /// is not the layout pass (the photo pipeline looking ahead) neither costs nor skews what
+    /// the panel says the strategy did.
+    public func itemFrames(in rect: Rect) -> [(item: Int, frame: Rect)] {
+        index.candidates(from: rect.min(axis), to: rect.max(axis)).compactMap { item in
+            let frame = frames[item]
+            return frame.intersects(rect) ? (item, frame) : nil
+        }
+    }
+
     public func shouldInvalidateLayout(forBoundsChange newBounds: Rect, from oldBounds: Rect) -> Bool {
         newBounds.size != oldBounds.size || parallaxPolicy != nil
     }

@@ -124,13 +124,15 @@ public struct PhotoDemand: Sendable {
 
     private func addCells(in rect: Rect, of playground: Playground, urgency: PhotoUrgency,
                           nearestLast: Bool = false, to collector: inout Collector) {
-        let layout = playground.collectionView.layout
-        var attributes = layout.layoutAttributesForElements(in: rect, bounds: rect)
+        // Frames only: asking the layout for attributes would compute shifts nobody draws and
+        // count them as the strategy's work (the panel showed more attributes computed under
+        // the cached layout than under layout invalidation).
+        var cells = playground.collectionView.layout.itemFrames(in: rect)
         // Returned in item order, which is nearest first going forwards; going backwards the
         // nearest are the last.
-        if nearestLast { attributes.reverse() }
+        if nearestLast { cells.reverse() }
         let photos = playground.photos
-        for cell in attributes where !collector.isFull {
+        for cell in cells where !collector.isFull {
             guard let area = SceneRenderer.photoArea(inCell: cell.frame, style: playground.scene.cellStyle) else { continue }
             let frame = SceneRenderer.imageFrame(for: area, axis: playground.scene.axis,
                                                  amount: playground.parallaxAmount, shift: .zero)

@@ -106,13 +106,26 @@ public struct SceneRenderer: Sendable {
             let cover = Rect(x: rect.midX - s / 2 + offsets[i], y: top, width: s, height: s)
             let pieces = i == 0 ? [cover] : Self.parts(of: cover, outside: front)
             for piece in pieces {
-                list.image(.cover(cell.item + i), frame: cover, clip: piece, opacity: JensenParallax.alpha(ofLayer: i))
+                list.image(.cover(cell.item + i), frame: cover, clip: piece,
+                           opacity: JensenParallax.alpha(ofLayer: i) * Self.sliverOpacity(of: piece, beside: front))
             }
             if showsDebugOutlines && i > 0 { list.stroke(cover, Palette.imageOutline) }
         }
         let title = PhotoCatalog.coverTitles[cell.item % PhotoCatalog.coverTitles.count]
         list.text(title, at: Point(x: rect.midX, y: rect.maxY + 14), size: 18, color: Palette.title, alignment: .center)
         list.text("Album \(cell.item + 1)", at: Point(x: rect.midX, y: rect.maxY + 40), size: 13, color: Palette.subtitle, alignment: .center)
+    }
+
+    /// Below this width a cover behind showing beside the front one reads as a seam, not a
+    /// layer (at rest a stack's shares of the shift leave slivers of 1 to 3 pt): such a strip
+    /// fades in with its width instead, so a layer still slides out smoothly as the list moves.
+    public static let sliverWidth = 6.0
+
+    /// 1 for a part of a cover behind that shows at least `sliverWidth` beyond the front
+    /// cover; less, in proportion, for a narrower strip beside, above or below it.
+    public static func sliverOpacity(of piece: Rect, beside front: Rect) -> Double {
+        let beside = piece.minY >= front.minY && piece.maxY <= front.maxY
+        return min(1, (beside ? piece.width : piece.height) / sliverWidth)
     }
 
     /// The parts of `rect` outside `hole`, as up to four rectangles: above, below, and left

@@ -12,6 +12,10 @@ public final class FrameStep {
     public var phaseObserver: (any FramePhaseObserver)?
     /// Receives the view-only commands of the frame's keys, during the input phase.
     public var onViewCommand: ((AppCommand) -> Void)?
+    /// Told just before the model applies a key's command, and just after (whether it was the
+    /// model's to apply): the window says what a key did.
+    public var willApplyCommand: ((AppCommand) -> Void)?
+    public var didApplyCommand: ((AppCommand, _ applied: Bool) -> Void)?
     /// Builds the draw phase's list for the frame just laid out; nil skips the draw phase.
     public var drawer: ((FrameReport, Playground, inout DrawList) -> Void)?
     /// The draw phase's list, kept between frames so its storage is reused.
@@ -82,7 +86,10 @@ public final class FrameStep {
             playground.setViewportSize(size)
         case .input(let timed):
             if case .key(let key, let modifiers) = timed.event, let command = AppCommand(key: key, modifiers: modifiers) {
-                if !playground.apply(command) { onViewCommand?(command) }
+                willApplyCommand?(command)
+                let applied = playground.apply(command)
+                didApplyCommand?(command, applied)
+                if !applied { onViewCommand?(command) }
             } else {
                 playground.handle(timed)
             }

@@ -13,13 +13,15 @@ public enum AppCommand: Hashable, Sendable {
     case screenshot
     /// Record the window to an MP4, or stop recording.
     case toggleRecording
+    /// Esc: closes the help when it is open (what a person presses Esc for), else quits.
+    case dismiss
     case quit
 
     public init?(key: Key, modifiers: KeyModifiers) {
         switch key {
         case .tab: self = modifiers.contains(.shift) ? .previousScene : .nextScene
         case .function(let n) where (1...SceneID.allCases.count).contains(n): self = .scene(SceneID.allCases[n - 1])
-        case .escape: self = .quit
+        case .escape: self = .dismiss
         case .character(let c):
             switch c {
             case "1": self = .strategy(.scrollCallback)

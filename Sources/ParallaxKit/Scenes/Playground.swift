@@ -24,6 +24,9 @@ public final class Playground {
     }
     /// Set when the cells changed without a scroll: the next frame refreshes every visible one.
     private var needsFullRefresh = false
+    /// The counts `[` divided from, the latest last: `]` goes back to them before it
+    /// multiplies. Any other change of count or scene forgets them.
+    private(set) var countsBeforeDividing: [Int] = []
     /// True after the first drag, wheel or scrolling key (or a chosen position): the albums'
     /// auto-scroll then stays off.
     public var userHasInteracted: Bool { scrollView.isTouched }
@@ -137,7 +140,20 @@ public final class Playground {
         needsFullRefresh = true
     }
 
+    /// `[` and `]`: divides or multiplies the count by 10, `]` undoing the `[` presses before
+    /// it first (see `scaledItemCount`).
+    func scaleItemCount(_ step: Int) {
+        let before = itemCount
+        let ladder = countsBeforeDividing
+        let next = scaledItemCount(step)
+        setItemCount(next)
+        countsBeforeDividing = ladder
+        if step < 0, next != before { countsBeforeDividing.append(before) }
+        if step > 0, countsBeforeDividing.last == next { countsBeforeDividing.removeLast() }
+    }
+
     public func setItemCount(_ count: Int) {
+        countsBeforeDividing.removeAll()
         itemCountFollowsPhotos = false
         itemCount = max(0, count)
         collectionView.setItemCount(itemCount)
@@ -173,6 +189,7 @@ public final class Playground {
     /// Switches scene, keeping reduce-motion and viewport, and the strategy if the user chose
     /// one (else the new scene's own); count and amount go back to the new scene's defaults.
     public func setScene(_ id: SceneID, itemCount count: Int? = nil) {
+        countsBeforeDividing.removeAll()
         technique.detach()
         scene = Scene.make(id, photos: photos)
         if !userChoseStrategy { strategy = scene.defaultStrategy }

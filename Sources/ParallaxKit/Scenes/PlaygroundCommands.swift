@@ -9,10 +9,11 @@ extension Playground {
         case .scene(let id): setScene(id)
         case .strategy(let strategy): setStrategy(strategy)
         case .adjustParallax(let step): setParallaxAmount(steppedParallaxAmount(step))
-        case .scaleItemCount(let step): setItemCount(scaledItemCount(step))
+        case .scaleItemCount(let step): scaleItemCount(step)
         case .toggleReduceMotion: setReduceMotion(!reduceMotion)
         case .toggleWillDisplay: updatesOnWillDisplay.toggle()
-        case .toggleOverlay, .toggleDebugOutlines, .toggleVSync, .toggleHelp, .screenshot, .toggleRecording, .quit: return false
+        case .toggleOverlay, .toggleDebugOutlines, .toggleVSync, .toggleHelp, .screenshot, .toggleRecording, .dismiss, .quit:
+            return false
         }
         return true
     }
@@ -27,9 +28,11 @@ extension Playground {
         return next * unit
     }
 
-    /// The next item count for `]` (×10) or `[` (÷10), within 1…1,000,000.
+    /// The next item count for `]` (×10) or `[` (÷10), within 1…1,000,000. `]` first undoes
+    /// the `[` presses before it, so `[` then `]` comes back where it was (36 → 3 → 36, not 30).
     public func scaledItemCount(_ step: Int) -> Int {
         let range = Playground.itemCountRange
+        if step > 0, let undone = countsBeforeDividing.last, undone > itemCount { return undone }
         var count = max(itemCount, range.lowerBound)
         if step > 0 { count = count > range.upperBound / 10 ? range.upperBound : count * 10 }
         if step < 0 { count = max(range.lowerBound, count / 10) }

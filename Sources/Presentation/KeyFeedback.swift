@@ -1,0 +1,145 @@
+import ParallaxKit
+
+/// What a key did, in words: the window shows it as a toast, so no key changes the model
+/// silently or silently does nothing (a count reset by a scene change, a limit reached, a
+/// strategy that reduce motion keeps off).
+public enum KeyFeedback {
+    /// The parts of a playground a key can change.
+    public struct State: Equatable, Sendable {
+        public var scene: SceneID
+        public var sceneTitle: String
+        public var strategy: ParallaxStrategy
+        public var effectiveStrategy: ParallaxStrategy
+        public var itemCount: Int
+        public var itemCountFollowsPhotos: Bool
+        public var parallaxAmount: Double
+        public var defaultParallaxAmount: Double
+        public var reduceMotion: Bool
+        public var updatesOnWillDisplay: Bool
+
+        public init(_ playground: Playground) {
+            scene = playground.scene.id
+            sceneTitle = playground.scene.title
+            strategy = playground.strategy
+            effectiveStrategy = playground.effectiveStrategy
+            itemCount = playground.itemCount
+            itemCountFollowsPhotos = playground.itemCountFollowsPhotos
+            parallaxAmount = playground.parallaxAmount
+            defaultParallaxAmount = playground.scene.defaultParallaxAmount
+            reduceMotion = playground.reduceMotion
+            updatesOnWillDisplay = playground.updatesOnWillDisplay
+        }
+    }
+
+    /// What `command` did to the model, which was `before` and is now `after`; nil for
+    /// commands that are not the model's (the window words those itself).
+    public static func message(for command: AppCommand, before: State, after: State) -> String? {
+        switch command {
+        case .nextScene, .previousScene, .scene:
+            return sceneMessage(after)
+        case .strategy(let strategy):
+            if after.reduceMotion {
+                return "Reduce motion is on: parallax stays off (M turns it off; then \(strategy.title) runs)"
+            }
+            return strategy == .off ? "Strategy off: images stay centred" : "Strategy: \(strategy.title)"
+        case .adjustParallax(let step):
+            return parallaxMessage(step: step, before: before, after: after)
+        case .scaleItemCount(let step):
+            if after.itemCount == before.itemCount {
+                return step > 0 ? "\(items(after.itemCount)) is the most" : "\(items(after.itemCount)) is the fewest"
+            }
+            return items(after.itemCount)
+        case .toggleReduceMotion:
+            return after.reduceMotion ? "Reduce motion on: parallax off"
+                : "Reduce motion off: \(after.effectiveStrategy.title)"
+        case .toggleWillDisplay:
+            return after.updatesOnWillDisplay ? "willDisplay update on (seed 002's fix)"
+                : "willDisplay update off: new rows show unshifted until the first scroll"
+        case .toggleOverlay, .toggleDebugOutlines, .toggleVSync, .toggleHelp, .screenshot, .toggleRecording, .dismiss, .quit:
+            return nil
+        }
+    }
+
+    /// The scene's name, its strategy, and the count and amount a scene change set.
+    public static func sceneMessage(_ state: State) -> String {
+        let count = state.itemCountFollowsPhotos && state.scene != .albums ? "one item per photo" : items(state.itemCount)
+        return "\(state.sceneTitle) · \(state.effectiveStrategy.title) · \(count), \(points(state.parallaxAmount)) parallax"
+    }
+
+    /// `Playground.steppedParallaxAmount` stops at 20 steps of a fifth of the scene's default.
+    static let largestKeySteps = 20.0
+
+    private static func parallaxMessage(step: Int, before: State, after: State) -> String {
+        if after.parallaxAmount == before.parallaxAmount {
+            if step > 0 {
+                return "Parallax \(points(after.parallaxAmount)) is the keys' most (4 × the scene's \(points(after.defaultParallaxAmount))); --parallax takes up to 1000"
+            }
+            return "Parallax 0 pt: the images do not move"
+        }
+        let amount = "Parallax \(points(after.parallaxAmount))"
+        if after.reduceMotion { return amount + " (reduce motion is on: nothing moves until M)" }
+        if after.effectiveStrategy == .off { return amount + " (strategy off: the images grow, nothing moves them; press 1, 2 or 3)" }
+        return amount
+    }
+
+    static func items(_ count: Int) -> String {
+        "\(NumberFormat.count(count)) item\(count == 1 ? "" : "s")"
+    }
+
+    static func points(_ value: Double) -> String {
+        (value.rounded() == value ? String(Int(value)) : NumberFormat.fixed1(value)) + " pt"
+    }
+}
+
+/// A short message at the bottom centre of the window, held then faded: what a key did.
+public struct Toast: Sendable {
+    /// Long enough to read a dozen words, short enough not to linger over the photos.
+    public static let holdSeconds = 2.0
+    public static let fadeSeconds = 0.4
+    static let textSize = 15.0
+    /// DejaVu Sans' advance widths average about 0.58 em over mixed text (its lowercase run
+    /// 0.52–0.63 em, digits 0.636 em): the pill is sized by that, the text centred in it.
+    static let averageAdvance = 0.58
+
+    public private(set) var message: String?
+    private var shownAt = -Double.infinity
+    private var hold = Toast.holdSeconds
+
+    public init() {}
+
+    /// Shows `message` from `time` on for `holding` seconds before it fades, replacing the
+    /// one showing.
+    public mutating func show(_ message: String, at time: Double, holding: Double = Toast.holdSeconds) {
+        self.message = message
+        shownAt = time
+        hold = holding
+    }
+
+    /// Opacity at `time`: 1 while held, then fading to 0.
+    public func opacity(at time: Double) -> Double {
+        guard message != nil else { return 0 }
+        let age = time - shownAt
+        if age < 0 { return 0 }
+        if age <= hold { return 1 }
+        return max(0, 1 - (age - hold) / Self.fadeSeconds)
+    }
+
+    /// The pill's rectangle for `message` in a viewport of `viewportSize`, above the bottom
+    /// edge and clear of the recording badge's row.
+    public static func frame(of message: String, viewportSize: Size) -> Rect {
+        let height = textSize + 16
+        let estimated = Double(message.count) * textSize * averageAdvance + 32
+        let width = max(0, min(estimated, viewportSize.width - 24))
+        return Rect(x: (viewportSize.width - width) / 2, y: viewportSize.height - height - 56, width: width, height: height)
+    }
+
+    /// Draws the toast as it is at `time` (nothing once faded).
+    public func draw(at time: Double, viewportSize: Size, into list: inout DrawList) {
+        let alpha = opacity(at: time)
+        guard let message, alpha > 0 else { return }
+        let pill = Self.frame(of: message, viewportSize: viewportSize)
+        list.fill(pill, Color(r: 10, g: 11, b: 15, a: 230).withOpacity(alpha))
+        list.append(.text(message, origin: Point(x: pill.midX, y: pill.minY + 7), size: Self.textSize,
+                          color: SceneRenderer.Palette.title.withOpacity(alpha), alignment: .center))
+    }
+}
