@@ -53,6 +53,8 @@ func loadImages(renderer: Renderer, resources: String, folder: PhotoFolderConten
     var settings = PhotoTextures.Settings()
     settings.cacheBytes = cacheMegabytes << 20
     settings.fadeSeconds = fadeSeconds
+    // Placeholders pulse where photos fade in: not under reduce motion, not in a file.
+    if fadeSeconds == 0 { settings.loadingPulseSeconds = 0 }
     let pipeline = PhotoTextures(renderer: renderer, paths: paths, headers: folder?.headers ?? [],
                                  knownProblems: folder?.problems ?? [:], settings: settings,
                                  loader: PhotoLoader(diskCache: diskCache), warn: printWarning)

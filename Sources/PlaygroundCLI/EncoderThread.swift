@@ -38,9 +38,12 @@ final class EncoderThread: @unchecked Sendable {
         return true
     }
 
-    /// Writes what is queued, then ends the file; throws the writer's or ffmpeg's error.
-    func finish() throws(EncoderError) {
+    /// Writes what is queued, then `last` `copies` times more (whatever the queue's capacity:
+    /// the recording's end is not to be dropped), then ends the file; throws the writer's or
+    /// ffmpeg's error.
+    func finish(appending last: RGBAImage? = nil, copies: Int = 0) throws(EncoderError) {
         condition.lock()
+        if let last, copies > 0, failure == nil { queue.append((last, copies)) }
         closed = true
         condition.broadcast()
         while running { condition.wait() }

@@ -144,7 +144,7 @@ final class PlaygroundApp: FramePhaseObserver {
                 drawingMilliseconds: (drawingDone - layoutEnded) * 1000,
                 presentMilliseconds: (presented - drawingDone) * 1000)
         }
-        recorder.stop()
+        recorder.stop(at: frameTime)
         runStatistics.recordingFramesNotCaptured = recorder.framesNotCaptured
         // + 0 turns −0 (an inset's negation) into 0 for the JSON.
         runStatistics.finalOffset = playground.scrollView.contentOffset + .zero
@@ -188,9 +188,11 @@ final class PlaygroundApp: FramePhaseObserver {
         guard let pipeline = executor.images.pipeline else { return }
         let fade = playground.reduceMotion ? 0 : PhotoTextures.Settings().fadeSeconds
         pipeline.settings.fadeSeconds = fade
+        pipeline.settings.loadingPulseSeconds = playground.reduceMotion ? 0 : PhotoTextures.Settings().loadingPulseSeconds
         pipeline.update(needs: photoDemand.needs(of: playground, drawList: drawList), scale: renderer.scale, now: frame.time)
         if let covers = executor.images.coverPipeline {
             covers.settings.fadeSeconds = fade
+            covers.settings.loadingPulseSeconds = pipeline.settings.loadingPulseSeconds
             covers.update(needs: photoDemand.coverNeeds(drawList: drawList), scale: renderer.scale, now: frame.time)
         }
         photoTimes.note(moved: frame.moved, resting: playground.scrollView.phase == .idle, sharp: pipeline.visibleAreSharp,
@@ -233,7 +235,7 @@ final class PlaygroundApp: FramePhaseObserver {
         case .toggleHelp: composer.decorations.help.toggle()
         case .screenshot: screenshotRequested = true
         case .toggleRecording:
-            recorder.toggle(playground)
+            recorder.toggle(playground, at: frameTime)
             if let said = recorder.lastMessage { toast.show(said, at: frameTime) }
         case .dismiss:
             // Esc closes the help first: that is what a person presses it for.

@@ -45,8 +45,16 @@ struct ModelOptions: ParsableArguments {
 struct DisplayOptions: ParsableArguments {
     @OptionGroup var model: ModelOptions
 
-    @Option(parsing: .unconditional, help: "Window size in points, WIDTHxHEIGHT, each side 1 to 16384 (default: 1280x800).", transform: { try ViewportSize(parsing: $0) })
-    var size: ViewportSize = ViewportSize(width: 1280, height: 800)
+    @Option(name: .customLong("size"), parsing: .unconditional,
+            help: "Window size in points, WIDTHxHEIGHT, each side 1 to 16384 (default: 1280x800; a GIF recording: 640x400).",
+            transform: { try ViewportSize(parsing: $0) })
+    var requestedSize: ViewportSize?
+
+    /// The window's size when `--size` is not given.
+    static let defaultSize = ViewportSize(width: 1280, height: 800)
+
+    /// `--size`, or the default.
+    var size: ViewportSize { requestedSize ?? Self.defaultSize }
 
     @Option(help: "Folder with photos/ and covers/ (PNG or JPEG). Default: the bundled Resources.")
     var resources: String?

@@ -34,9 +34,9 @@ final class WindowRecorder {
     func elapsed(at time: Double) -> Double { startTime.isNaN ? 0 : time - startTime }
 
     /// Starts a recording named for the playground's scene and strategy, or stops the one running.
-    func toggle(_ playground: Playground) {
+    func toggle(_ playground: Playground, at time: Double) {
         lastMessage = nil
-        if isRecording { stop(); return }
+        if isRecording { stop(at: time); return }
         let name = "parallax-\(playground.scene.id.name)-\(playground.effectiveStrategy.name)-\(Self.timestamp()).mp4"
         do {
             let ffmpeg = try FFmpegProgram.locate(explicit: nil)
@@ -85,9 +85,10 @@ final class WindowRecorder {
             guard let encoder else { return }
             guard frame.size == encoder.size else {
                 printWarning("the window changed size: recording stopped")
-                stop()
+                stop(at: time)
                 return
             }
+            lastFrame = frame
             if try encoder.offer(frame, copies: copies) {
                 framesWritten += copies
             } else {
@@ -102,17 +103,26 @@ final class WindowRecorder {
         }
     }
 
-    /// Finishes the file and puts it in place (the window calls this at exit too).
-    func stop() {
+    /// The last frame read back, taken or dropped: it fills the video up to the stop.
+    private var lastFrame: RGBAImage?
+
+    /// Finishes the file at the window's time `time` and puts it in place (the window calls
+    /// this at exit too). Frames dropped at the end are filled with the last one read, so the
+    /// video lasts as long as the recording did.
+    func stop(at time: Double) {
         guard let output else { return }
         defer {
             encoder = nil
             self.output = nil
             pendingFFmpeg = nil
+            lastFrame = nil
         }
         guard let encoder else { output.discard(); return }
+        let due = startTime.isNaN ? 0 : Int(((time - startTime) * Self.framesPerSecond).rounded(.down)) + 1
+        let missing = max(0, due - framesWritten)
         do {
-            try encoder.finish()
+            try encoder.finish(appending: lastFrame, copies: missing)
+            if lastFrame != nil { framesWritten += missing }
             try output.commit()
             let seconds = Double(framesWritten) / Self.framesPerSecond
             FileHandle.standardError.write(Data("saved \(output.path) (\(String(format: "%.1f", seconds)) s)\n".utf8))

@@ -19,8 +19,20 @@ public final class PhotoTextures {
     /// this much more.
     static let decodePriority = 1_000_000
 
-    /// What stands in for a photo whose colour is not known yet: the scenes' card colour.
+    /// What stands in for a photo whose colour is not known yet: the scenes' card colour…
     public static let unknownColour = SceneRenderer.Palette.card
+    /// …brightening to this and back while it loads, when the pulse is on.
+    static let loadingHighlight = Color(r: 54, g: 57, b: 70)
+
+    /// The tile of a photo whose colour is unknown at `time`: the card colour, or with a pulse
+    /// of `period` seconds a smooth swing between it and `loadingHighlight`.
+    public static func loadingColour(at time: Double, period: Double) -> Color {
+        guard period > 0, time.isFinite else { return unknownColour }
+        let swing = 0.5 - 0.5 * cos(2 * Double.pi * time / period)
+        func mix(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(a) + (Double(b) - Double(a)) * swing).rounded()) }
+        return Color(r: mix(unknownColour.r, loadingHighlight.r), g: mix(unknownColour.g, loadingHighlight.g),
+                     b: mix(unknownColour.b, loadingHighlight.b))
+    }
 
     public var settings: Settings
     public let loader: PhotoLoader
@@ -150,7 +162,7 @@ public final class PhotoTextures {
         if let reason = failures[photo] {
             return .failed(name: (path(of: photo) as NSString).lastPathComponent, reason: reason)
         }
-        let colour = colours[photo] ?? Self.unknownColour
+        let colour = colours[photo] ?? Self.loadingColour(at: now, period: settings.loadingPulseSeconds)
         guard let entry = cache.value(for: photo) else { return .placeholder(colour) }
         let fade = settings.fadeSeconds
         let opacity = fade > 0 ? min(1, max(0, (now - entry.shownAt) / fade)) : 1

@@ -10,6 +10,11 @@ extension PhotoTextures {
         /// A photo's first appearance fades in over this long (Material's short fade is
         /// 150 ms); 0 shows it at once (reduce motion, and files rendered for comparison).
         public var fadeSeconds = 0.15
+        /// A photo whose colour nothing has told yet (no embedded thumbnail, no decode) pulses
+        /// gently over this period, so its tile reads as loading rather than as an empty card;
+        /// 0 keeps it still (reduce motion, and files rendered for comparison). 1.2 s is about
+        /// the period of platform skeleton placeholders' shimmer.
+        public var loadingPulseSeconds = 1.2
         /// Time a frame may spend making textures, in seconds. 4 ms leaves three quarters of
         /// a 60 Hz frame to everything else; at least one result is taken every frame.
         public var uploadBudgetSeconds = 0.004
@@ -30,7 +35,8 @@ extension PhotoTextures {
     public enum Appearance {
         /// The photo; under 1, `opacity` is its fade-in over `placeholder`.
         case photo(Texture, opacity: Double, placeholder: Color)
-        /// Not decoded yet: a plain tile of the photo's average colour, when known.
+        /// Not decoded yet: a plain tile of the photo's average colour, when known; else the
+        /// loading colour of this moment (see `PhotoTextures.loadingColour`).
         case placeholder(Color)
         /// It cannot be shown: the file's name and why.
         case failed(name: String, reason: String)

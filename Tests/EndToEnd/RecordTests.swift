@@ -78,18 +78,22 @@ private func shot(frame k: Int, fps: Double = 60, size: String, folder: String, 
         if let later = shots[25] { #expect(psnr(decoded[1], later, lumaOnly: true) < 30) }
     }
 
-    /// Five seconds of the bench script (drag, fling, wheel: the list moves throughout) at 640x400.
+    /// Five seconds of the bench script (drag, fling, wheel: the list moves throughout), at
+    /// the size a GIF gets without --size: 640x400, not the window's 1280x800.
     @Test func gifHasItsOwnPaletteLoopsAndStaysSmall() throws {
         let folder = try recordingFolder("gif")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let out = folder + "/fling.gif"
-        let result = try run(["record", "--scene", "photos", "--script", "bench", "--duration", "5", "--size", "640x400", "--out", out])
+        let result = try run(["record", "--scene", "photos", "--script", "bench", "--duration", "5", "--out", out])
         #expect(result.status == 0, "\(result.stderr)")
         let data = try Data(contentsOf: URL(fileURLWithPath: out))
         #expect(data.prefix(6) == Data("GIF89a".utf8))
         #expect(data.range(of: Data("NETSCAPE2.0".utf8)) != nil, "the GIF loops")
         #expect(data.count < 5 << 20, "\(data.count) bytes")
         // 30 fps by default for GIF: browsers stretch delays under 2/100 s.
+        let ffprobe = try #require(programOnPath("ffprobe"), "ffprobe is missing: make test installs ffmpeg")
+        let probe = String(decoding: try output(of: ffprobe, ["-v", "error", "-show_entries", "stream=width,height", "-of", "csv=p=0", out]), as: UTF8.self)
+        #expect(probe.trimmingCharacters(in: .whitespacesAndNewlines) == "640,400", "the GIF's default size")
         let frames = try decodedFrames(of: out, size: PixelSize(width: 640, height: 400))
         #expect(frames.count == 150)
         #expect(contents(of: folder) == ["fling.gif"], "the palette is gone")

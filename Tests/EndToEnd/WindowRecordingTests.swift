@@ -73,6 +73,13 @@ import Testing
         let dropped = try #require(report["recording_frames_not_captured"] as? Int)
         // About a second of frames against a queue of 4 that nobody empties.
         #expect(dropped > 4, "\(dropped) frames dropped")
+        // The fake writes the raw frames it was given: the video still lasts as long as the
+        // recording did (R at 0 s and at 1.0 s: about 60 frames at 60 fps), the last frame
+        // read filling what the full queue dropped at the end.
+        let video = try #require(contents(of: folder).first { $0.hasSuffix(".mp4") })
+        let bytes = try #require(try FileManager.default.attributesOfItem(atPath: folder + "/" + video)[.size] as? Int)
+        let frames = bytes / (320 * 200 * 4)
+        #expect((55...66).contains(frames), "\(frames) frames for a 1.0 s recording")
     }
 
     @Test func quittingWhileRecordingFinishesTheFileInTheVideosFolder() throws {

@@ -77,6 +77,33 @@ extension HeadlessSDLTests {
         #expect(opacity == 1)
     }
 
+    /// A photo nothing is known of yet reads as loading: its tile pulses, not a flat card
+    /// barely apart from the background; still when the pulse is off (reduce motion, files).
+    @Test func anUnknownPhotosTilePulsesWhileItLoads() throws {
+        let sdl = try Headless()
+        let decoder = FakeDecoder()
+        decoder.gate.withLock { $0 = false }
+        let textures = pipeline(sdl, decoder: decoder, photos: 2)
+        textures.settings.loadingPulseSeconds = 1.2
+        var colours: [Color] = []
+        for now in [0.0, 0.3, 0.6, 0.9, 1.2] {
+            textures.update(needs: [need(1)], scale: 1, now: now)
+            guard case let .placeholder(colour) = textures.appearance(of: 1) else {
+                Issue.record("still loading at \(now): \(textures.appearance(of: 1))")
+                return
+            }
+            colours.append(colour)
+        }
+        #expect(colours[0] == PhotoTextures.unknownColour && colours[4] == PhotoTextures.unknownColour, "a whole period")
+        #expect(colours[2] != colours[0], "brighter half-way: \(colours)")
+        #expect(Int(colours[2].r) + Int(colours[2].g) + Int(colours[2].b) > Int(colours[1].r) + Int(colours[1].g) + Int(colours[1].b))
+        textures.settings.loadingPulseSeconds = 0
+        textures.update(needs: [need(1)], scale: 1, now: 0.6)
+        guard case let .placeholder(still) = textures.appearance(of: 1) else { return }
+        #expect(still == PhotoTextures.unknownColour)
+        decoder.gate.withLock { $0 = true }
+    }
+
     @Test func aPhotoFadesInOverItsPlaceholderUnlessFadingIsOff() throws {
         let sdl = try Headless()
         let textures = pipeline(sdl, decoder: FakeDecoder(), photos: 2, fade: 0.15)
