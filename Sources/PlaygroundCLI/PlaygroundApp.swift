@@ -78,8 +78,9 @@ final class PlaygroundApp: FramePhaseObserver {
                 toast.show(message, at: frameTime)
             }
         }
-        // A new user learns what they are looking at, and where the keys are.
-        toast.show(KeyFeedback.sceneMessage(KeyFeedback.State(playground)) + " — H for keys", at: 0, holding: 4)
+        // A new user learns what they are looking at, and where the keys are: from 0.3 s on,
+        // so the first frames (start-up's measure) draw no extra text.
+        toast.show(KeyFeedback.sceneMessage(KeyFeedback.State(playground)) + " — H for keys", at: 0.3, holding: 4)
         step.drawer = { [unowned self] frame, playground, list in draw(frame, playground, into: &list) }
 
         let start = clock.now()
