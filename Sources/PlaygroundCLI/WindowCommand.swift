@@ -6,8 +6,14 @@ import SDLBackend
 
 /// What every command that builds a playground asks: which scene, strategy and item count.
 struct ModelOptions: ParsableArguments {
-    @Option(help: "Scene: \(SceneID.validNames).")
-    var scene: SceneID = .photos
+    // Optional so the window can tell a scene given from none (then the remembered one).
+    @Option(name: .customLong("scene"), help: "Scene: \(SceneID.validNames). Default: photos (the window: the last one shown).")
+    var sceneChoice: SceneID?
+
+    var scene: SceneID {
+        get { sceneChoice ?? .photos }
+        set { sceneChoice = newValue }
+    }
 
     @Option(help: "Strategy: \(ParallaxStrategy.validNames). Default: the scene's own.")
     var strategy: ParallaxStrategy?
@@ -38,8 +44,15 @@ struct ModelOptions: ParsableArguments {
 struct DisplayOptions: ParsableArguments {
     @OptionGroup var model: ModelOptions
 
-    @Option(parsing: .unconditional, help: "Window size in points, WIDTHxHEIGHT.", transform: { try ViewportSize(parsing: $0) })
-    var size: ViewportSize = ViewportSize(width: 1280, height: 800)
+    // Optional so the window can tell a size given from none (then the remembered one).
+    @Option(name: .customLong("size"), parsing: .unconditional,
+            help: "Window size in points, WIDTHxHEIGHT. Default: 1280x800 (the window: the last size).", transform: { try ViewportSize(parsing: $0) })
+    var sizeChoice: ViewportSize?
+
+    var size: ViewportSize {
+        get { sizeChoice ?? ViewportSize(width: 1280, height: 800) }
+        set { sizeChoice = newValue }
+    }
 
     @Option(help: "Folder with photos/ and covers/ (PNG or JPEG). Default: the bundled Resources.")
     var resources: String?
@@ -88,6 +101,10 @@ struct WindowCommand: ParsableCommand {
         discussion: "Press H in the window for the keys. Without a display, use `parallax-playground shot`."
     )
 
+    @Argument(help: ArgumentHelp("A folder of photos to show (as --photos), or a photo: its folder opens at it.", valueName: "folder-or-photo"),
+              completion: .file())
+    var open: String?
+
     @OptionGroup var display: DisplayOptions
 
     @Flag(help: "Start with vsync off (V toggles it).")
@@ -105,10 +122,16 @@ struct WindowCommand: ParsableCommand {
     @Option(help: "Write frame statistics as JSON here at exit.")
     var statsJson: String?
 
+    @Flag(help: "Neither read nor write the remembered settings ($XDG_CONFIG_HOME/parallax-playground/settings.json): start from the defaults.")
+    var noSettings = false
+
     @Flag(help: "Decode every photo at its cell's size before the first frame (for measuring frames with no image work left; needs --cache-mb large enough for the folder).")
     var preloadPhotos = false
 
     func validate() throws {
+        if open != nil, display.model.folder.photos != nil {
+            throw ValidationError("give the folder either as the first argument or with --photos, not both")
+        }
         if let exitAfter, !(exitAfter > 0 && exitAfter <= 86_400) {
             throw ValidationError("--exit-after must be more than 0 and at most 86400 seconds")
         }
@@ -119,6 +142,11 @@ struct WindowCommand: ParsableCommand {
         // libvips loads its modules for tens of milliseconds: on another core, while the
         // window and its renderer are made here.
         Thread.detachNewThread { PhotoDecoder.prepare() }
+        var display = self.display
+        let opened = try open.map(OpenedPath.init)
+        if let opened { display.model.folder.photos = opened.folder }
+        let settings = WindowSettings(enabled: !noSettings, systemReducesMotion: systemPrefersReducedMotion())
+        settings.fill(&display, folderGiven: opened != nil)
         let script = try display.script.map(loadScript)
         let video: SDLVideo
         do {
@@ -129,8 +157,10 @@ struct WindowCommand: ParsableCommand {
         }
         video.quitOnHangUp()
         let app = try PlaygroundApp.open(
-            video: video, display: display, vsync: !noVsync, reduceMotion: reduceMotion || systemPrefersReducedMotion(),
-            growing: !preloadPhotos)
+            video: video, display: display, vsync: settings.vsync(noVsyncFlag: noVsync), reduceMotion: settings.reduceMotion(flag: reduceMotion),
+            growing: !preloadPhotos, startPhoto: opened?.photoName, windowPosition: settings.windowPosition)
+        app.overlayMode = settings.stored.overlay ?? app.overlayMode
+        let started = settings.current(of: app, folder: display.model.folder.photos)
         app.runStatistics.startup.main_ns = mainEntered
         if preloadPhotos, let pipeline = app.executor.images.pipeline {
             let everything = PhotoDemand().needsOfEveryItem(of: app.playground)
@@ -142,6 +172,7 @@ struct WindowCommand: ParsableCommand {
         app.exitAfter = exitAfter
         app.exitWhenSharp = exitWhenSharp
         app.run()
+        settings.save(settings.current(of: app, folder: display.model.folder.photos), startedWith: started)
         if let statsJson { try app.runStatistics.write(to: statsJson) }
     }
 }

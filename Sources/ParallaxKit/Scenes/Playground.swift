@@ -190,4 +190,14 @@ public final class Playground {
         collectionView.prepareLayout()
         scrollView.setPosition(offset)
     }
+
+    /// Puts item `index`'s cell at the start of the viewport, below any leading inset (as far
+    /// as the scroll range allows): where a folder opened at one of its photos starts. An
+    /// index outside the list leaves the position alone.
+    public func scroll(toItem index: Int) {
+        collectionView.prepareLayout()
+        guard layout.frames.indices.contains(index) else { return }
+        let axis = scrollView.axis
+        scroll(to: layout.frames[index].origin[axis] - scrollView.contentInsets.leading(axis))
+    }
 }
