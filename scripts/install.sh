@@ -60,7 +60,15 @@ for kind in photos covers; do
     install -d "$root/share/$name/$kind"
     install -m 644 "$repo/Resources/$kind"/* "$root/share/$name/$kind/"
 done
-install -D -m 644 "$repo/desktop/$id.desktop" "$root/share/applications/$id.desktop"
+# The menu entry runs the binary by its installed path: a desktop session's PATH may lack
+# ~/.local/bin (PREFIX=~/.local) or /usr/local/bin. A prefix with characters the Desktop Entry
+# Specification would need quoted (spaces, quotes, $) keeps the bare name, found on PATH.
+install -d "$root/share/applications"
+command_path=$name
+case "$prefix" in *[!A-Za-z0-9_./+-]*) ;; *) command_path=$prefix/bin/$name ;; esac
+sed -e "s|^Exec=$name |Exec=$command_path |" -e "s|^TryExec=$name\$|TryExec=$command_path|" \
+    "$repo/desktop/$id.desktop" > "$root/share/applications/$id.desktop"
+chmod 644 "$root/share/applications/$id.desktop"
 install -D -m 644 "$repo/desktop/$id.metainfo.xml" "$root/share/metainfo/$id.metainfo.xml"
 (cd "$repo/desktop/icons" && find hicolor -type f) | while read -r icon; do
     install -D -m 644 "$repo/desktop/icons/$icon" "$root/share/icons/$icon"

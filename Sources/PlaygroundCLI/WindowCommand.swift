@@ -168,11 +168,15 @@ struct WindowCommand: ParsableCommand {
                 printWarning("--preload-photos: \(pipeline.counters.texturesHeld) of \(everything.count) photos are held; raise --cache-mb")
             }
         }
+        let shownFolder = ShownFolder(display.model.folder.photos)
+        app.onDrop = { [unowned app] path in
+            if let folder = app.openDropped(path, display: display) { shownFolder.path = folder }
+        }
         app.script = script
         app.exitAfter = exitAfter
         app.exitWhenSharp = exitWhenSharp
         app.run()
-        settings.save(settings.current(of: app, folder: display.model.folder.photos), startedWith: started)
+        settings.save(settings.current(of: app, folder: shownFolder.path), startedWith: started)
         if let statsJson { try app.runStatistics.write(to: statsJson) }
     }
 }

@@ -102,7 +102,9 @@ private func temporaryFolder(_ label: String) throws -> URL {
         let validated = try runTool(try debianTool("desktop-file-validate", package: "desktop-file-utils"), [desktop])
         #expect(validated.status == 0 && validated.output.isEmpty, "\(validated.output)")
         let entry = try String(contentsOfFile: desktop, encoding: .utf8)
-        #expect(entry.contains("\nExec=parallax-playground %f\n"), "a file manager's Open With hands over one folder or file")
+        // By its installed path (PREFIX /usr here); %f: a file manager's Open With hands over one folder or file.
+        #expect(entry.contains("\nExec=/usr/bin/parallax-playground %f\n"), "\(entry)")
+        #expect(entry.contains("\nTryExec=/usr/bin/parallax-playground\n"), "\(entry)")
         let metainfo = share.appendingPathComponent("metainfo/org.parallaxplayground.Playground.metainfo.xml").path
         let appstream = try runTool(try debianTool("appstreamcli", package: "appstream"), ["validate", "--no-net", metainfo])
         #expect(appstream.status == 0, "\(appstream.output)")

@@ -82,6 +82,19 @@ import Testing
         #expect(pg.scrollView.position == frame.origin[axis] - pg.scrollView.contentInsets.leading(axis))
     }
 
+    /// Another folder dropped: one item per new photo, from the start, the strategy kept.
+    @Test func replacingThePhotosShowsOneItemPerNewPhotoFromTheStart() {
+        let pg = Playground(scene: .captions, strategy: .cachedLayout, itemCount: 500, viewportSize: Size(width: 800, height: 600))
+        pg.scroll(to: 2000)
+        var folder = PhotoSet()
+        for i in 0..<7 { folder.append(aspectRatio: i.isMultiple(of: 2) ? 1.5 : 0.75, title: "IMG_\(i)") }
+        pg.replacePhotos(folder)
+        #expect(pg.itemCount == 7)
+        #expect(pg.photos == folder)
+        #expect(pg.strategy == .cachedLayout && pg.scene.id == .captions)
+        #expect(pg.scrollView.position == -pg.scrollView.contentInsets.leading(.vertical))
+    }
+
     @Test func reduceMotionTurnsParallaxOffAndBack() {
         let pg = Playground(scene: .photos, strategy: .cachedLayout, viewportSize: Size(width: 800, height: 600))
         pg.scroll(to: 500)

@@ -163,6 +163,14 @@ public final class Playground {
         needsFullRefresh = true
     }
 
+    /// Shows another folder's photos, one item per photo, from the start of the current
+    /// scene (its strategy, reduce motion and viewport kept).
+    public func replacePhotos(_ newPhotos: PhotoSet) {
+        photos = newPhotos
+        itemCountFollowsPhotos = true
+        setScene(scene.id)
+    }
+
     public func setViewportSize(_ size: Size) {
         viewportSize = size
         scrollView.setViewportSize(size)
