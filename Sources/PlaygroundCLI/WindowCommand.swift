@@ -139,15 +139,16 @@ struct WindowCommand: ParsableCommand {
 
     func run() throws {
         let mainEntered = monotonicNanoseconds()
+        // Input errors first: exiting while libvips starts on the thread below can abort.
+        let opened = try open.map(OpenedPath.init)
+        let script = try display.script.map(loadScript)
         // libvips loads its modules for tens of milliseconds: on another core, while the
         // window and its renderer are made here.
         Thread.detachNewThread { PhotoDecoder.prepare() }
         var display = self.display
-        let opened = try open.map(OpenedPath.init)
         if let opened { display.model.folder.photos = opened.folder }
         let settings = WindowSettings(enabled: !noSettings, systemReducesMotion: systemPrefersReducedMotion())
         settings.fill(&display, folderGiven: opened != nil)
-        let script = try display.script.map(loadScript)
         let video: SDLVideo
         do {
             video = try SDLVideo()
