@@ -38,12 +38,26 @@ files_of_share=(
     "fish/vendor_completions.d/$name.fish"
 )
 
+# Refreshes the desktop's caches after a live (not a staged DESTDIR) install or removal:
+# the MIME cache "Open With" reads, and hicolor's icon cache only where one exists already
+# (creating one would hide icons that later installs add without refreshing it).
+refresh_caches() {
+    [ -z "${DESTDIR:-}" ] || return 0
+    if command -v update-desktop-database >/dev/null && [ -d "$root/share/applications" ]; then
+        update-desktop-database -q "$root/share/applications" || true
+    fi
+    if command -v gtk-update-icon-cache >/dev/null && [ -f "$root/share/icons/hicolor/icon-theme.cache" ]; then
+        gtk-update-icon-cache -q "$root/share/icons/hicolor" || true
+    fi
+}
+
 if [ "$action" = uninstall ]; then
     rm -f "$root/bin/$name"
     rm -rf "$root/lib/$name" "$root/share/$name"
     for f in "${files_of_share[@]}"; do rm -f "$root/share/$f"; done
     rm -f "$root"/share/icons/hicolor/*/apps/$name.png "$root/share/icons/hicolor/scalable/apps/$name.svg"
     rm -f "$root"/share/man/man1/$name.1 "$root"/share/man/man1/$name.*.1
+    refresh_caches
     echo "removed Parallax Playground from $root"
     exit 0
 fi
@@ -102,9 +116,5 @@ for shell in bash zsh fish; do
     install -m 644 "$man_tmp/completion" "$root/share/$target"
 done
 
-# Refresh the desktop's caches, only for a live install (not a staged DESTDIR one).
-if [ -z "${DESTDIR:-}" ]; then
-    command -v update-desktop-database >/dev/null && update-desktop-database -q "$root/share/applications" || true
-    command -v gtk-update-icon-cache >/dev/null && gtk-update-icon-cache -q -t "$root/share/icons/hicolor" || true
-fi
+refresh_caches
 echo "installed Parallax Playground under $root"
