@@ -2,15 +2,17 @@
 SWIFT ?= swift
 BIN := .build/debug/parallax-playground
 
-.PHONY: run test build deps clean trace resources golden shots bench soak fuzz gif bench-record
+.PHONY: run test build deps clean trace resources golden shots bench soak fuzz gif bench-record install uninstall install-check icons
 
 ## make run: install what is missing, build, open the playground on the bundled images.
 run: build
 	$(BIN) --scene photos --resources Resources
 
-## make test: install what is missing, build, run every test.
+## make test: install what is missing, build, run every test. Before the tests it installs
+## the debug build into .build/install-check (see install-check), which InstallTests checks.
 test: deps
 	$(SWIFT) build
+	$(MAKE) --no-print-directory install-check
 	$(SWIFT) test
 
 build: deps
@@ -82,6 +84,33 @@ gif: build
 bench-record: deps
 	$(SWIFT) build -c release
 	bash scripts/bench-record.sh
+
+## make install: the release build, its images, menu entry, icons, AppStream metadata, man
+## pages and shell completions under PREFIX (default /usr/local; PREFIX=~/.local needs no
+## root), staged under DESTDIR when set. INSTALL_CONFIG=debug installs the debug build instead.
+## make uninstall removes the same files (same PREFIX and DESTDIR).
+PREFIX ?= /usr/local
+DESTDIR ?=
+INSTALL_CONFIG ?= release
+install: deps
+	$(SWIFT) build -c $(INSTALL_CONFIG) --product parallax-playground
+	$(SWIFT) build -c $(INSTALL_CONFIG) --product generate-manual
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" bash scripts/install.sh install "$$($(SWIFT) build -c $(INSTALL_CONFIG) --show-bin-path)"
+
+uninstall:
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" bash scripts/install.sh uninstall
+
+## make install-check: what make test installs for Tests/EndToEnd/InstallTests: the debug build
+## (a release build here takes minutes; the installed layout is the same) staged in
+## .build/install-check with PREFIX /usr.
+INSTALL_CHECK_STAGE = $(CURDIR)/.build/install-check
+install-check:
+	rm -rf $(INSTALL_CHECK_STAGE)
+	$(MAKE) --no-print-directory install INSTALL_CONFIG=debug PREFIX=/usr DESTDIR=$(INSTALL_CHECK_STAGE)
+
+## make icons: regenerate the application icon, SVG and PNGs (deterministic; desktop/icons).
+icons:
+	python3 Tools/make-icon.py
 
 clean:
 	rm -rf .build

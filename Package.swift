@@ -22,10 +22,12 @@ let package = Package(
         // the macros that do not import into Swift.
         // No pkgConfig: its cflags carry -D_REENTRANT, which SwiftPM warns about on every
         // build; the headers are found under the default include path (see shim.h).
-        .systemLibrary(name: "CSDL2"),
+        .systemLibrary(
+            name: "CSDL2",
+            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"]), .brew(["sdl2", "sdl2_image", "sdl2_ttf"])]),
         // libvips 8.14 (Debian libvips-dev) for decoding photos. No pkgConfig either: its cflags
         // carry -pthread, which SwiftPM refuses with a warning; shim.h declares what it uses.
-        .systemLibrary(name: "CVips"),
+        .systemLibrary(name: "CVips", providers: [.apt(["libvips-dev"]), .brew(["vips"])]),
         // Photos from a folder: scanning, headers, shrink-on-load decoding, a worker pool and
         // a byte-cost LRU. No SDL: the app turns its pixels into textures.
         .target(name: "PhotoPipeline", dependencies: ["CVips", "FileOutput"]),
@@ -57,10 +59,14 @@ let package = Package(
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),
+        // What the window remembers between runs: a value that reads and writes itself as
+        // JSON, and its file under $XDG_CONFIG_HOME. No SDL.
+        .target(name: "DesktopSettings", dependencies: ["ParallaxKit", "Presentation", "FileOutput"]),
         // The commands: the window's frame loop, shot, trace, bench and monkey.
         .target(
             name: "PlaygroundCLI",
             dependencies: [
+                "DesktopSettings",
                 "FileOutput",
                 "ParallaxKit",
                 "Presentation",
@@ -87,6 +93,7 @@ let package = Package(
         ),
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "ParallaxKit"]),
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
+        .testTarget(name: "DesktopSettingsTests", dependencies: ["DesktopSettings", "ParallaxKit", "Presentation"]),
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing"]),
         .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "CVips"]),
         .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "ParallaxKit", "PhotoPipeline"]),

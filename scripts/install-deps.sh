@@ -12,9 +12,11 @@
 # ffmpeg (with ffprobe) encodes `record`'s MP4, WebP and GIF files from raw frames on a pipe;
 # the record tests decode them again with ffmpeg and, for animated WebP, with Pillow.
 # xdg-user-dirs' `xdg-user-dir VIDEOS` names the folder the window's R key records into.
+# desktop-file-utils (desktop-file-validate), appstream (appstreamcli) and man-db (man -l)
+# check what `make install` puts in place: the menu entry, the AppStream metadata, the man pages.
 set -euo pipefail
 
-packages=(pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xdotool x11-utils imagemagick valgrind libvips-dev libvips-tools libimage-exiftool-perl python3-numpy python3-pil icc-profiles-free libgl1-mesa-dri ffmpeg xdg-user-dirs)
+packages=(pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xdotool x11-utils imagemagick valgrind libvips-dev libvips-tools libimage-exiftool-perl python3-numpy python3-pil icc-profiles-free libgl1-mesa-dri ffmpeg xdg-user-dirs desktop-file-utils appstream man-db)
 
 missing=()
 for p in "${packages[@]}"; do

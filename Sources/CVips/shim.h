@@ -20,10 +20,12 @@
 
 #include <stddef.h>
 #include <stdlib.h>
-#include <malloc.h>
 #include <sys/resource.h>
-#include <sys/syscall.h>
 #include <unistd.h>
+#if defined(__linux__)
+#include <malloc.h>
+#include <sys/syscall.h>
+#endif
 
 typedef struct _VipsImage VipsImage;
 
@@ -216,6 +218,7 @@ static inline int cvips_write_to_file(VipsImage *image, const char *path) {
 
 // --- Process and thread settings the pipeline needs (glibc; not libvips) -------------
 
+#if defined(__linux__)
 // unistd.h declares syscall only with _GNU_SOURCE or _DEFAULT_SOURCE, which a strict C11
 // build of this header (the shim test) does not set; this is glibc's own prototype.
 long syscall(long number, ...);
@@ -229,5 +232,18 @@ static inline int cvips_set_thread_niceness(int niceness) {
 static inline int cvips_set_mmap_threshold(int bytes) {
     return mallopt(M_MMAP_THRESHOLD, bytes);
 }
+#elif defined(__APPLE__)
+/// macOS has no per-thread nice value; a positive one puts the thread in the background
+/// band instead (setpriority(2): PRIO_DARWIN_THREAD, PRIO_DARWIN_BG). Untested here.
+static inline int cvips_set_thread_niceness(int niceness) {
+    return setpriority(PRIO_DARWIN_THREAD, 0, niceness > 0 ? PRIO_DARWIN_BG : 0);
+}
+
+/// macOS's malloc returns large blocks to the system by itself: nothing to set.
+static inline int cvips_set_mmap_threshold(int bytes) {
+    (void)bytes;
+    return 1;
+}
+#endif
 
 #endif

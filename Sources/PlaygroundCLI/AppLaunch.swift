@@ -10,14 +10,16 @@ extension PlaygroundApp {
     /// With `growing`, a photo folder's first screen of headers is read before the first
     /// frame and the rest while it runs; without, all of them first (the monkey compares the
     /// window's model against a copy, which must see the same photos from the start).
+    /// With `startPhoto` (a file name in `--photos`' folder), the list starts at that photo;
+    /// `windowPosition` places the window (else it is centred).
     static func open(video: SDLVideo, display: DisplayOptions, diskCache: DiskThumbnailCache?, vsync: Bool, reduceMotion: Bool,
-                     growing: Bool = false) throws -> PlaygroundApp {
+                     growing: Bool = false, startPhoto: String? = nil, windowPosition: Point? = nil) throws -> PlaygroundApp {
         let resources = try locateResources(display.resources)
-        let folder = try display.model.folder.load(waitingForAll: !growing)
+        let folder = try display.model.folder.load(waitingForAll: !growing, startingAt: startPhoto)
         let fonts: FontFiles
         do { fonts = try FontFiles.locate(explicitPath: display.font) } catch { throw InputError(message: "\(error)") }
         do {
-            let window = try Window(video: video, title: "Parallax Playground", size: display.size.size)
+            let window = try Window(video: video, title: "Parallax Playground", size: display.size.size, position: windowPosition)
             let renderer = try Renderer(window: window, vsync: vsync)
             let images = try loadImages(renderer: renderer, resources: resources, folder: folder, cacheMegabytes: display.cacheMegabytes,
                                         fadeSeconds: reduceMotion ? 0 : PhotoTextures.Settings().fadeSeconds,
@@ -25,6 +27,7 @@ extension PlaygroundApp {
             let text = try TextRenderer(renderer: renderer, fontPath: fonts.regular)
             let executor = DrawListExecutor(renderer: renderer, images: images, text: text)
             let playground = display.model.makePlayground(viewportSize: renderer.viewport.size, reduceMotion: reduceMotion, folder: folder)
+            if let start = folder?.startIndex { playground.scroll(toItem: start) }
             let app = PlaygroundApp(video: video, window: window, renderer: renderer, executor: executor, playground: playground)
             app.headerScan = folder.map { HeaderArrivals(contents: $0) }
             return app

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Finds the bundled images: `--resources` if given, else a `Resources` folder next to the
-/// current directory or above the executable (`.build/debug/…` sits two levels below the repo).
+/// Finds the bundled images: `--resources` if given, else the first of
+/// `bundledResourceCandidates` that has a `photos/` and a `covers/` folder.
 func locateResources(_ explicit: String?) throws -> String {
     let fm = FileManager.default
     func hasImages(_ dir: String) -> Bool {
@@ -13,30 +13,67 @@ func locateResources(_ explicit: String?) throws -> String {
         }
         return explicit
     }
-    var candidates = [fm.currentDirectoryPath + "/Resources"]
-    var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+    let candidates = bundledResourceCandidates(
+        currentDirectory: fm.currentDirectoryPath, executable: executable, environment: ProcessInfo.processInfo.environment)
+    if let found = candidates.first(where: hasImages) { return found }
+    throw InputError(message: "cannot find the bundled images (looked in \(candidates[0]), above the executable, in PREFIX/share/parallax-playground and in $XDG_DATA_DIRS); pass --resources DIR")
+}
+
+/// Where the bundled images may be, in order: a clone's `Resources` (the current directory,
+/// or up to five folders above the executable: `.build/debug/…` sits two levels below the
+/// repo); then an installed copy, `PREFIX/share/parallax-playground` from the binary in
+/// `PREFIX/lib/parallax-playground` (or `PREFIX/bin`), whatever the prefix or DESTDIR; then `parallax-playground` in `$XDG_DATA_HOME` and each
+/// of `$XDG_DATA_DIRS` (the XDG Base Directory Specification's defaults when unset or empty:
+/// `~/.local/share` and `/usr/local/share:/usr/share`).
+func bundledResourceCandidates(currentDirectory: String, executable: String, environment: [String: String]) -> [String] {
+    var candidates = [currentDirectory + "/Resources"]
+    let binFolder = URL(fileURLWithPath: executable).deletingLastPathComponent()
+    var dir = binFolder
     for _ in 0..<5 {
         candidates.append(dir.appendingPathComponent("Resources").path)
         dir = dir.deletingLastPathComponent()
     }
-    if let found = candidates.first(where: hasImages) { return found }
-    throw InputError(message: "cannot find the bundled images (looked in \(candidates[0]) and above the executable); pass --resources DIR")
+    let prefixes = [binFolder.deletingLastPathComponent().deletingLastPathComponent(), binFolder.deletingLastPathComponent()]
+    candidates += prefixes.map { $0.appendingPathComponent("share/parallax-playground").path }
+    var dataFolders: [String] = []
+    if let home = environment["XDG_DATA_HOME"], home.hasPrefix("/") {
+        dataFolders.append(home)
+    } else if let home = environment["HOME"], home.hasPrefix("/") {
+        dataFolders.append(home + "/.local/share")
+    }
+    // The specification ignores relative paths in these variables.
+    let system = (environment["XDG_DATA_DIRS"] ?? "").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+    dataFolders += system.isEmpty ? ["/usr/local/share", "/usr/share"] : system
+    candidates += dataFolders.map { $0 + "/parallax-playground" }
+    return candidates
 }
 
-/// GNOME's "reduce motion": `enable-animations` false. Absent GNOME, motion stays on.
+/// The desktop's "reduce motion": GNOME's `enable-animations` false; on macOS, Accessibility's
+/// Reduce motion (`defaults read com.apple.universalaccess reduceMotion` is 1; untested here).
+/// Absent either, motion stays on.
 func systemPrefersReducedMotion() -> Bool {
-    let candidates = ["/usr/bin/gsettings", "/bin/gsettings"]
-    guard let gsettings = candidates.first(where: FileManager.default.isExecutableFile(atPath:)) else { return false }
+    #if os(macOS)
+    return commandAnswer("/usr/bin/defaults", ["read", "com.apple.universalaccess", "reduceMotion"]) == "1"
+    #else
+    return commandAnswer(["/usr/bin/gsettings", "/bin/gsettings"].first(where: FileManager.default.isExecutableFile(atPath:)),
+                         ["get", "org.gnome.desktop.interface", "enable-animations"]) == "false"
+    #endif
+}
+
+/// What `program` printed, trimmed, when it ran and succeeded; nil otherwise.
+private func commandAnswer(_ program: String?, _ arguments: [String]) -> String? {
+    guard let program, FileManager.default.isExecutableFile(atPath: program) else { return nil }
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: gsettings)
-    process.arguments = ["get", "org.gnome.desktop.interface", "enable-animations"]
+    process.executableURL = URL(fileURLWithPath: program)
+    process.arguments = arguments
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = FileHandle.nullDevice
-    do { try process.run() } catch { return false }
+    do { try process.run() } catch { return nil }
     let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    return process.terminationStatus == 0 && output.trimmingCharacters(in: .whitespacesAndNewlines) == "false"
+    return process.terminationStatus == 0 ? output.trimmingCharacters(in: .whitespacesAndNewlines) : nil
 }
 
 func printError(_ message: String) {

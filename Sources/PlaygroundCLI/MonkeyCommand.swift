@@ -5,6 +5,8 @@ import Presentation
 import SDLBackend
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `parallax-playground monkey`: a seeded storm of input through the real frame loop, with the

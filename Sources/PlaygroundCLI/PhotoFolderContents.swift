@@ -20,7 +20,9 @@ struct PhotoFolderOptions: ParsableArguments {
     /// (`firstScreenHeaders`) is read and the rest arrives through `contents.scanner`.
     /// A file whose header cannot be read keeps its place, as a "can't show" tile in a 3:2
     /// cell; a folder in which no file can be read is an input error (exit status 2).
-    func load(waitingForAll: Bool = true) throws -> PhotoFolderContents? {
+    /// With `startingAt` (a file name in the folder: a photo given on the command line), the
+    /// contents name its index and the wait covers a first screen from it.
+    func load(waitingForAll: Bool = true, startingAt startName: String? = nil) throws -> PhotoFolderContents? {
         guard let photos else { return nil }
         let folder: PhotoFolder
         do {
@@ -31,7 +33,12 @@ struct PhotoFolderOptions: ParsableArguments {
         let indexFile = PhotoIndex.defaultFile()
         let scanner = HeaderScanner(entries: folder.entries, index: indexFile.map(PhotoIndex.load(from:)) ?? PhotoIndex())
         var contents = PhotoFolderContents(indexFile: indexFile)
-        let wanted = waitingForAll ? folder.entries.count : PhotoFolderContents.firstScreenHeaders
+        if let startName {
+            contents.startIndex = folder.entries.firstIndex { $0.name == startName }
+            if contents.startIndex == nil { printWarning("'\(startName)' is not a photo the playground reads; showing its folder from the start") }
+        }
+        let fromStart = (contents.startIndex ?? 0) + PhotoFolderContents.firstScreenHeaders
+        let wanted = waitingForAll ? folder.entries.count : min(folder.entries.count, fromStart)
         scanner.waitUntilReady(count: wanted, timeout: waitingForAll ? 365 * 86_400 : PhotoFolderContents.firstScreenWait)
         contents.add(scanner.takeReady())
         if scanner.isFinished && contents.paths.count == folder.entries.count {
@@ -64,6 +71,8 @@ struct PhotoFolderContents {
     var scanner: HeaderScanner?
     /// Where the index of headers lives, if anywhere.
     var indexFile: String?
+    /// The photo to start at (one given by its path), by index.
+    var startIndex: Int?
 
     /// The shape of a cell whose file cannot be read: a common camera's 3:2.
     static let unreadableAspectRatio = 1.5

@@ -48,6 +48,8 @@ final class PlaygroundApp: FramePhaseObserver {
     var afterFrame: ((FrameReport) -> Void)?
     /// Asked after each frame: true ends the loop.
     var stopRequested: (() -> Bool)?
+    /// Hears a file or folder dropped onto the window (the window command opens it).
+    var onDrop: ((String) -> Void)?
     private var running = true
     private var screenshotRequested = false
     private var shownTitle: (SceneID, ParallaxStrategy)?
@@ -105,6 +107,7 @@ final class PlaygroundApp: FramePhaseObserver {
                 case .quit: running = false; continue
                 case .resized: frameEvent = .resize(renderer.viewport.size)
                 case .exposed: continue
+                case .dropped(let path): onDrop?(path); continue
                 case .input(let input): frameEvent = .input(TimedEvent(time: event.time - start, event: input))
                 }
                 step.enqueue(frameEvent)

@@ -5,6 +5,8 @@ import ParallaxKit
 import SDLBackend
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `record --compare AXIS=A,B`: the same replay in two panes that differ in one setting.
@@ -84,7 +86,7 @@ final class InterruptWatch: @unchecked Sendable {
     /// the default is in place, and a signal ignored here reaches only the dispatch source.
     init() {
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
-            Glibc.signal(signalNumber, SIG_IGN)
+            _ = signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler { [weak self] in self?.note(signalNumber) }
             source.resume()

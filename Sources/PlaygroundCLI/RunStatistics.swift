@@ -41,12 +41,18 @@ struct RunStatistics {
     }
 }
 
-/// The process's peak resident set size in kilobytes (VmHWM in /proc/self/status), or nil
-/// where there is no such file.
+/// The process's peak resident set size in kilobytes: VmHWM in /proc/self/status on Linux,
+/// getrusage's ru_maxrss on macOS (bytes there, kilobytes on Linux); nil where neither answers.
 func peakResidentKilobytes() -> Int? {
+    #if os(macOS)
+    var usage = rusage()
+    guard getrusage(RUSAGE_SELF, &usage) == 0 else { return nil }
+    return Int(usage.ru_maxrss) / 1024
+    #else
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
     for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
         return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
     }
     return nil
+    #endif
 }

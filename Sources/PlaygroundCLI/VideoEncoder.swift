@@ -2,6 +2,8 @@ import Foundation
 import SDLBackend
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Why an encoder could not start or finish; `message` says what to do about it.
@@ -108,7 +110,7 @@ final class VideoEncoder {
         let failure: Int32? = frame.bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     return errno
@@ -162,4 +164,14 @@ final class VideoEncoder {
         let text = String(decoding: FileManager.default.contents(atPath: logPath) ?? Data(), as: UTF8.self)
         return text.split(separator: "\n").suffix(4).joined(separator: " / ")
     }
+}
+
+/// write(2) from the C library (Glibc on Linux, Darwin on macOS); `write` alone would name a
+/// method of the caller.
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.write(fd, buffer, count)
+    #else
+    Darwin.write(fd, buffer, count)
+    #endif
 }

@@ -7,8 +7,14 @@ import SDLBackend
 
 /// What every command that builds a playground asks: which scene, strategy and item count.
 struct ModelOptions: ParsableArguments {
-    @Option(help: "Scene: \(SceneID.validNames).")
-    var scene: SceneID = .photos
+    // Optional so the window can tell a scene given from none (then the remembered one).
+    @Option(name: .customLong("scene"), help: "Scene: \(SceneID.validNames). Default: photos (the window: the last one shown).")
+    var sceneChoice: SceneID?
+
+    var scene: SceneID {
+        get { sceneChoice ?? .photos }
+        set { sceneChoice = newValue }
+    }
 
     @Option(help: "Strategy: \(ParallaxStrategy.validNames). Default: the scene's own.")
     var strategy: ParallaxStrategy?
@@ -45,16 +51,21 @@ struct ModelOptions: ParsableArguments {
 struct DisplayOptions: ParsableArguments {
     @OptionGroup var model: ModelOptions
 
+    // Optional so the window can tell a size given from none (then the remembered one), and
+    // `record` a GIF's default from the window's.
     @Option(name: .customLong("size"), parsing: .unconditional,
-            help: "Window size in points, WIDTHxHEIGHT, each side 1 to 16384 (default: 1280x800; a GIF recording: 640x400).",
+            help: "Window size in points, WIDTHxHEIGHT, each side 1 to 16384 (default: 1280x800; the window: the last size; a GIF recording: 640x400).",
             transform: { try ViewportSize(parsing: $0) })
     var requestedSize: ViewportSize?
 
-    /// The window's size when `--size` is not given.
+    /// The window's size when `--size` is not given (and none is remembered).
     static let defaultSize = ViewportSize(width: 1280, height: 800)
 
     /// `--size`, or the default.
-    var size: ViewportSize { requestedSize ?? Self.defaultSize }
+    var size: ViewportSize {
+        get { requestedSize ?? Self.defaultSize }
+        set { requestedSize = newValue }
+    }
 
     @Option(help: "Folder with photos/ and covers/ (PNG or JPEG). Default: the bundled Resources.")
     var resources: String?
@@ -110,6 +121,10 @@ struct WindowCommand: ParsableCommand {
         discussion: "Press H in the window for the keys. Without a display, use `parallax-playground shot`."
     )
 
+    @Argument(help: ArgumentHelp("A folder of photos to show (as --photos), or a photo: its folder opens at it.", valueName: "folder-or-photo"),
+              completion: .file())
+    var open: String?
+
     @OptionGroup var display: DisplayOptions
 
     @OptionGroup var diskCacheOptions: DiskCacheOptions
@@ -129,10 +144,16 @@ struct WindowCommand: ParsableCommand {
     @Option(help: "Write frame statistics as JSON here at exit.")
     var statsJson: String?
 
+    @Flag(help: "Neither read nor write the remembered settings ($XDG_CONFIG_HOME/parallax-playground/settings.json): start from the defaults.")
+    var noSettings = false
+
     @Flag(help: "Decode every photo at its cell's size before the first frame (for measuring frames with no image work left; needs --cache-mb large enough for the folder).")
     var preloadPhotos = false
 
     func validate() throws {
+        if open != nil, display.model.folder.photos != nil {
+            throw ValidationError("give the folder either as the first argument or with --photos, not both")
+        }
         if let exitAfter, !(exitAfter > 0 && exitAfter <= 86_400) {
             throw ValidationError("--exit-after must be more than 0 and at most 86400 seconds")
         }
@@ -142,9 +163,8 @@ struct WindowCommand: ParsableCommand {
         let mainEntered = monotonicNanoseconds()
         // A stats file that can never be written is an input error now, not after the run.
         if let statsJson { _ = try OutputDestination.resolve(statsJson) }
-        // libvips loads its modules for tens of milliseconds: on another core, while the
-        // window and its renderer are made here.
-        Thread.detachNewThread { PhotoDecoder.prepare() }
+        // Input errors first: exiting while libvips starts on the thread below can abort.
+        let opened = try open.map(OpenedPath.init)
         let script = try display.script.map(loadScript)
         let noDisplay = "The window needs X11 or Wayland; to render without one, use `parallax-playground shot --scene \(display.model.scene.name) --out frame.png`."
         let environment = ProcessInfo.processInfo.environment
@@ -153,6 +173,13 @@ struct WindowCommand: ParsableCommand {
             printError("no display: neither DISPLAY nor WAYLAND_DISPLAY is set. " + noDisplay)
             throw ExitCode(1)
         }
+        // libvips loads its modules for tens of milliseconds: on another core, while the
+        // window and its renderer are made here.
+        Thread.detachNewThread { PhotoDecoder.prepare() }
+        var display = self.display
+        if let opened { display.model.folder.photos = opened.folder }
+        let settings = WindowSettings(enabled: !noSettings, systemReducesMotion: systemPrefersReducedMotion())
+        settings.fill(&display, folderGiven: opened != nil)
         let video: SDLVideo
         do {
             video = try SDLVideo()
@@ -162,8 +189,11 @@ struct WindowCommand: ParsableCommand {
         }
         video.quitOnHangUp()
         let app = try PlaygroundApp.open(
-            video: video, display: display, diskCache: diskCacheOptions.diskCache, vsync: !noVsync,
-            reduceMotion: reduceMotion || systemPrefersReducedMotion(), growing: !preloadPhotos)
+            video: video, display: display, diskCache: diskCacheOptions.diskCache, vsync: settings.vsync(noVsyncFlag: noVsync),
+            reduceMotion: settings.reduceMotion(flag: reduceMotion),
+            growing: !preloadPhotos, startPhoto: opened?.photoName, windowPosition: settings.windowPosition)
+        app.composer.decorations.overlay = settings.stored.overlay ?? app.composer.decorations.overlay
+        let started = settings.current(of: app, folder: display.model.folder.photos)
         app.runStatistics.startup.main_ns = mainEntered
         if preloadPhotos, let pipeline = app.executor.images.pipeline {
             let everything = PhotoDemand().needsOfEveryItem(of: app.playground)
@@ -171,10 +201,16 @@ struct WindowCommand: ParsableCommand {
                 printWarning("--preload-photos: \(pipeline.counters.texturesHeld) of \(everything.count) photos are held; raise --cache-mb")
             }
         }
+        let shownFolder = ShownFolder(display.model.folder.photos)
+        let diskCache = diskCacheOptions.diskCache
+        app.onDrop = { [unowned app] path in
+            if let folder = app.openDropped(path, display: display, diskCache: diskCache) { shownFolder.path = folder }
+        }
         app.script = script
         app.exitAfter = exitAfter
         app.exitWhenSharp = exitWhenSharp
         app.run()
+        settings.save(settings.current(of: app, folder: shownFolder.path), startedWith: started)
         if let statsJson { try app.runStatistics.write(to: statsJson) }
     }
 }

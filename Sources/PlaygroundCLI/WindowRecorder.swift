@@ -136,9 +136,13 @@ final class WindowRecorder {
     }
 
     /// `xdg-user-dir VIDEOS` when it names a folder other than home (its answer when none is
-    /// set), else the current directory.
+    /// set), else the current directory. On macOS: ~/Movies, when it exists.
     static func videosFolder() -> String {
         let current = FileManager.default.currentDirectoryPath
+        #if os(macOS)
+        let movies = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent("Movies").path
+        return FileManager.default.fileExists(atPath: movies) ? movies : current
+        #endif
         let candidates = ["/usr/bin/xdg-user-dir", "/bin/xdg-user-dir"]
         guard let tool = candidates.first(where: FileManager.default.isExecutableFile(atPath:)) else { return current }
         let process = Process()

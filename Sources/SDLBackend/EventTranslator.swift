@@ -11,6 +11,11 @@ enum EventTranslator {
             return .quit
         case SDL_WINDOWEVENT.rawValue:
             return window(event.window)
+        case SDL_DROPFILE.rawValue:
+            // SDL hands the path over in memory the receiver frees (SDL_events.h, SDL_DropEvent).
+            guard let file = event.drop.file else { return nil }
+            defer { SDL_free(file) }
+            return .dropped(String(cString: file))
         case SDL_MOUSEBUTTONDOWN.rawValue where event.button.button == UInt8(SDL_BUTTON_LEFT):
             return .input(.pointerDown(point(event.button.x, event.button.y)))
         case SDL_MOUSEBUTTONUP.rawValue where event.button.button == UInt8(SDL_BUTTON_LEFT):

@@ -11,7 +11,7 @@ public final class ImageLibrary {
     public let photos: [Texture]
     public let covers: [Texture]
     /// When set, photos are drawn from here and `photos` is unused.
-    public let pipeline: PhotoTextures?
+    public private(set) var pipeline: PhotoTextures?
     /// When set, covers are drawn from here and `covers` is unused.
     public let coverPipeline: PhotoTextures?
 
@@ -29,6 +29,12 @@ public final class ImageLibrary {
         covers = []
         self.pipeline = pipeline
         self.coverPipeline = coverPipeline
+    }
+
+    /// Draws photos from `pipeline` from now on (another folder opened in the window); the one
+    /// before stops its decoders and frees its textures as it goes.
+    public func replacePhotoPipeline(_ pipeline: PhotoTextures) {
+        self.pipeline = pipeline
     }
 
     /// The image files of `directory` that `loadDirectory` would load, in its order, without

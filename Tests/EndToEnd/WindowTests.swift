@@ -116,7 +116,7 @@ private func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<I
 
         let app = Process()
         app.executableURL = try playgroundBinary()
-        app.arguments = ["--scene", "photos", "--size", "1280x800", "--exit-after", "120", "--stats-json", statsPath]
+        app.arguments = ["--no-settings", "--scene", "photos", "--size", "1280x800", "--exit-after", "120", "--stats-json", statsPath]
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = x.display
         environment["SDL_VIDEODRIVER"] = nil
@@ -219,7 +219,7 @@ private func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<I
         let app = Process()
         app.executableURL = try playgroundBinary()
         // Three seconds after the first frame: time enough to find the window even on a busy machine.
-        app.arguments = ["--scene", "photos", "--resources", dir.path, "--preload-photos", "--exit-after", "3", "--stats-json", statsPath]
+        app.arguments = ["--no-settings", "--scene", "photos", "--resources", dir.path, "--preload-photos", "--exit-after", "3", "--stats-json", statsPath]
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = x.display
         environment["SDL_VIDEODRIVER"] = nil
@@ -264,7 +264,7 @@ private func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<I
         let statsPath = dir.appendingPathComponent("stats.json").path
         let app = Process()
         app.executableURL = try playgroundBinary()
-        app.arguments = ["--exit-after", "60", "--stats-json", statsPath]
+        app.arguments = ["--no-settings", "--exit-after", "60", "--stats-json", statsPath]
         var environment = ProcessInfo.processInfo.environment
         environment["SDL_VIDEODRIVER"] = "dummy"
         app.environment = environment
@@ -346,7 +346,7 @@ private func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<I
         let statsPath = dir.appendingPathComponent("stats.json").path
         let app = Process()
         app.executableURL = try playgroundBinary()
-        app.arguments = ["--scene", "albums", "--exit-when-sharp", "--exit-after", "600", "--stats-json", statsPath]
+        app.arguments = ["--no-settings", "--scene", "albums", "--exit-when-sharp", "--exit-after", "600", "--stats-json", statsPath]
         var environment = ProcessInfo.processInfo.environment
         environment["SDL_VIDEODRIVER"] = "dummy"
         app.environment = environment
@@ -487,7 +487,7 @@ private func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<I
         defer { x.stop() }
         let app = Process()
         app.executableURL = try playgroundBinary()
-        app.arguments = ["--photos", photos.path, "--scene", "photos", "--size", size, "--script", windowScript.path,
+        app.arguments = ["--no-settings", "--photos", photos.path, "--scene", "photos", "--size", size, "--script", windowScript.path,
                          "--exit-after", "\(restTime + 2)"]
         app.currentDirectoryURL = dir
         var environment = ProcessInfo.processInfo.environment

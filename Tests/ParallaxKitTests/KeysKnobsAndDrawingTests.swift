@@ -90,6 +90,33 @@ import Testing
         #expect(pg.steppedParallaxAmount(-1) == 0)
     }
 
+    /// A folder opened at a photo: its cell starts the viewport, below the captions' bar,
+    /// and along the album row's axis; past the end the position stays.
+    @Test(arguments: [SceneID.photos, .captions, .albums])
+    func scrollingToAnItemPutsItsCellAtTheStart(scene: SceneID) {
+        let pg = Playground(scene: scene, viewportSize: Size(width: 800, height: 600))
+        let axis = pg.scrollView.axis
+        pg.scroll(toItem: 5)
+        let frame = pg.layout.frames[5]
+        #expect(frame.origin[axis] > 0)
+        #expect(pg.scrollView.position == frame.origin[axis] - pg.scrollView.contentInsets.leading(axis))
+        pg.scroll(toItem: pg.itemCount + 10)
+        #expect(pg.scrollView.position == frame.origin[axis] - pg.scrollView.contentInsets.leading(axis))
+    }
+
+    /// Another folder dropped: one item per new photo, from the start, the strategy kept.
+    @Test func replacingThePhotosShowsOneItemPerNewPhotoFromTheStart() {
+        let pg = Playground(scene: .captions, strategy: .cachedLayout, itemCount: 500, viewportSize: Size(width: 800, height: 600))
+        pg.scroll(to: 2000)
+        var folder = PhotoSet()
+        for i in 0..<7 { folder.append(aspectRatio: i.isMultiple(of: 2) ? 1.5 : 0.75, title: "IMG_\(i)") }
+        pg.replacePhotos(folder)
+        #expect(pg.itemCount == 7)
+        #expect(pg.photos == folder)
+        #expect(pg.strategy == .cachedLayout && pg.scene.id == .captions)
+        #expect(pg.scrollView.position == -pg.scrollView.contentInsets.leading(.vertical))
+    }
+
     @Test func reduceMotionTurnsParallaxOffAndBack() {
         let pg = Playground(scene: .photos, strategy: .cachedLayout, viewportSize: Size(width: 800, height: 600))
         pg.scroll(to: 500)

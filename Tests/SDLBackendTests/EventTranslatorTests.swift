@@ -5,6 +5,16 @@ import Testing
 
 /// Translation of hand-built SDL events: pure, so these need no SDL_Init and run in parallel.
 @Suite struct EventTranslatorTests {
+    /// A drop names its path (and the translator frees SDL's copy of it); one without a path is ignored.
+    @Test func aDroppedFileOrFolderIsItsPath() {
+        var event = SDL_Event()
+        event.type = SDL_DROPFILE.rawValue
+        event.drop.file = SDL_strdup("/home/someone/Pictures/2026 ü")
+        #expect(EventTranslator.translate(event) == .dropped("/home/someone/Pictures/2026 ü"))
+        event.drop.file = nil
+        #expect(EventTranslator.translate(event) == nil)
+    }
+
     @Test func leftButtonDownAndUpArePointerEvents() {
         #expect(EventTranslator.translate(.button(SDL_MOUSEBUTTONDOWN, x: 12, y: 34)) == .input(.pointerDown(Point(x: 12, y: 34))))
         #expect(EventTranslator.translate(.button(SDL_MOUSEBUTTONUP, x: 5, y: 6)) == .input(.pointerUp(Point(x: 5, y: 6))))

@@ -1,4 +1,5 @@
 import Foundation
+import CSDL2
 import ParallaxKit
 import Testing
 @testable import SDLBackend
@@ -225,6 +226,16 @@ private let black = Color.black
             #expect(event.time > -0.002 && event.time <= now + 0.002)
         }
         #expect(video.pollEvents(clock: clock).isEmpty)
+    }
+
+    /// A drop goes through SDL's queue like one from the window system.
+    @Test func aDropComesBackAsItsPath() throws {
+        let video = try SDLVideo(driver: .headless)
+        var drop = SDL_Event()
+        drop.type = SDL_DROPFILE.rawValue
+        drop.drop.file = SDL_strdup("/tmp/photos")
+        #expect(SDL_PushEvent(&drop) == 1)
+        #expect(video.pollEvents(clock: Clock()).map(\.event) == [.dropped("/tmp/photos")])
     }
 
     /// Draws as a display with two pixels per point would: points double, text is

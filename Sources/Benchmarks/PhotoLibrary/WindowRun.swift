@@ -30,7 +30,7 @@ struct WindowRun {
         if environment["DISPLAY"] == nil { environment["SDL_VIDEODRIVER"] = "dummy" }
         let child = ChildProcess(
             executable: binary,
-            arguments: ["--photos", photos, "--exit-after", String(seconds), "--stats-json", statsPath, "--no-vsync"] + extra,
+            arguments: ["--no-settings", "--photos", photos, "--exit-after", String(seconds), "--stats-json", statsPath, "--no-vsync"] + extra,
             environment: environment)
         var spawned: UInt64 = 0
         let result = try child.run { spawned = MonotonicClock.nanoseconds() }

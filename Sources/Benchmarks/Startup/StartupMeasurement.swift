@@ -23,7 +23,7 @@ enum StartupMeasurement {
             environment["SDL_VIDEODRIVER"] = "dummy"
             let child = ChildProcess(
                 executable: binary,
-                arguments: ["--exit-when-sharp", "--exit-after", exitAfterSeconds, "--stats-json", statsPath, "--resources", resources, "--no-vsync"],
+                arguments: ["--no-settings", "--exit-when-sharp", "--exit-after", exitAfterSeconds, "--stats-json", statsPath, "--resources", resources, "--no-vsync"],
                 environment: environment)
             var spawned: UInt64 = 0
             let result = try child.run { spawned = MonotonicClock.nanoseconds() }

@@ -179,6 +179,14 @@ public final class Playground {
         needsFullRefresh = true
     }
 
+    /// Shows another folder's photos, one item per photo, from the start of the current
+    /// scene (its strategy, reduce motion and viewport kept).
+    public func replacePhotos(_ newPhotos: PhotoSet) {
+        photos = newPhotos
+        itemCountFollowsPhotos = true
+        setScene(scene.id)
+    }
+
     public func setViewportSize(_ size: Size) {
         viewportSize = size
         scrollView.setViewportSize(size)
@@ -206,5 +214,15 @@ public final class Playground {
     public func scroll(to offset: Double) {
         collectionView.prepareLayout()
         scrollView.setPosition(offset)
+    }
+
+    /// Puts item `index`'s cell at the start of the viewport, below any leading inset (as far
+    /// as the scroll range allows): where a folder opened at one of its photos starts. An
+    /// index outside the list leaves the position alone.
+    public func scroll(toItem index: Int) {
+        collectionView.prepareLayout()
+        guard layout.frames.indices.contains(index) else { return }
+        let axis = scrollView.axis
+        scroll(to: layout.frames[index].origin[axis] - scrollView.contentInsets.leading(axis))
     }
 }

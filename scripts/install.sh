@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# Installs (or, with `uninstall`, removes) Parallax Playground under $PREFIX, staged under
+# $DESTDIR when set, as `make install` / `make uninstall` call it:
+#   scripts/install.sh install|uninstall BUILD_DIR
+# BUILD_DIR holds the built `parallax-playground` and `generate-manual` (the Makefile builds
+# both first). What goes where follows the freedesktop and XDG conventions:
+#   bin/parallax-playground                       a symbolic link to
+#   lib/parallax-playground/parallax-playground   the binary, beside the shared libraries SwiftPM
+#                                                 built with it (malloc-interposer's, which the
+#                                                 benchmark links): its RUNPATH is $ORIGIN
+#   share/parallax-playground/{photos,covers}     the bundled images (found relative to bin/)
+#   share/applications/ID.desktop                 the menu entry (Desktop Entry Specification)
+#   share/metainfo/ID.metainfo.xml                AppStream metadata for software centres
+#   share/icons/hicolor/*/apps/parallax-playground.{svg,png}   (Icon Theme Specification)
+#   share/man/man1/parallax-playground*.1         one page per subcommand (generate-manual)
+#   share/bash-completion/completions/parallax-playground      (bash-completion's folder)
+#   share/zsh/site-functions/_parallax-playground              (zsh's fpath for add-ons)
+#   share/fish/vendor_completions.d/parallax-playground.fish   (fish's vendor folder)
+set -euo pipefail
+
+action=${1:?usage: install.sh install|uninstall BUILD_DIR}
+build=${2:-}
+prefix=${PREFIX:-/usr/local}
+# `make install PREFIX=~/.local` reaches here with the tilde unexpanded under shells that
+# do not expand it after `=` (zsh, sh).
+case "$prefix" in "~") prefix=$HOME ;; "~/"*) prefix=$HOME/${prefix#"~/"} ;; esac
+case "$prefix" in /*) ;; *) echo "error: PREFIX must be an absolute path, got '$prefix'" >&2; exit 2 ;; esac
+root=${DESTDIR:-}$prefix
+repo=$(cd "$(dirname "$0")/.." && pwd)
+id=org.parallaxplayground.Playground
+name=parallax-playground
+
+files_of_share=(
+    "applications/$id.desktop"
+    "metainfo/$id.metainfo.xml"
+    "bash-completion/completions/$name"
+    "zsh/site-functions/_$name"
+    "fish/vendor_completions.d/$name.fish"
+)
+
+# Refreshes the desktop's caches after a live (not a staged DESTDIR) install or removal:
+# the MIME cache "Open With" reads, and hicolor's icon cache only where one exists already
+# (creating one would hide icons that later installs add without refreshing it).
+refresh_caches() {
+    [ -z "${DESTDIR:-}" ] || return 0
+    if command -v update-desktop-database >/dev/null && [ -d "$root/share/applications" ]; then
+        update-desktop-database -q "$root/share/applications" || true
+    fi
+    if command -v gtk-update-icon-cache >/dev/null && [ -f "$root/share/icons/hicolor/icon-theme.cache" ]; then
+        gtk-update-icon-cache -q "$root/share/icons/hicolor" || true
+    fi
+}
+
+if [ "$action" = uninstall ]; then
+    rm -f "$root/bin/$name"
+    rm -rf "$root/lib/$name" "$root/share/$name"
+    for f in "${files_of_share[@]}"; do rm -f "$root/share/$f"; done
+    rm -f "$root"/share/icons/hicolor/*/apps/$name.png "$root/share/icons/hicolor/scalable/apps/$name.svg"
+    rm -f "$root"/share/man/man1/$name.1 "$root"/share/man/man1/$name.*.1
+    refresh_caches
+    echo "removed Parallax Playground from $root"
+    exit 0
+fi
+[ "$action" = install ] || { echo "error: unknown action '$action' (install or uninstall)" >&2; exit 2; }
+[ -x "$build/$name" ] || { echo "error: no $build/$name: build it first (make install does)" >&2; exit 1; }
+
+install -d "$root/bin" "$root/lib/$name" "$root/share/$name"
+install -m 755 "$build/$name" "$root/lib/$name/$name"
+shopt -s nullglob
+for library in "$build"/lib*.so "$build"/lib*.dylib; do install -m 644 "$library" "$root/lib/$name/"; done
+shopt -u nullglob
+ln -sfn "../lib/$name/$name" "$root/bin/$name"
+for kind in photos covers; do
+    install -d "$root/share/$name/$kind"
+    install -m 644 "$repo/Resources/$kind"/* "$root/share/$name/$kind/"
+done
+# The menu entry runs the binary by its installed path: a desktop session's PATH may lack
+# ~/.local/bin (PREFIX=~/.local) or /usr/local/bin. A prefix with characters the Desktop Entry
+# Specification would need quoted (spaces, quotes, $) keeps the bare name, found on PATH.
+install -d "$root/share/applications"
+command_path=$name
+case "$prefix" in *[!A-Za-z0-9_./+-]*) ;; *) command_path=$prefix/bin/$name ;; esac
+sed -e "s|^Exec=$name |Exec=$command_path |" -e "s|^TryExec=$name\$|TryExec=$command_path|" \
+    "$repo/desktop/$id.desktop" > "$root/share/applications/$id.desktop"
+chmod 644 "$root/share/applications/$id.desktop"
+install -D -m 644 "$repo/desktop/$id.metainfo.xml" "$root/share/metainfo/$id.metainfo.xml"
+(cd "$repo/desktop/icons" && find hicolor -type f) | while read -r icon; do
+    install -D -m 644 "$repo/desktop/icons/$icon" "$root/share/icons/$icon"
+done
+
+# Man pages: swift-argument-parser's generate-manual reads the binary's
+# --experimental-dump-help and writes one page per subcommand. (Its `swift package
+# generate-manual` plugin would run it on every executable that links ArgumentParser, and
+# stops at parallax-fuzz, a libFuzzer corpus runner that does not answer that option; so the
+# same tool is run here on this binary alone.)
+# The pages' date is the last commit's (or SOURCE_DATE_EPOCH's), so reinstalling the same
+# source gives the same pages.
+man_tmp=$(mktemp -d)
+trap 'rm -rf "$man_tmp"' EXIT
+epoch=${SOURCE_DATE_EPOCH:-$(git -C "$repo" log -1 --format=%ct 2>/dev/null || date +%s)}
+# GNU date takes -d @EPOCH, BSD (macOS) date -r EPOCH.
+day=$(date -u -d "@$epoch" +%Y-%m-%d 2>/dev/null || date -u -r "$epoch" +%Y-%m-%d)
+"$build/generate-manual" "$build/$name" --multi-page --output-directory "$man_tmp" --date "$day"
+install -d "$root/share/man/man1"
+install -m 644 "$man_tmp"/*.1 "$root/share/man/man1/"
+
+# Completions from the binary itself (argument-parser's --generate-completion-script).
+for shell in bash zsh fish; do
+    case $shell in
+        bash) target="bash-completion/completions/$name" ;;
+        zsh) target="zsh/site-functions/_$name" ;;
+        fish) target="fish/vendor_completions.d/$name.fish" ;;
+    esac
+    install -d "$(dirname "$root/share/$target")"
+    "$build/$name" --generate-completion-script "$shell" > "$man_tmp/completion"
+    install -m 644 "$man_tmp/completion" "$root/share/$target"
+done
+
+refresh_caches
+echo "installed Parallax Playground under $root"
