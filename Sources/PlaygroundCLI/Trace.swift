@@ -10,10 +10,8 @@ struct Trace: ParsableCommand {
         abstract: "Replay a script without a window and write a CSV row per visible cell per frame.",
         discussion: """
             Columns: \(TraceWriter.header.split(separator: ",").joined(separator: ", ")).
-
             Offsets and cell rectangles are in points, cells in content coordinates; parallax is the \
             image's displacement from centred in its cell (+y down, +x right).
-
             Built-in scripts: \(BuiltinScript.validNames). Script format: see README.md.
             """
     )
