@@ -12,9 +12,12 @@
 # ffmpeg (with ffprobe) encodes `record`'s MP4, WebP and GIF files from raw frames on a pipe;
 # the record tests decode them again with ffmpeg and, for animated WebP, with Pillow.
 # xdg-user-dirs' `xdg-user-dir VIDEOS` names the folder the window's R key records into.
+# chromium, chromium-driver and python3-selenium run the exported web page headless in the
+# export tests (scripts/browser-probe.py), which check it against the model: Chromium is the
+# browser here with CSS scroll-driven animations.
 set -euo pipefail
 
-packages=(pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xdotool x11-utils imagemagick valgrind libvips-dev libvips-tools libimage-exiftool-perl python3-numpy python3-pil icc-profiles-free libgl1-mesa-dri ffmpeg xdg-user-dirs)
+packages=(pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xdotool x11-utils imagemagick valgrind libvips-dev libvips-tools libimage-exiftool-perl python3-numpy python3-pil icc-profiles-free libgl1-mesa-dri ffmpeg xdg-user-dirs chromium chromium-driver python3-selenium)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -1,0 +1,97 @@
+import FileOutput
+import Foundation
+import ParallaxKit
+
+/// `export --format web`: the page of a tuned scene, written whole into a folder: index.html,
+/// parallax.css, parallax.js and images/ at the cells' sizes at 1× and 2×.
+public struct WebExport {
+    public var scene: Scene
+    public var itemCount: Int
+    public var amount: Double
+    public var motion: Bool
+    /// The viewport the images are sized for (the page lays itself out for any width; images
+    /// are picked by `srcset` from 1× and 2× of these sizes).
+    public var viewportSize: Size
+    /// The photo files, index for index with `scene.photos`.
+    public var photoPaths: [String]
+    /// The cover files (the album scene's), in the app's order.
+    public var coverPaths: [String]
+    public var sizer = ImageSizer()
+
+    public init(scene: Scene, itemCount: Int, amount: Double, motion: Bool, viewportSize: Size, photoPaths: [String], coverPaths: [String]) {
+        self.scene = scene
+        self.itemCount = itemCount
+        self.amount = amount
+        self.motion = motion
+        self.viewportSize = viewportSize
+        self.photoPaths = photoPaths
+        self.coverPaths = coverPaths
+    }
+
+    /// The largest box, in points, each photo fills at `viewportSize`: its cell's image area
+    /// grown by the amount on both ends along the axis, as `SceneRenderer.imageFrame` draws it.
+    public func photoBoxes() -> [Size] {
+        var frames: [Rect] = []
+        _ = scene.geometry.computeFrames(itemCount: min(itemCount, max(scene.photos.count, 1) * 8), viewportSize: viewportSize,
+                                         contentInsets: scene.contentInsets, into: &frames)
+        let count = max(scene.photos.count, 1)
+        var boxes = [Size?](repeating: nil, count: count)
+        for (item, frame) in frames.enumerated() {
+            guard let area = SceneRenderer.photoArea(inCell: frame, style: scene.cellStyle) else { continue }
+            let box = SceneRenderer.imageFrame(for: area, axis: scene.axis, amount: amount, shift: .zero).size
+            let p = item % count
+            if let old = boxes[p], old.width * old.height >= box.width * box.height { continue }
+            boxes[p] = box
+        }
+        // A photo no item shows at this count still gets a file: at the first cell's width.
+        let width = frames.first?.width ?? viewportSize.width
+        return boxes.enumerated().map { p, box in
+            box ?? Size(width: width, height: (width / scene.photos.aspectRatio(ofItem: p)).rounded() + 2 * amount)
+        }
+    }
+
+    /// The side of the front cover at `viewportSize`: every cover is made that size.
+    func coverSide() -> Double {
+        var frames: [Rect] = []
+        _ = scene.geometry.computeFrames(itemCount: 1, viewportSize: viewportSize, contentInsets: scene.contentInsets, into: &frames)
+        return frames.first?.height ?? 256
+    }
+
+    /// Writes the page into `folder` (already created, empty).
+    public func write(into folder: OutputFolder) throws(ExportError) {
+        do { try folder.makeFolder("images") } catch { throw ExportError(error.message) }
+        var photos: [WebScene.Image] = []
+        var covers: [WebScene.Image] = []
+        if case .coverStack = scene.cellStyle {
+            let side = Int(coverSide().rounded(.up))
+            for (i, path) in coverPaths.enumerated() {
+                let name = String(format: "cover-%02d", i)
+                try makeImage(path, name: name, width: side, height: side, in: folder)
+                covers.append(WebScene.Image(ratio: 1, title: PhotoCatalog.coverTitles[i % PhotoCatalog.coverTitles.count],
+                                             src: "images/\(name).jpg", src2x: "images/\(name)@2x.jpg", width: side))
+            }
+        } else {
+            let boxes = photoBoxes()
+            for (i, path) in photoPaths.enumerated() where i < boxes.count {
+                let name = String(format: "photo-%02d", i)
+                let w = Int(boxes[i].width.rounded(.up)), h = Int(boxes[i].height.rounded(.up))
+                try makeImage(path, name: name, width: w, height: h, in: folder)
+                photos.append(WebScene.Image(ratio: scene.photos.aspectRatio(ofItem: i), title: scene.photos.title(ofItem: i),
+                                             src: "images/\(name).jpg", src2x: "images/\(name)@2x.jpg", width: w))
+            }
+        }
+        let page = WebPage(scene: WebScene(scene: scene, amount: amount, motion: motion, itemCount: itemCount, photos: photos, covers: covers))
+        do {
+            for file in try page.files() { try folder.write(file.text, to: file.name) }
+        } catch let error as AtomicFileError {
+            throw ExportError(error.message)
+        } catch {
+            throw ExportError("cannot encode the page: \(error)")
+        }
+    }
+
+    private func makeImage(_ source: String, name: String, width: Int, height: Int, in folder: OutputFolder) throws(ExportError) {
+        try sizer.write(source: source, to: folder.file("images/\(name).jpg"), width: width, height: height)
+        try sizer.write(source: source, to: folder.file("images/\(name)@2x.jpg"), width: 2 * width, height: 2 * height)
+    }
+}
