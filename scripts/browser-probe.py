@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Measures an exported page in headless Chromium, for the export tests.
 
-Opens PAGE (an exported index.html) at each WIDTHxHEIGHT and with each engine (css: the
+Opens PAGE (an exported index.html) at each --run's WIDTHxHEIGHT and with each engine (css: the
 scroll-driven animations; js: ?engine=js, the script fallback), scrolls the element marked
 data-scroller to each offset (the app's content offset, in points = CSS px), waits two
 animation frames, and prints JSON: for every cell that intersects the scrollport, its rect in
@@ -65,9 +65,9 @@ Promise.all(shown.map((img) => img.decode().catch(() => null))).then(() =>
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("page")
-    parser.add_argument("--sizes", default="1280x800")
+    parser.add_argument("--run", action="append", required=True, metavar="WIDTHxHEIGHT=OFFSET,OFFSET,...",
+                        help="a window size and the content offsets to measure at it (repeatable)")
     parser.add_argument("--engines", default="css,js")
-    parser.add_argument("--offsets", required=True, help="comma-separated content offsets")
     parser.add_argument("--screenshot", help="save a PNG of the first size and engine at the last offset, photos loaded")
     args = parser.parse_args()
 
@@ -81,8 +81,9 @@ def main():
         driver.set_script_timeout(30)
         version = driver.capabilities.get("browserVersion", "")
         runs = []
-        offsets = [float(o) for o in args.offsets.split(",") if o]
-        for size in args.sizes.split(","):
+        for plan in args.run:
+            size, _, listed = plan.partition("=")
+            offsets = [float(o) for o in listed.split(",") if o]
             width, height = (int(v) for v in size.split("x"))
             driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                    {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})

@@ -62,11 +62,12 @@ public struct WebExport {
         do { try folder.makeFolder("images") } catch { throw ExportError(error.message) }
         var photos: [WebScene.Image] = []
         var covers: [WebScene.Image] = []
+        var jobs: [ImageJob] = []
         if case .coverStack = scene.cellStyle {
             let side = Int(coverSide().rounded(.up))
             for (i, path) in coverPaths.enumerated() {
                 let name = String(format: "cover-%02d", i)
-                try makeImage(path, name: name, width: side, height: side, in: folder)
+                jobs += ImageJob.both(source: path, name: name, width: side, height: side, in: folder)
                 covers.append(WebScene.Image(ratio: 1, title: PhotoCatalog.coverTitles[i % PhotoCatalog.coverTitles.count],
                                              src: "images/\(name).jpg", src2x: "images/\(name)@2x.jpg", width: side))
             }
@@ -75,11 +76,12 @@ public struct WebExport {
             for (i, path) in photoPaths.enumerated() where i < boxes.count {
                 let name = String(format: "photo-%02d", i)
                 let w = Int(boxes[i].width.rounded(.up)), h = Int(boxes[i].height.rounded(.up))
-                try makeImage(path, name: name, width: w, height: h, in: folder)
+                jobs += ImageJob.both(source: path, name: name, width: w, height: h, in: folder)
                 photos.append(WebScene.Image(ratio: scene.photos.aspectRatio(ofItem: i), title: scene.photos.title(ofItem: i),
                                              src: "images/\(name).jpg", src2x: "images/\(name)@2x.jpg", width: w))
             }
         }
+        try make(jobs)
         let page = WebPage(scene: WebScene(scene: scene, amount: amount, motion: motion, itemCount: itemCount, photos: photos, covers: covers))
         do {
             for file in try page.files() { try folder.write(file.text, to: file.name) }
@@ -90,8 +92,50 @@ public struct WebExport {
         }
     }
 
-    private func makeImage(_ source: String, name: String, width: Int, height: Int, in folder: OutputFolder) throws(ExportError) {
-        try sizer.write(source: source, to: folder.file("images/\(name).jpg"), width: width, height: height)
-        try sizer.write(source: source, to: folder.file("images/\(name)@2x.jpg"), width: 2 * width, height: 2 * height)
+    /// Runs the jobs on every core: each is one `vipsthumbnail` process.
+    private func make(_ jobs: [ImageJob]) throws(ExportError) {
+        let failures = FailureList()
+        let sizer = self.sizer
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { i in
+            let job = jobs[i]
+            do throws(ExportError) {
+                try sizer.write(source: job.source, to: job.destination, width: job.width, height: job.height)
+            } catch {
+                failures.append(i, error)
+            }
+        }
+        if let first = failures.first { throw first }
+    }
+}
+
+/// One image file to make.
+struct ImageJob: Sendable {
+    var source: String
+    var destination: String
+    var width: Int
+    var height: Int
+
+    /// The 1× and 2× files of `name` in the page's images/ folder.
+    static func both(source: String, name: String, width: Int, height: Int, in folder: OutputFolder) -> [ImageJob] {
+        [ImageJob(source: source, destination: folder.file("images/\(name).jpg"), width: width, height: height),
+         ImageJob(source: source, destination: folder.file("images/\(name)@2x.jpg"), width: 2 * width, height: 2 * height)]
+    }
+}
+
+/// The errors of jobs run concurrently; the first by job order is reported.
+private final class FailureList: @unchecked Sendable {
+    private let lock = NSLock()
+    private var errors: [(Int, ExportError)] = []
+
+    func append(_ index: Int, _ error: ExportError) {
+        lock.lock()
+        errors.append((index, error))
+        lock.unlock()
+    }
+
+    var first: ExportError? {
+        lock.lock()
+        defer { lock.unlock() }
+        return errors.min { $0.0 < $1.0 }?.1
     }
 }
