@@ -21,6 +21,9 @@ enum PageScript {
   const engine = forced === "js" || forced === "css" ? forced : (cssSupported ? "css" : "js");
   root.dataset.engine = engine;
   const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+  // ?stats: the script engine's cost, read by scripts/browser-scroll-cost.py.
+  const stats = new URLSearchParams(location.search).has("stats") ? { updates: 0, totalMs: 0, maxMs: 0 } : null;
+  window.parallaxStats = stats;
 
   // ---- layout: the app's ItemGeometry rules ----
   function ratioOf(item) { return scene.photos.length ? scene.photos[item % scene.photos.length].ratio : 1; }
@@ -238,6 +241,7 @@ enum PageScript {
     for (const [img, share] of c.moving) img.style.transform = vertical ? "translateY(" + d * share + "px)" : "translateX(" + d * share + "px)";
   }
   function update() {
+    const started = stats ? performance.now() : 0;
     pending = false;
     if (!layout) return;
     const b = bounds();
@@ -251,6 +255,12 @@ enum PageScript {
       const item = order[k], f = layout.frames[item];
       if (lead(f) > end) break;
       place(cells[item], still ? 0 : displacement(f, b));
+    }
+    if (stats) {
+      const ms = performance.now() - started;
+      stats.updates++;
+      stats.totalMs += ms;
+      stats.maxMs = Math.max(stats.maxMs, ms);
     }
   }
   let pending = false;

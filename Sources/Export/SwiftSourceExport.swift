@@ -235,8 +235,8 @@ public struct SwiftSourceExport: Sendable {
             import SwiftUI
 
             extension View {
-                /// Clips the image to the cell and shifts it by the tuned parallax while the scroll view
-                /// scrolls; the image is `2 × amount` longer than the cell along the axis.
+                /// Makes this image `2 × amount` longer than its cell along the scroll axis, centred,
+                /// clipped to the cell, and shifted by the tuned parallax as the scroll view scrolls.
                 func tunedParallax() -> some View {
                     modifier(TunedParallaxModifier())
                 }
@@ -249,15 +249,16 @@ public struct SwiftSourceExport: Sendable {
                         content
                             .frame(width: cell.size.width + (TunedParallax.isVertical ? 0 : 2 * a),
                                    height: cell.size.height + (TunedParallax.isVertical ? 2 * a : 0))
-                            .offset(\(vertical ? "y" : "x"): -a)
+                            // Centred in a cell-sized frame: the image overhangs `a` on both ends.
+                            .frame(width: cell.size.width, height: cell.size.height)
                             .visualEffect { effect, proxy in
-                                // The cell's frame in the scroll view's content, and the visible bounds.
+                                // The cell's frame relative to the scroll view's visible area: every
+                                // seed's mapping depends only on the cell's place in that area.
                                 let frame = proxy.frame(in: .scrollView)
-                                let bounds = proxy.bounds(of: .scrollView) ?? .zero
+                                let visible = proxy.bounds(of: .scrollView) ?? .zero
                                 let shift = TunedParallax.displacement(
-                                    cellMinX: frame.minX + bounds.minX\(vertical ? "" : " + a"), cellMinY: frame.minY + bounds.minY\(vertical ? " + a" : ""),
-                                    cellWidth: cell.size.width, cellHeight: cell.size.height,
-                                    boundsMinX: bounds.minX, boundsMinY: bounds.minY, boundsWidth: bounds.width, boundsHeight: bounds.height)
+                                    cellMinX: frame.minX, cellMinY: frame.minY, cellWidth: frame.width, cellHeight: frame.height,
+                                    boundsMinX: 0, boundsMinY: 0, boundsWidth: visible.width, boundsHeight: visible.height)
                                 return effect.offset(\(translate): shift)
                             }
                     }

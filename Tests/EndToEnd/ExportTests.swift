@@ -156,3 +156,38 @@ func temporaryFolder() throws -> URL {
         }
     }
 }
+
+/// What scrolling the page costs in script, in Chromium (`scripts/browser-scroll-cost.py`):
+/// counts, not times, so the test holds on any machine; the README quotes the times.
+@Suite struct ExportScrollCostTests {
+    struct Report: Decodable {
+        var results: [Result]
+        struct Result: Decodable {
+            var engine: String
+            var items: Int
+            var scrolled: Double
+            var scrollCallbacks: Int
+            var animationFrames: Int
+            var updates: Int
+        }
+    }
+
+    @Test func cssScrollingRunsNoScriptAndTheFallbackOneUpdatePerFrame() throws {
+        let out = try temporaryFolder().appendingPathComponent("page")
+        let export = try run(["export", "--scene", "photos", "--items", "1000", "--size", "640x400", "--out", out.path])
+        try #require(export.status == 0, "\(export.stderr)")
+        let probe = try runPython(try repositoryRoot().appendingPathComponent("scripts/browser-scroll-cost.py").path,
+                                  [out.appendingPathComponent("index.html").path, "--distance", "4000"])
+        try #require(probe.status == 0, "browser-scroll-cost failed: \(probe.stderr)")
+        let report = try JSONDecoder().decode(Report.self, from: probe.stdout)
+        let css = try #require(report.results.first { $0.engine == "css" })
+        let js = try #require(report.results.first { $0.engine == "js" })
+        #expect(css.items == 1000 && js.items == 1000)
+        #expect(css.scrolled == 4000 && js.scrolled == 4000)
+        // CSS: the page's script is not called at all while the list scrolls.
+        #expect(css.scrollCallbacks == 0 && css.animationFrames == 0 && css.updates == 0)
+        // The fallback: scroll events arrive, and each burst asks for one frame at most.
+        #expect(js.scrollCallbacks > 0 && js.updates > 0)
+        #expect(js.animationFrames <= js.scrollCallbacks && js.updates <= js.animationFrames)
+    }
+}
