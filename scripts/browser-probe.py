@@ -14,10 +14,12 @@ The window size is set with CDP's Emulation.setDeviceMetricsOverride: --window-s
 """
 import argparse
 import json
+import os
 import sys
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
 
 MEASURE = """
 const done = arguments[arguments.length - 1];
@@ -68,6 +70,9 @@ def main():
     parser.add_argument("--run", action="append", required=True, metavar="WIDTHxHEIGHT=OFFSET,OFFSET,...",
                         help="a window size and the content offsets to measure at it (repeatable)")
     parser.add_argument("--engines", default="css,js")
+    parser.add_argument("--reduced-motion", action="store_true", help="emulate prefers-reduced-motion: reduce")
+    parser.add_argument("--iframe", action="store_true",
+                        help="measure the page inside an <iframe> of each --run's size, on a host page of its own")
     parser.add_argument("--screenshot", help="save a PNG of the first size and engine at the last offset, photos loaded")
     args = parser.parse_args()
 
@@ -80,6 +85,9 @@ def main():
     try:
         driver.set_script_timeout(30)
         version = driver.capabilities.get("browserVersion", "")
+        if args.reduced_motion:
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                                   {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
         runs = []
         for plan in args.run:
             size, _, listed = plan.partition("=")
@@ -88,7 +96,19 @@ def main():
             driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                    {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
             for engine in args.engines.split(","):
-                driver.get("file://" + args.page + "?engine=" + engine)
+                if args.iframe:
+                    host = os.path.join(os.path.dirname(args.page), "..", "iframe-host-%dx%d-%s.html" % (width, height, engine))
+                    with open(host, "w") as f:
+                        f.write('<!doctype html><body style="margin:40px"><p>Host page</p>'
+                                '<iframe src="%s?engine=%s" width="%d" height="%d" style="border:0"></iframe>'
+                                % (os.path.relpath(args.page, os.path.dirname(host)), engine, width, height))
+                    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                           {"width": width + 200, "height": height + 200, "deviceScaleFactor": 1, "mobile": False})
+                    driver.switch_to.default_content()
+                    driver.get("file://" + os.path.abspath(host))
+                    driver.switch_to.frame(driver.find_element(By.TAG_NAME, "iframe"))
+                else:
+                    driver.get("file://" + args.page + "?engine=" + engine)
                 driver.execute_async_script(
                     "const done = arguments[0];"
                     "const wait = () => document.documentElement.dataset.ready ? done() : setTimeout(wait, 10); wait();")

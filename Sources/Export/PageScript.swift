@@ -150,6 +150,7 @@ enum PageScript {
   const style = scene.style;
   const cells = [];
   function image(photo, className) {
+    if (photo.problem) return text("div", className + " cant-show", photo.problem);
     const img = document.createElement("img");
     img.className = className;
     img.alt = photo.title;

@@ -17,6 +17,14 @@ public struct WebExport {
     /// The cover files (the album scene's), in the app's order.
     public var coverPaths: [String]
     public var sizer = ImageSizer()
+    /// Photos known to be unreadable (by index), with the reason: shown as "can't show" tiles.
+    public var knownProblems: [Int: String] = [:]
+    /// A photo that cannot be made into an image becomes a "can't show" tile with a warning,
+    /// as in the window (a `--photos` folder), instead of failing the export (the bundled
+    /// images, which must all work).
+    public var toleratesBadPhotos = false
+    /// Where those warnings go.
+    public var warn: @Sendable (String) -> Void = { _ in }
 
     public init(scene: Scene, itemCount: Int, amount: Double, motion: Bool, viewportSize: Size, photoPaths: [String], coverPaths: [String]) {
         self.scene = scene
@@ -76,12 +84,23 @@ public struct WebExport {
             for (i, path) in photoPaths.enumerated() where i < boxes.count {
                 let name = String(format: "photo-%02d", i)
                 let w = Int(boxes[i].width.rounded(.up)), h = Int(boxes[i].height.rounded(.up))
-                jobs += ImageJob.both(source: path, name: name, width: w, height: h, in: folder)
-                photos.append(WebScene.Image(ratio: scene.photos.aspectRatio(ofItem: i), title: scene.photos.title(ofItem: i),
-                                             src: "images/\(name).jpg", src2x: "images/\(name)@2x.jpg", width: w))
+                var image = WebScene.Image(ratio: scene.photos.aspectRatio(ofItem: i), title: scene.photos.title(ofItem: i),
+                                           src: "images/\(name).jpg", src2x: "images/\(name)@2x.jpg", width: w)
+                if let problem = knownProblems[i] {
+                    image.cannotShow(file: path, reason: problem)
+                } else {
+                    jobs += ImageJob.both(source: path, name: name, width: w, height: h, in: folder, photo: i)
+                }
+                photos.append(image)
             }
         }
-        try make(jobs)
+        for (job, error) in make(jobs) {
+            guard toleratesBadPhotos, let i = jobs[job].photo else { throw error }
+            guard photos[i].problem == nil else { continue }
+            warn("can't show \(photoPaths[i]) in the page: \(error.message)")
+            photos[i].cannotShow(file: photoPaths[i], reason: error.message)
+            for suffix in [".jpg", "@2x.jpg"] { try? FileManager.default.removeItem(atPath: folder.file("images/" + String(format: "photo-%02d", i) + suffix)) }
+        }
         let page = WebPage(scene: WebScene(scene: scene, amount: amount, motion: motion, itemCount: itemCount, photos: photos, covers: covers))
         do {
             for file in try page.files() { try folder.write(file.text, to: file.name) }
@@ -92,8 +111,9 @@ public struct WebExport {
         }
     }
 
-    /// Runs the jobs on every core: each is one `vipsthumbnail` process.
-    private func make(_ jobs: [ImageJob]) throws(ExportError) {
+    /// Runs the jobs on every core (each is one `vipsthumbnail` process); the failed ones,
+    /// in job order.
+    private func make(_ jobs: [ImageJob]) -> [(Int, ExportError)] {
         let failures = FailureList()
         let sizer = self.sizer
         DispatchQueue.concurrentPerform(iterations: jobs.count) { i in
@@ -104,7 +124,7 @@ public struct WebExport {
                 failures.append(i, error)
             }
         }
-        if let first = failures.first { throw first }
+        return failures.all
     }
 }
 
@@ -114,15 +134,17 @@ struct ImageJob: Sendable {
     var destination: String
     var width: Int
     var height: Int
+    /// The photo it is for (nil for a cover).
+    var photo: Int?
 
     /// The 1× and 2× files of `name` in the page's images/ folder.
-    static func both(source: String, name: String, width: Int, height: Int, in folder: OutputFolder) -> [ImageJob] {
-        [ImageJob(source: source, destination: folder.file("images/\(name).jpg"), width: width, height: height),
-         ImageJob(source: source, destination: folder.file("images/\(name)@2x.jpg"), width: 2 * width, height: 2 * height)]
+    static func both(source: String, name: String, width: Int, height: Int, in folder: OutputFolder, photo: Int? = nil) -> [ImageJob] {
+        [ImageJob(source: source, destination: folder.file("images/\(name).jpg"), width: width, height: height, photo: photo),
+         ImageJob(source: source, destination: folder.file("images/\(name)@2x.jpg"), width: 2 * width, height: 2 * height, photo: photo)]
     }
 }
 
-/// The errors of jobs run concurrently; the first by job order is reported.
+/// The errors of jobs run concurrently, gathered under a lock.
 private final class FailureList: @unchecked Sendable {
     private let lock = NSLock()
     private var errors: [(Int, ExportError)] = []
@@ -133,9 +155,9 @@ private final class FailureList: @unchecked Sendable {
         lock.unlock()
     }
 
-    var first: ExportError? {
+    var all: [(Int, ExportError)] {
         lock.lock()
         defer { lock.unlock() }
-        return errors.min { $0.0 < $1.0 }?.1
+        return errors.sorted { $0.0 < $1.0 }
     }
 }

@@ -82,6 +82,9 @@ public struct WebPage: Sendable {
             .parallax-image { display: block; object-fit: cover; background: rgb(32, 34, 42); }
             .photo > .parallax-image, .tintedRow > .parallax-image, .image-area > .parallax-image {
               position: absolute; left: 0; width: 100%; top: -\(a)px; height: calc(100% + \(2 * scene.amount)px); }
+            /* A photo that cannot be shown keeps its place, named, as in the window. */
+            .cant-show { display: flex; align-items: center; justify-content: center; box-sizing: border-box;
+              padding: 0 1em; font-size: 13px; color: rgb(150, 156, 170); text-align: center; }
             p { margin: 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
             /* Seed 001: the image area above 60 px of labels (title 18 px, subtitle 13 px). */
             .captioned { background: rgb(32, 34, 42); }

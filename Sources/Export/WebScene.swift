@@ -87,6 +87,15 @@ public struct WebScene: Encodable, Sendable {
         public var src2x: String
         /// Width of `src` in pixels, for `srcset`'s width descriptors.
         public var width: Int
+        /// Why the photo cannot be shown (no files then): the page shows a "can't show" tile.
+        public var problem: String?
+
+        /// No files: a tile naming `file` and `reason`, as the window's "can't show" tile.
+        mutating func cannotShow(file: String, reason: String) {
+            src = ""
+            src2x = ""
+            problem = "can't show \((file as NSString).lastPathComponent): \(reason)"
+        }
     }
 
     /// The page of `scene` with `itemCount` items, shifting images by up to `amount` points;

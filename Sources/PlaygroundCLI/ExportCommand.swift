@@ -72,9 +72,13 @@ struct ExportCommand: ParsableCommand {
                 let skipped = { (problem: String) in printWarning("skipping \(problem)") }
                 let photoPaths = try folderContents?.paths ?? ImageLibrary.imagePaths(in: resourcesPath + "/photos", skipped: skipped)
                 let coverPaths = try ImageLibrary.imagePaths(in: resourcesPath + "/covers", skipped: skipped)
-                let export = WebExport(scene: playground.scene, itemCount: playground.itemCount, amount: playground.parallaxAmount,
+                var export = WebExport(scene: playground.scene, itemCount: playground.itemCount, amount: playground.parallaxAmount,
                                        motion: playground.strategy != .off, viewportSize: size.size,
                                        photoPaths: photoPaths, coverPaths: coverPaths)
+                // A folder's unreadable photos keep their places as "can't show" tiles, as in the window.
+                export.knownProblems = folderContents?.problems ?? [:]
+                export.toleratesBadPhotos = folderContents != nil
+                export.warn = { printWarning($0) }
                 try export.write(into: folder)
             case .uikit, .swiftui:
                 let source = SwiftSourceExport(scene: playground.scene, amount: playground.parallaxAmount, strategy: playground.strategy)

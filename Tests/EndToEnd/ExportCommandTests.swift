@@ -75,6 +75,23 @@ import Testing
         #expect(try leftovers(beside: out).isEmpty)
     }
 
+    /// A `--photos` folder's unreadable file keeps its place as a "can't show" tile, as in the
+    /// window; the readable photos are exported.
+    @Test func anUnreadablePhotoInAFolderBecomesACantShowTile() throws {
+        let photos = try temporaryFolder()
+        let root = try repositoryRoot()
+        try FileManager.default.copyItem(at: root.appendingPathComponent("Resources/photos/photo-00.png"), to: photos.appendingPathComponent("a.png"))
+        try Data("not a JPEG".utf8).write(to: photos.appendingPathComponent("b.jpg"))
+        let out = try temporaryFolder().appendingPathComponent("page")
+        let result = try run(["export", "--photos", photos.path, "--out", out.path, "--resources", root.appendingPathComponent("Resources").path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("b.jpg"), "\(result.stderr)")
+        let images = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("images").path).sorted()
+        #expect(images == ["photo-00.jpg", "photo-00@2x.jpg"])
+        let html = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(html.contains("can't show b.jpg"))
+    }
+
     /// SIGTERM while the images are being made: the partial folder is removed, the
     /// destination never appears, and the status says the signal ended it.
     @Test func aSignalMidwayLeavesNothing() throws {

@@ -88,7 +88,6 @@ func temporaryFolder() throws -> URL {
     func pageMatchesTheModelInChromium(scene id: SceneID) throws {
         let scene = Scene.make(id)
         let itemCount = min(scene.defaultItemCount, 120)
-        let amount = scene.defaultParallaxAmount
         let out = try temporaryFolder().appendingPathComponent("page")
         // Small images: this test measures geometry, not pixels.
         let export = try run(["export", "--scene", id.name, "--items", "\(itemCount)", "--size", "640x400", "--out", out.path])
@@ -105,52 +104,99 @@ func temporaryFolder() throws -> URL {
         try #require(probe.status == 0, "browser-probe failed: \(probe.stderr)")
         let measured = try JSONDecoder().decode(BrowserProbe.self, from: probe.stdout).runs
         #expect(measured.count == 4)
-        for run in measured {
-            let viewport = Size(width: run.size[0], height: run.size[1])
-            // The CSS run must really be the scroll-driven animations, not the fallback.
-            #expect(run.engine == run.requested)
-            if run.requested == "css" { #expect(run.supportsViewTimeline) }
-            #expect(run.viewport == run.size, "the scrollport is the window")
-            var frames: [Rect] = []
-            _ = scene.geometry.computeFrames(itemCount: itemCount, viewportSize: viewport, contentInsets: scene.contentInsets, into: &frames)
-            let expectedOffsets = Self.offsets(scene: scene, itemCount: itemCount, viewport: viewport)
-            #expect(run.frames.count == expectedOffsets.count)
-            for (frame, wanted) in zip(run.frames, expectedOffsets) {
-                let context = "\(id.name) \(run.engine) \(Int(viewport.width))x\(Int(viewport.height)) offset \(wanted)"
-                let insets = scene.contentInsets
-                let position = scene.axis == .vertical ? frame.scrollTop - insets.top : frame.scrollLeft - insets.left
-                #expect(abs(position - wanted) < 1, "scrolled to \(position), asked \(wanted): \(context)")
-                let origin = scene.axis == .vertical ? Point(x: -insets.left, y: position) : Point(x: position, y: -insets.top)
-                let bounds = Rect(origin: origin, size: viewport)
-                let visible = frames.indices.filter { frames[$0].intersects(bounds) }
-                #expect(frame.cells.map(\.item).sorted() == visible, "visible cells: \(context)")
-                for cell in frame.cells where cell.item < frames.count {
-                    let model = frames[cell.item]
-                    let r = cell.rect
-                    #expect(abs(r[0] - model.minX) <= Self.tolerance && abs(r[1] - model.minY) <= Self.tolerance
-                            && abs(r[2] - model.width) <= Self.tolerance && abs(r[3] - model.height) <= Self.tolerance,
-                            "item \(cell.item) at \(r), model \(model): \(context)")
-                    #expect(cell.images == 1, "one parallax-image per cell: \(context)")
-                    let shift = scene.mapping.displacement(cellFrame: model, bounds: bounds, contentInsets: insets, amount: amount)
-                    guard let image = cell.image else { continue }
-                    let dx = image[0] - cell.clip[0], dy = image[1] - cell.clip[1]
-                    // An album's back layer also sits raised: its vertical place is checked with the layers.
-                    let checksY = scene.axis == .vertical
-                    #expect(abs(dx - shift.x) <= Self.tolerance && (!checksY || abs(dy - shift.y) <= Self.tolerance),
-                            "item \(cell.item): image moved (\(dx), \(dy)), model \(shift): \(context)")
-                    if case .coverStack(let layerCount, let scaleStep, let rise) = scene.cellStyle {
-                        let offsets = JensenParallax.layerOffsets(totalOffset: shift.x, layerCount: layerCount)
-                        #expect(cell.layers.count == layerCount)
-                        for layer in cell.layers {
-                            let i = Int(layer[0])
-                            let side = model.height, s = side * (1 - scaleStep * Double(i))
-                            // SceneRenderer.drawCoverStack: centred, raised rise·i of the side.
-                            let wantedY = -side * rise * Double(i) + s / 2 - side / 2
-                            #expect(abs(layer[1] - cell.clip[0] - offsets[i]) <= Self.tolerance
-                                    && abs(layer[2] - cell.clip[1] - wantedY) <= Self.tolerance,
-                                    "item \(cell.item) layer \(i) at (\(layer[1] - cell.clip[0]), \(layer[2] - cell.clip[1])), model (\(offsets[i]), \(wantedY)): \(context)")
-                        }
+        for run in measured { Self.expectMatchesModel(run, scene: scene, itemCount: itemCount) }
+    }
+
+    /// The page inside an `<iframe>` on a host page lays out and moves for the frame's size.
+    @Test func pageInAnIframeMatchesTheModel() throws {
+        let scene = Scene.make(.captions)
+        let itemCount = 20
+        let folder = try temporaryFolder()
+        let out = folder.appendingPathComponent("page")
+        let export = try run(["export", "--scene", "captions", "--items", "\(itemCount)", "--size", "640x400", "--out", out.path])
+        try #require(export.status == 0, "\(export.stderr)")
+        let size = Size(width: 800, height: 500)
+        let plan = "--run=800x500=" + Self.offsets(scene: scene, itemCount: itemCount, viewport: size).map { String($0) }.joined(separator: ",")
+        let probe = try runPython(try repositoryRoot().appendingPathComponent("scripts/browser-probe.py").path,
+                                  [out.appendingPathComponent("index.html").path, "--iframe", plan])
+        try #require(probe.status == 0, "browser-probe failed: \(probe.stderr)")
+        let measured = try JSONDecoder().decode(BrowserProbe.self, from: probe.stdout).runs
+        #expect(measured.count == 2)
+        for run in measured { Self.expectMatchesModel(run, scene: scene, itemCount: itemCount) }
+    }
+
+    /// Every visible cell of `run` where the model puts it, its image shifted as the model shifts it.
+    static func expectMatchesModel(_ run: BrowserProbe.Run, scene: Scene, itemCount: Int) {
+        let id = scene.id
+        let amount = scene.defaultParallaxAmount
+        let viewport = Size(width: run.size[0], height: run.size[1])
+        // The CSS run must really be the scroll-driven animations, not the fallback.
+        #expect(run.engine == run.requested)
+        if run.requested == "css" { #expect(run.supportsViewTimeline) }
+        #expect(run.viewport == run.size, "the scrollport is the window")
+        var frames: [Rect] = []
+        _ = scene.geometry.computeFrames(itemCount: itemCount, viewportSize: viewport, contentInsets: scene.contentInsets, into: &frames)
+        let expectedOffsets = Self.offsets(scene: scene, itemCount: itemCount, viewport: viewport)
+        #expect(run.frames.count == expectedOffsets.count)
+        for (frame, wanted) in zip(run.frames, expectedOffsets) {
+            let context = "\(id.name) \(run.engine) \(Int(viewport.width))x\(Int(viewport.height)) offset \(wanted)"
+            let insets = scene.contentInsets
+            let position = scene.axis == .vertical ? frame.scrollTop - insets.top : frame.scrollLeft - insets.left
+            #expect(abs(position - wanted) < 1, "scrolled to \(position), asked \(wanted): \(context)")
+            let origin = scene.axis == .vertical ? Point(x: -insets.left, y: position) : Point(x: position, y: -insets.top)
+            let bounds = Rect(origin: origin, size: viewport)
+            let visible = frames.indices.filter { frames[$0].intersects(bounds) }
+            #expect(frame.cells.map(\.item).sorted() == visible, "visible cells: \(context)")
+            for cell in frame.cells where cell.item < frames.count {
+                let model = frames[cell.item]
+                let r = cell.rect
+                #expect(abs(r[0] - model.minX) <= Self.tolerance && abs(r[1] - model.minY) <= Self.tolerance
+                        && abs(r[2] - model.width) <= Self.tolerance && abs(r[3] - model.height) <= Self.tolerance,
+                        "item \(cell.item) at \(r), model \(model): \(context)")
+                #expect(cell.images == 1, "one parallax-image per cell: \(context)")
+                let shift = scene.mapping.displacement(cellFrame: model, bounds: bounds, contentInsets: insets, amount: amount)
+                guard let image = cell.image else { continue }
+                let dx = image[0] - cell.clip[0], dy = image[1] - cell.clip[1]
+                // An album's back layer also sits raised: its vertical place is checked with the layers.
+                let checksY = scene.axis == .vertical
+                #expect(abs(dx - shift.x) <= Self.tolerance && (!checksY || abs(dy - shift.y) <= Self.tolerance),
+                        "item \(cell.item): image moved (\(dx), \(dy)), model \(shift): \(context)")
+                if case .coverStack(let layerCount, let scaleStep, let rise) = scene.cellStyle {
+                    let offsets = JensenParallax.layerOffsets(totalOffset: shift.x, layerCount: layerCount)
+                    #expect(cell.layers.count == layerCount)
+                    for layer in cell.layers {
+                        let i = Int(layer[0])
+                        let side = model.height, s = side * (1 - scaleStep * Double(i))
+                        // SceneRenderer.drawCoverStack: centred, raised rise·i of the side.
+                        let wantedY = -side * rise * Double(i) + s / 2 - side / 2
+                        #expect(abs(layer[1] - cell.clip[0] - offsets[i]) <= Self.tolerance
+                                && abs(layer[2] - cell.clip[1] - wantedY) <= Self.tolerance,
+                                "item \(cell.item) layer \(i) at (\(layer[1] - cell.clip[0]), \(layer[2] - cell.clip[1])), model (\(offsets[i]), \(wantedY)): \(context)")
                     }
+                }
+            }
+        }
+    }
+}
+
+/// `prefers-reduced-motion: reduce` (emulated through CDP) keeps every image centred.
+@Suite struct ExportReducedMotionTests {
+    @Test func reducedMotionKeepsImagesCentred() throws {
+        let out = try temporaryFolder().appendingPathComponent("page")
+        let export = try run(["export", "--scene", "photos", "--items", "12", "--size", "640x400", "--out", out.path])
+        try #require(export.status == 0, "\(export.stderr)")
+        let probe = try runPython(try repositoryRoot().appendingPathComponent("scripts/browser-probe.py").path,
+                                  [out.appendingPathComponent("index.html").path, "--reduced-motion", "--run=1280x800=0,300,900"])
+        try #require(probe.status == 0, "browser-probe failed: \(probe.stderr)")
+        let runs = try JSONDecoder().decode(BrowserProbe.self, from: probe.stdout).runs
+        #expect(runs.map(\.engine) == ["css", "js"])
+        for run in runs {
+            for frame in run.frames {
+                #expect(!frame.cells.isEmpty)
+                for cell in frame.cells {
+                    let image = try #require(cell.image)
+                    #expect(abs(image[0] - cell.clip[0]) < 0.01 && abs(image[1] - cell.clip[1]) < 0.01,
+                            "\(run.engine) offset \(frame.offset) item \(cell.item): image at \(image), cell centre \(cell.clip)")
                 }
             }
         }
