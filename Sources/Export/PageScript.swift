@@ -225,6 +225,9 @@ enum PageScript {
       s.width = f.w + "px";
       s.height = f.h + "px";
       s.setProperty("--h", f.h + "px");
+      // srcset's width descriptors pick by the width drawn, not the window's (sizes' default).
+      const drawn = (style.kind === "coverStack" ? f.h : f.w) + "px";
+      for (const [img] of c.moving) if (img.tagName === "IMG" && img.sizes !== drawn) img.sizes = drawn;
     });
     const lead = vertical ? (f) => f.y : (f) => f.x;
     order = layout.frames.map((f, i) => i).sort((a, b) => lead(layout.frames[a]) - lead(layout.frames[b]));
