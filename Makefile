@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/debug/parallax-playground
 
-.PHONY: run test build deps clean trace resources golden shots bench soak fuzz gif bench-record install uninstall install-check icons
+.PHONY: run test build deps clean trace resources golden shots bench soak fuzz gif bench-record install uninstall install-check icons export-shot
 
 ## make run: install what is missing, build, open the playground on the bundled images.
 run: build
@@ -114,3 +114,10 @@ icons:
 
 clean:
 	rm -rf .build
+
+## make export-shot: the README's screenshot of the exported photos page in headless Chromium,
+## at the offset and size of `make shots` (docs/photos.png), beside which the README shows it.
+export-shot: build
+	rm -rf .build/export-shot && $(BIN) export --scene photos --size 960x600 --out .build/export-shot
+	/usr/bin/python3 scripts/browser-probe.py $(CURDIR)/.build/export-shot/index.html --engines css \
+	    --run=960x600=420 --screenshot docs/export-photos-chromium.png > /dev/null

@@ -43,6 +43,9 @@ let package = Package(
         .target(name: "Presentation", dependencies: ["ParallaxKit"]),
         // Files written whole: a temporary file beside the destination, renamed into place.
         .target(name: "FileOutput"),
+        // `export`: a tuned scene as a web page (HTML, CSS scroll-driven animations, a script
+        // fallback, images made by libvips' vipsthumbnail) or as Swift source. No SDL.
+        .target(name: "Export", dependencies: ["ParallaxKit", "FileOutput"]),
         // The one module that talks to SDL.
         .target(name: "SDLBackend", dependencies: ["CSDL2", "ParallaxKit", "FileOutput", "PhotoPipeline"]),
         // The `bench` command's measurements, statistics and reports; the app's modules know
@@ -67,6 +70,7 @@ let package = Package(
             name: "PlaygroundCLI",
             dependencies: [
                 "DesktopSettings",
+                "Export",
                 "FileOutput",
                 "ParallaxKit",
                 "Presentation",

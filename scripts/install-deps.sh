@@ -14,9 +14,12 @@
 # xdg-user-dirs' `xdg-user-dir VIDEOS` names the folder the window's R key records into.
 # desktop-file-utils (desktop-file-validate), appstream (appstreamcli) and man-db (man -l)
 # check what `make install` puts in place: the menu entry, the AppStream metadata, the man pages.
+# chromium, chromium-driver and python3-selenium run the exported web page headless in the
+# export tests (scripts/browser-probe.py), which check it against the model: Chromium is the
+# browser here with CSS scroll-driven animations.
 set -euo pipefail
 
-packages=(pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xdotool x11-utils imagemagick valgrind libvips-dev libvips-tools libimage-exiftool-perl python3-numpy python3-pil icc-profiles-free libgl1-mesa-dri ffmpeg xdg-user-dirs desktop-file-utils appstream man-db)
+packages=(pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xdotool x11-utils imagemagick valgrind libvips-dev libvips-tools libimage-exiftool-perl python3-numpy python3-pil icc-profiles-free libgl1-mesa-dri ffmpeg xdg-user-dirs desktop-file-utils appstream man-db chromium chromium-driver python3-selenium)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -9,7 +9,7 @@ public struct ParallaxPlayground: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "parallax-playground",
         abstract: "Feel and measure parallax scrolling: five techniques, four strategies, one scroll model.",
-        subcommands: [WindowCommand.self, ShotCommand.self, RecordCommand.self, Trace.self, BenchCommand.self, MonkeyCommand.self],
+        subcommands: [WindowCommand.self, ShotCommand.self, RecordCommand.self, Trace.self, BenchCommand.self, MonkeyCommand.self, ExportCommand.self],
         defaultSubcommand: WindowCommand.self
     )
 

@@ -2,12 +2,12 @@ import Foundation
 import Testing
 
 /// The repository's root, from this file's place in it (Tests/EndToEnd/).
-private let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+private let checkoutRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// What `make test` installed before the tests ran (`make install-check`: the debug build,
 /// PREFIX /usr, DESTDIR .build/install-check): the `usr` folder of that stage.
 private func installedPrefix(sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
-    let prefix = repositoryRoot.appendingPathComponent(".build/install-check/usr")
+    let prefix = checkoutRoot.appendingPathComponent(".build/install-check/usr")
     try #require(FileManager.default.fileExists(atPath: prefix.appendingPathComponent("bin/parallax-playground").path),
                  "no staged install at \(prefix.path): run `make install-check` (make test does) first",
                  sourceLocation: sourceLocation)
@@ -68,7 +68,7 @@ private func temporaryFolder(_ label: String) throws -> URL {
         #expect(result.status == 0, "\(result.output)")
         let reference = elsewhere.appendingPathComponent("reference.png").path
         let built = try run(["shot", "--scene", "albums", "--size", "320x200", "--offset", "200", "--resources",
-                             repositoryRoot.appendingPathComponent("Resources").path, "--out", reference])
+                             checkoutRoot.appendingPathComponent("Resources").path, "--out", reference])
         #expect(built.status == 0, "\(built.stderr)")
         let installedPixels = try #require(FileManager.default.contents(atPath: out))
         let referencePixels = try #require(FileManager.default.contents(atPath: reference))
@@ -160,7 +160,7 @@ private func temporaryFolder(_ label: String) throws -> URL {
 
     /// The committed icons are what Tools/make-icon.py makes.
     @Test func theCommittedIconsAreTheGeneratorsOutput() throws {
-        let check = try runTool("/usr/bin/python3", [repositoryRoot.appendingPathComponent("Tools/make-icon.py").path, "--check"])
+        let check = try runTool("/usr/bin/python3", [checkoutRoot.appendingPathComponent("Tools/make-icon.py").path, "--check"])
         #expect(check.status == 0, "\(check.output)")
     }
 
@@ -170,7 +170,7 @@ private func temporaryFolder(_ label: String) throws -> URL {
         let stage = try temporaryFolder("uninstall")
         defer { try? FileManager.default.removeItem(at: stage) }
         let buildFolder = try playgroundBinary().deletingLastPathComponent().path
-        let script = repositoryRoot.appendingPathComponent("scripts/install.sh").path
+        let script = checkoutRoot.appendingPathComponent("scripts/install.sh").path
         var environment = ProcessInfo.processInfo.environment
         environment["DESTDIR"] = stage.path
         environment["PREFIX"] = "/opt/pp"

@@ -143,7 +143,7 @@ public struct SceneRenderer: Sendable {
     }
 
     /// The captions scene's tab bar.
-    static let tabTitles = ["Library", "For You", "Albums", "Search"]
+    public static let tabTitles = ["Library", "For You", "Albums", "Search"]
 
     /// Seed 001's bars: translucent, over the content, the insets the parallax accounts for.
     private func drawBars(_ insets: EdgeInsets, viewport: Rect, title: String, into list: inout DrawList) {

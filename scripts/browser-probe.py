@@ -1,0 +1,131 @@
+#!/usr/bin/python3
+"""Measures an exported page in headless Chromium, for the export tests.
+
+Opens PAGE (an exported index.html) at each --run's WIDTHxHEIGHT and with each engine (css: the
+scroll-driven animations; js: ?engine=js, the script fallback), scrolls the element marked
+data-scroller to each offset (the app's content offset, in points = CSS px), waits two
+animation frames, and prints JSON: for every cell that intersects the scrollport, its rect in
+content coordinates, the centre of the box that clips its image, and the centre of its
+parallax-image (and of each album layer). The Swift test compares these with the model.
+
+Debian's chromium, chromium-driver and python3-selenium (scripts/install-deps.sh).
+The window size is set with CDP's Emulation.setDeviceMetricsOverride: --window-size under
+--headless=new gives a smaller inner height than asked for.
+"""
+import argparse
+import json
+import os
+import sys
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+MEASURE = """
+const done = arguments[arguments.length - 1];
+const offset = arguments[0];
+const s = document.querySelector('[data-scroller]');
+const scene = JSON.parse(document.getElementById('scene').textContent);
+const vertical = scene.axis === 'vertical';
+if (vertical) s.scrollTop = offset + scene.insets.top; else s.scrollLeft = offset + scene.insets.left;
+requestAnimationFrame(() => requestAnimationFrame(() => {
+  const port = s.getBoundingClientRect();
+  const content = s.querySelector('.content').getBoundingClientRect();
+  const centre = (r) => [r.left + r.width / 2, r.top + r.height / 2];
+  const cells = [];
+  for (const cell of s.querySelectorAll('[data-item]')) {
+    const r = cell.getBoundingClientRect();
+    if (r.right <= port.left || r.left >= port.right || r.bottom <= port.top || r.top >= port.bottom) continue;
+    const images = cell.querySelectorAll('.parallax-image');
+    const clip = cell.querySelector('.parallax-clip') || (cell.classList.contains('parallax-clip') ? cell : cell);
+    const layers = [...cell.querySelectorAll('[data-layer]')].map((e) => [Number(e.dataset.layer), ...centre(e.getBoundingClientRect())]);
+    cells.push({
+      item: Number(cell.dataset.item),
+      rect: [r.left - content.left - scene.insets.left, r.top - content.top - scene.insets.top, r.width, r.height],
+      images: images.length,
+      clip: centre(clip.getBoundingClientRect()),
+      image: images.length ? centre(images[0].getBoundingClientRect()) : null,
+      layers,
+    });
+  }
+  done({ offset, scrollTop: s.scrollTop, scrollLeft: s.scrollLeft, cells });
+}));
+"""
+
+WAIT_FOR_IMAGES = """
+const done = arguments[arguments.length - 1];
+const port = document.querySelector('[data-scroller]').getBoundingClientRect();
+const shown = [...document.querySelectorAll('img')].filter((img) => {
+  const r = img.getBoundingClientRect();
+  return r.right > port.left && r.left < port.right && r.bottom > port.top && r.top < port.bottom;
+});
+Promise.all(shown.map((img) => img.decode().catch(() => null))).then(() =>
+  requestAnimationFrame(() => requestAnimationFrame(() => done())));
+"""
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("page")
+    parser.add_argument("--run", action="append", required=True, metavar="WIDTHxHEIGHT=OFFSET,OFFSET,...",
+                        help="a window size and the content offsets to measure at it (repeatable)")
+    parser.add_argument("--engines", default="css,js")
+    parser.add_argument("--reduced-motion", action="store_true", help="emulate prefers-reduced-motion: reduce")
+    parser.add_argument("--iframe", action="store_true",
+                        help="measure the page inside an <iframe> of each --run's size, on a host page of its own")
+    parser.add_argument("--screenshot", help="save a PNG of the first size and engine at the last offset, photos loaded")
+    args = parser.parse_args()
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--hide-scrollbars", "--allow-file-access-from-files", "--force-device-scale-factor=1"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    try:
+        driver.set_script_timeout(30)
+        version = driver.capabilities.get("browserVersion", "")
+        if args.reduced_motion:
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                                   {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+        runs = []
+        for plan in args.run:
+            size, _, listed = plan.partition("=")
+            offsets = [float(o) for o in listed.split(",") if o]
+            width, height = (int(v) for v in size.split("x"))
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                   {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+            for engine in args.engines.split(","):
+                if args.iframe:
+                    host = os.path.join(os.path.dirname(args.page), "..", "iframe-host-%dx%d-%s.html" % (width, height, engine))
+                    with open(host, "w") as f:
+                        f.write('<!doctype html><body style="margin:40px"><p>Host page</p>'
+                                '<iframe src="%s?engine=%s" width="%d" height="%d" style="border:0"></iframe>'
+                                % (os.path.relpath(args.page, os.path.dirname(host)), engine, width, height))
+                    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                           {"width": width + 200, "height": height + 200, "deviceScaleFactor": 1, "mobile": False})
+                    driver.switch_to.default_content()
+                    driver.get("file://" + os.path.abspath(host))
+                    driver.switch_to.frame(driver.find_element(By.TAG_NAME, "iframe"))
+                else:
+                    driver.get("file://" + args.page + "?engine=" + engine)
+                driver.execute_async_script(
+                    "const done = arguments[0];"
+                    "const wait = () => document.documentElement.dataset.ready ? done() : setTimeout(wait, 10); wait();")
+                info = driver.execute_script(
+                    "const s = document.querySelector('[data-scroller]');"
+                    "return {engine: document.documentElement.dataset.engine,"
+                    " supportsViewTimeline: CSS.supports('animation-timeline: view()'),"
+                    " viewport: [s.clientWidth, s.clientHeight], inner: [innerWidth, innerHeight]};")
+                frames = [driver.execute_async_script(MEASURE, offset) for offset in offsets]
+                if args.screenshot and not runs:
+                    driver.execute_async_script(WAIT_FOR_IMAGES)
+                    driver.save_screenshot(args.screenshot)
+                runs.append({"size": [width, height], "requested": engine, **info, "frames": frames})
+        json.dump({"browser": version, "runs": runs}, sys.stdout)
+    finally:
+        driver.quit()
+
+
+if __name__ == "__main__":
+    main()
