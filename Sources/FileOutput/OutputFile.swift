@@ -300,8 +300,9 @@ public final class OutputFile {
     }
 }
 
-/// `write(2)`, named apart from `OutputFile.write(_:)`.
-private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+/// `write(2)` from the C library (Glibc on Linux, Darwin on macOS), named apart from the
+/// `write` methods of the types that call it; -1 with `errno` set on failure.
+public func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
     #if canImport(Glibc)
     Glibc.write(fd, bytes, count)
     #else

@@ -1,3 +1,4 @@
+import FileOutput
 import Foundation
 import SDLBackend
 #if canImport(Glibc)
@@ -164,14 +165,4 @@ final class VideoEncoder {
         let text = String(decoding: FileManager.default.contents(atPath: logPath) ?? Data(), as: UTF8.self)
         return text.split(separator: "\n").suffix(4).joined(separator: " / ")
     }
-}
-
-/// write(2) from the C library (Glibc on Linux, Darwin on macOS); `write` alone would name a
-/// method of the caller.
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.write(fd, buffer, count)
-    #else
-    Darwin.write(fd, buffer, count)
-    #endif
 }

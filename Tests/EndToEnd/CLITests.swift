@@ -27,8 +27,16 @@ struct RunResult {
 
 /// Runs the binary with `arguments` and collects its output.
 func run(_ arguments: [String], environment: [String: String]? = nil) throws -> RunResult {
+    let result = try runProcess(try playgroundBinary(), arguments, environment: environment)
+    return RunResult(status: result.status, stdout: String(decoding: result.stdout, as: UTF8.self), stderr: result.stderr)
+}
+
+/// Runs `executable` with `arguments`: its status, standard output and standard error.
+func runProcess(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil) throws
+    -> (status: Int32, stdout: Data, stderr: String)
+{
     let process = Process()
-    process.executableURL = try playgroundBinary()
+    process.executableURL = executable
     process.arguments = arguments
     if let environment { process.environment = environment }
     // Standard error goes to a file so that neither stream can fill up and stall the child
@@ -44,7 +52,7 @@ func run(_ arguments: [String], environment: [String: String]? = nil) throws -> 
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     let errData = FileManager.default.contents(atPath: errPath) ?? Data()
-    return RunResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    return (process.terminationStatus, outData, String(decoding: errData, as: UTF8.self))
 }
 
 func temporaryFile(_ name: String, contents: String) throws -> String {

@@ -45,19 +45,7 @@ func repositoryRoot() throws -> URL {
 
 /// Runs Debian's python3 (with python3-selenium) on `script` with `arguments`; standard output.
 func runPython(_ script: String, _ arguments: [String]) throws -> (status: Int32, stdout: Data, stderr: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = [script] + arguments
-    let errPath = FileManager.default.temporaryDirectory.appendingPathComponent("probe-stderr-\(UUID().uuidString)").path
-    _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-    defer { try? FileManager.default.removeItem(atPath: errPath) }
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle(forWritingAtPath: errPath)
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, data, String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self))
+    try runProcess(URL(fileURLWithPath: "/usr/bin/python3"), [script] + arguments)
 }
 
 func temporaryFolder() throws -> URL {
