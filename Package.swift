@@ -86,7 +86,7 @@ let package = Package(
             name: "Fuzzing",
             dependencies: ["ParallaxKit", "PlaygroundCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .executableTarget(name: "parallax-fuzz", dependencies: ["Fuzzing"]),
+        .executableTarget(name: "parallax-fuzz", dependencies: ["Fuzzing", "FileOutput"]),
         .testTarget(
             name: "ParallaxKitTests",
             dependencies: [

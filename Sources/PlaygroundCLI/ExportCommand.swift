@@ -58,8 +58,7 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let folderContents = try model.folder.load()
-        let playground = model.makePlayground(viewportSize: size.size, folder: folderContents)
-        if let parallax { playground.setParallaxAmount(parallax) }
+        let playground = model.makePlayground(viewportSize: size.size, folder: folderContents, parallaxAmount: parallax)
         if format == .web, playground.itemCount > Self.largestPageItemCount {
             throw InputError(message: "the folder has \(playground.itemCount) photos; a web page takes at most \(Self.largestPageItemCount): pass --items")
         }

@@ -29,7 +29,9 @@ final class RecordingOutput {
         self.format = format
         let url = URL(fileURLWithPath: path)
         folder = url.deletingLastPathComponent().path
-        palettePath = OutputFile.scratchFolder + "/.parallax-palette-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).png"
+        let palette = try OutputFile.scratchFile(prefix: "parallax-palette.png")
+        try? palette.handle.close()
+        palettePath = palette.path
         if format == .pngSequence {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {

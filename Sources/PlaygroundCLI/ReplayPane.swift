@@ -9,7 +9,6 @@ import SDLBackend
 /// `record` draws one per pane; `shot --at` draws the same, so its frame equals the recording's.
 final class ReplayPane: FramePhaseObserver {
     let playground: Playground
-    let replay: Replay
     let rendererName: String
     /// The replay being played: its step, its frames and its end.
     let run: ReplayRun
@@ -21,7 +20,6 @@ final class ReplayPane: FramePhaseObserver {
 
     init(playground: Playground, replay: Replay, decorations: FrameDecorations, rendererName: String) {
         self.playground = playground
-        self.replay = replay
         self.rendererName = rendererName
         composer = FrameComposer(decorations: decorations)
         run = ReplayRun(replay, on: playground)

@@ -72,7 +72,11 @@ final class VideoEncoder {
     init(ffmpeg: String, size: PixelSize, framesPerSecond: Double, inputs extraInputs: [String] = [], output: [String]) throws(EncoderError) {
         self.ffmpeg = ffmpeg
         self.size = size
-        logPath = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-ffmpeg-\(getpid())-\(UUID().uuidString).log").path
+        let log: (path: String, handle: FileHandle)
+        do { log = try OutputFile.scratchFile(prefix: "parallax-ffmpeg.log") } catch {
+            throw EncoderError(message: "cannot make a file for ffmpeg's messages: \(error.message)")
+        }
+        logPath = log.path
         // A write to a pipe whose reader died must fail with EPIPE, not kill this process.
         signal(SIGPIPE, SIG_IGN)
         process.executableURL = URL(fileURLWithPath: ffmpeg)
@@ -81,8 +85,7 @@ final class VideoEncoder {
                              "-r", Self.rate(framesPerSecond), "-i", "-"] + extraInputs + output
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
-        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-        process.standardError = FileHandle(forWritingAtPath: logPath)
+        process.standardError = log.handle
         do { try process.run() } catch {
             unlink(logPath)
             throw EncoderError(message: "cannot run \(ffmpeg): \(error.localizedDescription); \(FFmpegProgram.installHint)")

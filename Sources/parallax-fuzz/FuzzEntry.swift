@@ -1,3 +1,4 @@
+import FileOutput
 import Foundation
 import Fuzzing
 
@@ -37,7 +38,10 @@ struct FuzzCorpusRunner {
         if arguments.first == "--seeds", arguments.count == 2 {
             try? FileManager.default.createDirectory(atPath: arguments[1], withIntermediateDirectories: true)
             for seed in FuzzTargets.seeds {
-                FileManager.default.createFile(atPath: arguments[1] + "/" + seed.name, contents: Data(seed.bytes))
+                do { try OutputFile.write(Data(seed.bytes), to: arguments[1] + "/" + seed.name, durability: .cache) } catch {
+                    FileHandle.standardError.write(Data("\(error.message)\n".utf8))
+                    exit(1)
+                }
             }
             print("wrote \(FuzzTargets.seeds.count) seeds to \(arguments[1])")
             return

@@ -1,3 +1,4 @@
+import FileOutput
 import Foundation
 import PhotoPipeline
 
@@ -42,7 +43,7 @@ enum PhotoLibraryMeasurement {
 
         // The fling, cold, then with every photo decoded before the first frame.
         let script = scratch + "/fling.txt"
-        try FlingScript.text.write(toFile: script, atomically: true, encoding: .utf8)
+        try OutputFile.write(Data(FlingScript.text.utf8), to: script)
         progress.show("photo library · fling")
         let fling = try WindowRun.launch(photos: folder, cacheHome: freshCache(), seconds: FlingScript.seconds, extra: ["--script", script])
         progress.show("photo library · fling with every photo decoded first")

@@ -1,3 +1,4 @@
+import FileOutput
 import Foundation
 
 /// Runs a program to its end with its standard output and error going to files, never to
@@ -16,17 +17,13 @@ struct ChildProcess {
 
     /// Starts the child; `spawned` runs just before the spawn (to read a clock there).
     func run(spawned: () -> Void = {}) throws -> Result {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("parallax-bench-child-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let outURL = folder.appendingPathComponent("stdout"), errURL = folder.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
+        let (outPath, out) = try OutputFile.scratchFile(prefix: "parallax-bench-child.stdout")
+        let (errPath, err) = try OutputFile.scratchFile(prefix: "parallax-bench-child.stderr")
         defer {
             try? out.close()
             try? err.close()
+            unlink(outPath)
+            unlink(errPath)
         }
         let process = Process()
         process.executableURL = executable
@@ -40,7 +37,7 @@ struct ChildProcess {
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus,
-            standardOutput: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
-            standardError: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
+            standardOutput: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+            standardError: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
     }
 }
