@@ -163,9 +163,9 @@ struct RecordCommand: ParsableCommand {
         let total = duration.map { min(replayFrames, max(1, Int(($0 * framesPerSecond).rounded(.up)))) } ?? replayFrames
         let quality = VideoQuality(crf: crf ?? VideoQuality().crf, webpQuality: quality)
         let passes: [(destination: String, arguments: [String], label: String)]
-        if output.format == .gif {
-            passes = [(output.palettePath, output.format.outputArguments(destination: output.palettePath, quality: quality), "palette (pass 1 of 2)"),
-                      (output.encoderDestination, output.format.outputArguments(destination: output.encoderDestination, quality: quality, palette: output.palettePath), "\(out) (pass 2 of 2)")]
+        if let palette = output.palettePath {
+            passes = [(palette, output.format.outputArguments(destination: palette, quality: quality), "palette (pass 1 of 2)"),
+                      (output.encoderDestination, output.format.outputArguments(destination: output.encoderDestination, quality: quality, palette: palette), "\(out) (pass 2 of 2)")]
         } else {
             passes = [(output.encoderDestination, output.format.outputArguments(destination: output.encoderDestination, quality: quality), out)]
         }

@@ -15,8 +15,9 @@ final class RecordingOutput {
     let format: VideoFormat
     /// The file ffmpeg writes: the temporary file, or the pattern inside the temporary folder.
     let encoderDestination: String
-    /// The GIF's palette from the first pass: a scratch PNG, never beside a stream's path.
-    let palettePath: String
+    /// The GIF's palette from the first pass: a scratch PNG, never beside a stream's path;
+    /// nil for the other formats.
+    let palettePath: String?
     private let folder: String
     private let file: OutputFile?
     private let temporaryFolder: String?
@@ -29,9 +30,6 @@ final class RecordingOutput {
         self.format = format
         let url = URL(fileURLWithPath: path)
         folder = url.deletingLastPathComponent().path
-        let palette = try OutputFile.scratchFile(prefix: "parallax-palette.png")
-        try? palette.handle.close()
-        palettePath = palette.path
         if format == .pngSequence {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
@@ -52,6 +50,14 @@ final class RecordingOutput {
             temporaryFolder = nil
             encoderDestination = temporary
         }
+        // Made last, once nothing else can fail: a refused --out leaves no scratch file.
+        if format == .gif {
+            let palette = try OutputFile.scratchFile(prefix: "parallax-palette.png")
+            try? palette.handle.close()
+            palettePath = palette.path
+        } else {
+            palettePath = nil
+        }
     }
 
     deinit {
@@ -63,7 +69,7 @@ final class RecordingOutput {
     @discardableResult
     func commit() throws -> Int {
         done = true
-        unlink(palettePath)
+        if let palettePath { unlink(palettePath) }
         guard let temporaryFolder else {
             try file?.commit()
             return 1
@@ -79,7 +85,7 @@ final class RecordingOutput {
     /// Removes everything temporary; `path` (and earlier frames of the same name) stay as they were.
     func discard() {
         done = true
-        unlink(palettePath)
+        if let palettePath { unlink(palettePath) }
         if let temporaryFolder {
             try? FileManager.default.removeItem(atPath: temporaryFolder)
         } else {

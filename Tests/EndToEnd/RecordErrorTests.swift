@@ -18,6 +18,7 @@ struct BadRecording: CustomTestStringConvertible, Sendable {
         BadRecording(arguments: ["--out", "OUT/clip.avi"], says: "unknown extension"),
         BadRecording(arguments: ["--out", "OUT/no-such-folder/clip.mp4"], says: "no folder"),
         BadRecording(arguments: ["--out", "OUT/a-file/clip.mp4"], says: "no folder"),
+        BadRecording(arguments: ["--out", "OUT/a-file/clip.gif"], says: "no folder"),
         BadRecording(arguments: ["--out", "OUT/frames.png"], says: "%05d"),
         BadRecording(arguments: ["--out", "OUT/clip.mp4", "--script", "EMPTY"], says: "no events"),
         BadRecording(arguments: ["--out", "OUT/clip.mp4", "--crf", "52"], says: "--crf must be from 0 to 51"),
@@ -40,10 +41,16 @@ struct BadRecording: CustomTestStringConvertible, Sendable {
         FileManager.default.createFile(atPath: folder + "/a-file", contents: Data())
         let emptyScript = folder + "/a-file"
         let arguments = bad.arguments.map { $0.replacingOccurrences(of: "OUT", with: folder).replacingOccurrences(of: "EMPTY", with: emptyScript) }
-        let result = try run(["record", "--size", "160x100"] + arguments)
+        // Its scratch files (a GIF's palette, ffmpeg's log) go to a TMPDIR of its own, watched too.
+        let scratch = folder + "/scratch"
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: false)
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = scratch
+        let result = try run(["record", "--size", "160x100"] + arguments, environment: environment)
         #expect(result.status == bad.status, "\(result.stderr)")
         #expect(result.stderr.contains(bad.says), "\(result.stderr)")
-        #expect(contents(of: folder) == ["a-file"], "left behind: \(contents(of: folder))")
+        #expect(contents(of: folder) == ["a-file", "scratch"], "left behind: \(contents(of: folder))")
+        #expect(contents(of: scratch).isEmpty, "scratch files left behind: \(contents(of: scratch))")
     }
 
     @Test func withoutFFmpegOnPathItNamesThePackage() throws {
