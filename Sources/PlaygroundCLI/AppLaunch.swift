@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ParallaxKit
 import PhotoPipeline
+import Presentation
 import SDLBackend
 
 extension PlaygroundApp {
@@ -13,7 +14,8 @@ extension PlaygroundApp {
     /// With `startPhoto` (a file name in `--photos`' folder), the list starts at that photo;
     /// `windowPosition` places the window (else it is centred).
     static func open(video: SDLVideo, display: DisplayOptions, diskCache: DiskThumbnailCache?, vsync: Bool, reduceMotion: Bool,
-                     growing: Bool = false, startPhoto: String? = nil, windowPosition: Point? = nil) throws -> PlaygroundApp {
+                     growing: Bool = false, startPhoto: String? = nil, windowPosition: Point? = nil,
+                     comparison: Comparison? = nil) throws -> PlaygroundApp {
         let resources = try locateResources(display.resources)
         let folder = try display.model.folder.load(waitingForAll: !growing, startingAt: startPhoto)
         let fonts: FontFiles
@@ -28,7 +30,8 @@ extension PlaygroundApp {
             let executor = DrawListExecutor(renderer: renderer, images: images, text: text)
             let playground = display.model.makePlayground(viewportSize: renderer.viewport.size, reduceMotion: reduceMotion, folder: folder)
             if let start = folder?.startIndex { playground.scroll(toItem: start) }
-            let app = PlaygroundApp(video: video, window: window, renderer: renderer, executor: executor, playground: playground)
+            let app = PlaygroundApp(video: video, window: window, renderer: renderer, executor: executor, playground: playground,
+                                    comparison: comparison)
             app.headerScan = folder.map { HeaderArrivals(contents: $0) }
             return app
         } catch {

@@ -32,7 +32,7 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "What to write: web (default), uikit or swiftui.")
     var format: Format = .web
 
-    @Option(parsing: .unconditional, help: "Parallax amount in points, 0 to \(Int(ShotCommand.largestParallax)). Default: the scene's own.")
+    @Option(parsing: .unconditional, help: "Parallax amount in points, 0 to \(Int(Playground.largestParallaxAmount)). Default: the scene's own.")
     var parallax: Double?
 
     @Option(parsing: .unconditional, help: "The window size the page's images are made for, WIDTHxHEIGHT (the page lays itself out for any size).",
@@ -47,8 +47,8 @@ struct ExportCommand: ParsableCommand {
     static let largestPageItemCount = 10_000
 
     func validate() throws {
-        if let parallax, !(parallax >= 0 && parallax <= ShotCommand.largestParallax) {
-            throw ValidationError("--parallax must be from 0 to \(Int(ShotCommand.largestParallax)) points")
+        if let parallax, !(parallax >= 0 && parallax <= Playground.largestParallaxAmount) {
+            throw ValidationError("--parallax must be from 0 to \(Int(Playground.largestParallaxAmount)) points")
         }
         if format == .web, let items = model.items, items > Self.largestPageItemCount {
             throw ValidationError("--items must be at most \(Self.largestPageItemCount) for a web page, got \(items)")

@@ -13,6 +13,8 @@ final class OffscreenCanvas {
     let window: Window
     let renderer: Renderer
     let executor: DrawListExecutor
+    /// Builds another set of image caches like the first (one per compared pane).
+    private let makeImages: () throws(SDLError) -> ImageLibrary
 
     /// Longest wait for the visible photos' decodes: minutes of 100-megapixel files on one
     /// core, and still an end for a decoder that hangs.
@@ -28,8 +30,12 @@ final class OffscreenCanvas {
             window = try Window(video: video, title: "Parallax Playground", size: size)
             renderer = try Renderer(window: window, vsync: false)
             // No fade: a file shows every photo whole.
-            let images = try loadImages(renderer: renderer, resources: resources, folder: folder,
-                                        cacheMegabytes: display.cacheMegabytes, fadeSeconds: 0)
+            let renderer = renderer
+            makeImages = { () throws(SDLError) in
+                try loadImages(renderer: renderer, resources: resources, folder: folder,
+                               cacheMegabytes: display.cacheMegabytes, fadeSeconds: 0)
+            }
+            let images = try makeImages()
             let text = try TextRenderer(renderer: renderer, fontPath: fonts.regular)
             executor = DrawListExecutor(renderer: renderer, images: images, text: text)
         } catch {
@@ -38,33 +44,39 @@ final class OffscreenCanvas {
         }
     }
 
-    /// How long the last frame's draw list took to execute, in milliseconds: drawing only, not
+    /// Draws through the one presenter, waiting for every visible photo.
+    private(set) lazy var presenter: FramePresenter = {
+        let presenter = FramePresenter(executor: executor, photoWait: .everyVisiblePhoto(timeout: Self.decodeTimeout))
+        presenter.onPhotoTimeout = {
+            printError("the images were not all decoded within \(Int(Self.decodeTimeout)) s; the frame shows placeholders")
+        }
+        return presenter
+    }()
+
+    /// How long the last frame's draw lists took to execute, in milliseconds: drawing only, not
     /// the wait for photos nor reading the pixels back (what the overlay's "drawing" shows).
-    private(set) var lastExecuteMilliseconds = 0.0
+    var lastExecuteMilliseconds: Double { presenter.lastExecuteMilliseconds }
 
     /// The viewport in points, for the playground.
     var viewportSize: Size { renderer.viewport.size }
 
-    /// Draws `list` (a frame of `playground`) over the background, with every visible image
-    /// sharp; the caller reads the pixels before the next frame.
-    func draw(_ list: DrawList, of playground: Playground) {
-        let images = executor.images
-        let visible = PhotoDemand().needs(of: playground, drawList: list).filter { $0.urgency == .visible }
-        for (pipeline, needs) in [(images.pipeline, visible), (images.coverPipeline, PhotoDemand().coverNeeds(drawList: list))] {
-            if let pipeline, !pipeline.loadAll(needs, scale: renderer.scale, timeout: Self.decodeTimeout) {
-                printError("the images were not all decoded within \(Int(Self.decodeTimeout)) s; the frame shows placeholders")
-            }
+    /// Draws the panes over the background, with every visible image sharp, and reads the
+    /// frame back.
+    func render(_ panes: [PaneFrame], at time: Double = 0) throws(SDLError) -> RGBAImage {
+        // Compared panes decode at their own sizes, each in its own caches (the first pane's
+        // are the canvas's own).
+        if panes.count > 1 && presenter.paneImages.count < panes.count {
+            var libraries = presenter.paneImages.isEmpty ? [executor.images] : presenter.paneImages
+            while libraries.count < panes.count { libraries.append(try makeImages()) }
+            presenter.paneImages = libraries
         }
-        let started = monotonicNanoseconds()
-        renderer.clear(SceneRenderer.Palette.background)
-        let stats = executor.execute(list)
-        lastExecuteMilliseconds = Double(monotonicNanoseconds() - started) / 1e6
+        let stats = presenter.draw(panes, now: time)
         if let error = stats.lastError { printError("\(stats.failed) drawing command(s) failed; the last: \(error)") }
+        return try presenter.readBack()
     }
 
-    /// Draws `list` and reads the frame back.
+    /// Draws `list` (a frame of `playground`, the whole canvas) and reads the frame back.
     func render(_ list: DrawList, of playground: Playground) throws(SDLError) -> RGBAImage {
-        draw(list, of: playground)
-        return try renderer.readPixels()
+        try render([PaneFrame(playground: playground, drawList: list, frame: renderer.viewport)])
     }
 }

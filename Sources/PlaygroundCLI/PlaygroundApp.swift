@@ -4,24 +4,33 @@ import Presentation
 import SDLBackend
 
 /// The window's frame loop: one timestamp per frame, every pending event drained into the
-/// core's `FrameStep`, which runs input, physics, layout and the draw list; then the draw list
-/// executed, presented and timed. The overlay only reads what the step did.
-final class PlaygroundApp: FramePhaseObserver {
+/// panes (one, or two to five compared), whose frame steps run input, physics, layout and the
+/// draw list; then the presenter draws them, and the frame is presented and timed. The overlay
+/// only reads what the steps did.
+final class PlaygroundApp {
     let video: SDLVideo
     let window: Window
     let renderer: Renderer
     let executor: DrawListExecutor
-    let playground: Playground
+    /// The panes the window shows and the input they share; the first is the one the title,
+    /// the toasts, the recording's name and the remembered settings speak of.
+    let panes: PaneGroup
+    /// From composed draw lists to the screen, photos included.
+    let presenter: FramePresenter
     let clock = Clock()
 
-    /// What each frame shows: the scene, then the overlay (the badge to start) and the help.
-    let composer = FrameComposer(decorations: FrameDecorations(overlay: .badge))
-    /// The panel's frame times, started again at each change of what they measure.
-    var frameStatistics = FrameStatistics()
-    private var measuredSetting: MeasuredSetting?
+    /// The first pane's model (the only one without a comparison).
+    var playground: Playground { panes.first.playground }
+    /// The first pane's composer: what the remembered settings read (the overlay's mode).
+    var composer: FrameComposer { panes.first.composer }
+    /// The first pane's frame times (the panel's figures).
+    var frameStatistics: FrameStatistics { panes.first.statistics }
     var runStatistics = RunStatistics()
-    let photoDemand = PhotoDemand()
     var photoTimes = PhotoTimes()
+    /// Each pane's phase clock: its input, physics and strategy time.
+    private var phaseTimers: [PanePhaseTimer] = []
+    /// The compare strip (the S key).
+    private var showsStrip = false
     /// A photo folder's headers still arriving, if any.
     var headerScan: HeaderArrivals?
     private var firstScreen: [RunReport.Photos.ScreenPhoto] = []
@@ -52,38 +61,47 @@ final class PlaygroundApp: FramePhaseObserver {
     var onDrop: ((String) -> Void)?
     private var running = true
     private var screenshotRequested = false
-    private var shownTitle: (SceneID, ParallaxStrategy)?
-    /// When the current frame's physics and layout phases ended (the phase observer's clock).
-    private var physicsEnded = 0.0
-    private var layoutStarted = 0.0
-    private var layoutEnded = 0.0
+    private var shownTitle: (SceneID, ParallaxStrategy, Int)?
 
-    init(video: SDLVideo, window: Window, renderer: Renderer, executor: DrawListExecutor, playground: Playground) {
+    /// `playground` is the first pane's model; `comparison` adds panes beside it, built from
+    /// its settings.
+    init(video: SDLVideo, window: Window, renderer: Renderer, executor: DrawListExecutor, playground: Playground,
+         comparison: Comparison? = nil) {
         self.video = video
         self.window = window
         self.renderer = renderer
         self.executor = executor
-        self.playground = playground
+        presenter = FramePresenter(executor: executor, photoWait: .frameBudget)
+        // The badge to start with: the fps in a corner.
+        panes = PaneGroup(single: playground, surfaceSize: renderer.viewport.size, decorations: FrameDecorations(overlay: .badge))
+        if let comparison {
+            let start = playground.scrollView.contentOffset[playground.scene.axis]
+            panes.setComparison(comparison)
+            for pane in panes.panes where pane.playground.scene.axis == playground.scene.axis { pane.playground.scroll(to: start) }
+        }
         runStatistics.renderer = renderer.name
         runStatistics.videoDriver = video.driverName
         updateTitle()
     }
 
+    /// Sets a decoration on every pane (the F, D and H keys, the remembered overlay).
+    func setDecorations(_ change: (inout FrameDecorations) -> Void) { panes.setDecorations(change) }
+
     func run() {
-        let step = FrameStep(playground, script: script)
-        step.phaseObserver = self
-        step.onViewCommand = { [unowned self] command in perform(command) }
-        step.willApplyCommand = { [unowned self] _ in stateBeforeCommand = KeyFeedback.State(playground) }
-        step.didApplyCommand = { [unowned self] command, applied in
+        panes.script = script
+        panes.onViewCommand = { [unowned self] command in perform(command) }
+        panes.willApplyCommand = { [unowned self] _ in stateBeforeCommand = KeyFeedback.State(playground) }
+        panes.didApplyCommand = { [unowned self] command, applied in
             guard applied, let before = stateBeforeCommand else { return }
             if let message = KeyFeedback.message(for: command, before: before, after: KeyFeedback.State(playground)) {
                 toast.show(message, at: frameTime)
             }
         }
+        panes.didOverride = { [unowned self] _, axis in toast.show(KeyFeedback.overriddenMessage(axis: axis), at: frameTime) }
+        panes.phaseObserver = { [unowned self] k in phaseTimer(k) }
         // A new user learns what they are looking at, and where the keys are: from 0.3 s on,
         // so the first frames (start-up's measure) draw no extra text.
         toast.show(KeyFeedback.sceneMessage(KeyFeedback.State(playground)) + " — H for keys", at: 0.3, holding: 4)
-        step.drawer = { [unowned self] frame, playground, list in draw(frame, playground, into: &list) }
 
         let start = clock.now()
         var previousStart = start
@@ -93,10 +111,17 @@ final class PlaygroundApp: FramePhaseObserver {
             let frameStart = clock.now()
             let t = frameStart - start
             frameTime = t
-            if var sample = pending {
-                sample.frameMilliseconds = (frameStart - previousStart) * 1000
-                frameStatistics.record(sample)
-                runStatistics.frameMilliseconds.append(sample.frameMilliseconds)
+            if let sample = pending {
+                let frameMilliseconds = (frameStart - previousStart) * 1000
+                // Each pane's panel: the window's frame, that pane's own input and strategy.
+                for (pane, timer) in zip(panes.panes, phaseTimers) {
+                    var paneSample = sample
+                    paneSample.frameMilliseconds = frameMilliseconds
+                    paneSample.inputAndPhysicsMilliseconds = timer.inputAndPhysicsMilliseconds
+                    paneSample.strategyMilliseconds = timer.strategyMilliseconds
+                    pane.statistics.record(paneSample)
+                }
+                runStatistics.frameMilliseconds.append(frameMilliseconds)
             }
             previousStart = frameStart
 
@@ -110,20 +135,32 @@ final class PlaygroundApp: FramePhaseObserver {
                 case .dropped(let path): onDrop?(path); continue
                 case .input(let input): frameEvent = .input(TimedEvent(time: event.time - start, event: input))
                 }
-                step.enqueue(frameEvent)
+                // A click on a compared pane's caption picks what that pane shows.
+                if case .input(let timed) = frameEvent, case .pointerDown(let point) = timed.event, let k = panes.captionPane(at: point) {
+                    panes.showNextValue(inPane: k)
+                    continue
+                }
+                panes.enqueue(frameEvent)
                 onEvent?(frameEvent)
             }
             if let exitAfter, t >= exitAfter { running = false }
             headerScan?.deliver(to: playground, pipeline: executor.images.pipeline, at: t)
+            for pane in panes.panes.dropFirst() { pane.playground.catchUpPhotos(with: playground) }
 
-            let frame = step.run(at: t)
-            measuredSetting = MeasuredSetting.restart(&frameStatistics, measured: measuredSetting, now: playground)
+            panes.surface = surfaceFacts()
+            let frame = panes.run(at: t)[0]
             runStatistics.noteState(frame: frame.index, scene: playground.scene.id, strategy: playground.effectiveStrategy)
             updateTitle()
 
-            updatePhotos(frame, drawList: step.drawList)
-            renderer.clear(SceneRenderer.Palette.background)
-            let drawn = executor.execute(step.drawList)
+            let drawn = presenter.draw(panes.panes.map { PaneFrame(playground: $0.playground, drawList: $0.step.drawList, frame: $0.frame) },
+                                       now: frame.time)
+            photoTimes.note(moved: frame.moved, resting: playground.scrollView.phase == .idle,
+                            sharp: executor.images.pipeline?.visibleAreSharp ?? true, at: monotonicNanoseconds())
+            if showsStrip, panes.panes.count > 1 {
+                var strip = DrawList()
+                CompareStrip.draw(panes.panes, surfaceSize: panes.surfaceSize, into: &strip)
+                presenter.drawOver(strip)
+            }
             if screenshotRequested {
                 screenshotRequested = false
                 saveScreenshot(frame: frame.index)
@@ -134,73 +171,48 @@ final class PlaygroundApp: FramePhaseObserver {
             if recorder.isRecording {
                 RecordingBadge.draw(elapsedSeconds: recorder.elapsed(at: t), viewportSize: playground.viewportSize, into: &afterCapture)
             }
-            toast.draw(at: t, viewportSize: playground.viewportSize, into: &afterCapture)
-            if !afterCapture.isEmpty { executor.execute(afterCapture) }
+            toast.draw(at: t, viewportSize: panes.surfaceSize, into: &afterCapture)
+            presenter.drawOver(afterCapture)
             let drawingDone = clock.now()
-            renderer.present()
+            presenter.present()
             let presented = clock.now()
             noteStartup(drawn, frame: frame.index)
             afterFrame?(frame)
             if stopRequested?() == true { running = false }
+            let stepsEnded = phaseTimers.map(\.layoutEnded).max() ?? frameStart
             pending = FrameSample(
-                inputAndPhysicsMilliseconds: (physicsEnded - frameStart) * 1000,
-                strategyMilliseconds: (layoutEnded - layoutStarted) * 1000,
-                drawingMilliseconds: (drawingDone - layoutEnded) * 1000,
+                drawingMilliseconds: (drawingDone - stepsEnded) * 1000,
                 presentMilliseconds: (presented - drawingDone) * 1000)
         }
         recorder.stop(at: frameTime)
         runStatistics.recordingFramesNotCaptured = recorder.framesNotCaptured
         // + 0 turns −0 (an inset's negation) into 0 for the JSON.
         runStatistics.finalOffset = playground.scrollView.contentOffset + .zero
+        runStatistics.panes = panes.comparison == nil ? nil : panes.panes.map { pane in
+            RunReport.Pane(playground: pane.playground, value: pane.value ?? "", frames: pane.framesRun, work: pane.totalWork)
+        }
         runStatistics.photos = executor.images.pipeline.map {
             RunReport.Photos($0.counters, times: photoTimes, firstScreen: firstScreen)
         }
         runStatistics.peakResidentKilobytes = peakResidentKilobytes()
     }
 
-    // MARK: FramePhaseObserver
-
-    func phaseWillBegin(_ phase: FramePhase) {
-        if phase == .layout { layoutStarted = clock.now() }
-    }
-
-    func phaseDidEnd(_ phase: FramePhase) {
-        switch phase {
-        case .physics: physicsEnded = clock.now()
-        case .layout: layoutEnded = clock.now()
-        case .input, .draw: break
-        }
-    }
-
     // MARK: Drawing
 
-    /// The draw phase: the frame as the composer builds it, with this window's numbers.
-    private func draw(_ frame: FrameReport, _ playground: Playground, into list: inout DrawList) {
-        let surface = SurfaceFacts(
+    /// What the panels say about this window: renderer, vsync and the photo pipeline.
+    private func surfaceFacts() -> SurfaceFacts {
+        SurfaceFacts(
             rendererName: renderer.name, vsync: renderer.isVSyncEnabled,
             photos: executor.images.pipeline.map { pipeline in
                 let c = pipeline.counters
                 return PhotoPipelineSummary(queued: c.queued, decoding: c.decoding, bytesHeld: c.bytesHeld, hitRate: c.hitRate)
             })
-        composer.compose(frame, of: playground, statistics: frameStatistics, surface: surface, into: &list)
     }
 
-    /// The photo pipeline's share of the frame: what this frame's draw list shows, where a
-    /// fling will stop and what lies ahead become decode requests; finished decodes become
-    /// textures within the pipeline's time budget.
-    private func updatePhotos(_ frame: FrameReport, drawList: DrawList) {
-        guard let pipeline = executor.images.pipeline else { return }
-        let fade = playground.reduceMotion ? 0 : PhotoTextures.Settings().fadeSeconds
-        pipeline.settings.fadeSeconds = fade
-        pipeline.settings.loadingPulseSeconds = playground.reduceMotion ? 0 : PhotoTextures.Settings().loadingPulseSeconds
-        pipeline.update(needs: photoDemand.needs(of: playground, drawList: drawList), scale: renderer.scale, now: frame.time)
-        if let covers = executor.images.coverPipeline {
-            covers.settings.fadeSeconds = fade
-            covers.settings.loadingPulseSeconds = pipeline.settings.loadingPulseSeconds
-            covers.update(needs: photoDemand.coverNeeds(drawList: drawList), scale: renderer.scale, now: frame.time)
-        }
-        photoTimes.note(moved: frame.moved, resting: playground.scrollView.phase == .idle, sharp: pipeline.visibleAreSharp,
-                        at: monotonicNanoseconds())
+    /// Pane `k`'s phase clock (made on first use, kept across comparisons).
+    private func phaseTimer(_ k: Int) -> PanePhaseTimer {
+        while phaseTimers.count <= k { phaseTimers.append(PanePhaseTimer(clock: clock)) }
+        return phaseTimers[k]
     }
 
     /// Records the first presented frame, the first in which every visible cell showed its
@@ -229,32 +241,45 @@ final class PlaygroundApp: FramePhaseObserver {
 
     private func perform(_ command: AppCommand) {
         switch command {
-        case .toggleOverlay: composer.decorations.overlay = composer.decorations.overlay.next
+        case .toggleOverlay: setDecorations { $0.overlay = $0.overlay.next }
         case .toggleDebugOutlines:
-            composer.decorations.debugOutlines.toggle()
+            setDecorations { $0.debugOutlines.toggle() }
             toast.show(composer.decorations.debugOutlines ? "Outlines on: cells green, images orange" : "Outlines off", at: frameTime)
         case .toggleVSync:
             renderer.setVSync(!renderer.isVSyncEnabled)
             toast.show(renderer.isVSyncEnabled ? "VSync on: frames wait for the display" : "VSync off: frames as fast as they come", at: frameTime)
-        case .toggleHelp: composer.decorations.help.toggle()
+        case .toggleHelp: setDecorations { $0.help.toggle() }
+        case .cycleComparison:
+            let comparison = Comparison.cycle(after: panes.comparison, defaultAmount: playground.scene.defaultParallaxAmount)
+            panes.setComparison(comparison)
+            toast.show(KeyFeedback.comparisonMessage(comparison), at: frameTime)
+        case .toggleCompareStrip:
+            showsStrip.toggle()
+            toast.show(panes.comparison == nil ? "The strip shows under compared panes: press C first"
+                       : showsStrip ? "Strip on: each pane's centre-cell shift and work" : "Strip off", at: frameTime)
         case .screenshot: screenshotRequested = true
         case .toggleRecording:
             recorder.toggle(playground, at: frameTime)
             if let said = recorder.lastMessage { toast.show(said, at: frameTime) }
         case .dismiss:
             // Esc closes the help first: that is what a person presses it for.
-            if composer.decorations.help { composer.decorations.help = false } else { running = false }
+            if composer.decorations.help { setDecorations { $0.help = false } } else { running = false }
         case .quit: running = false
         default: break
         }
     }
 
-    /// Names the scene and strategy in the title bar when either changed.
+    /// Names the scene and strategy in the title bar when either changed (and what is
+    /// compared, with panes).
     private func updateTitle() {
-        let state = (playground.scene.id, playground.effectiveStrategy)
+        let state = (playground.scene.id, playground.effectiveStrategy, panes.panes.count)
         if let shownTitle, shownTitle == state { return }
         shownTitle = state
-        window.title = playground.windowTitle
+        if let comparison = panes.comparison {
+            window.title = "Parallax Playground — comparing \(comparison.values.count) × \(comparison.axis.rawValue)"
+        } else {
+            window.title = playground.windowTitle
+        }
     }
 
     /// P: the frame drawn so far, as a PNG in the current directory named like the R key's
@@ -276,6 +301,37 @@ final class PlaygroundApp: FramePhaseObserver {
         } catch {
             printError("could not save a screenshot: \(error)")
             toast.show("Could not save a screenshot: \(error)", at: frameTime)
+        }
+    }
+}
+
+/// One pane's phase clock: how long its input and physics, and its layout and strategy, took
+/// this frame (the window reads the clock; the core only says when phases begin and end).
+final class PanePhaseTimer: FramePhaseObserver {
+    let clock: Clock
+    private var started = 0.0
+    private(set) var inputAndPhysicsMilliseconds = 0.0
+    private(set) var strategyMilliseconds = 0.0
+    /// When this pane's last layout phase ended.
+    private(set) var layoutEnded = 0.0
+
+    init(clock: Clock) { self.clock = clock }
+
+    func phaseWillBegin(_ phase: FramePhase) {
+        switch phase {
+        case .input: started = clock.now()
+        case .layout: started = clock.now()
+        case .physics, .draw: break
+        }
+    }
+
+    func phaseDidEnd(_ phase: FramePhase) {
+        switch phase {
+        case .physics: inputAndPhysicsMilliseconds = (clock.now() - started) * 1000
+        case .layout:
+            layoutEnded = clock.now()
+            strategyMilliseconds = (layoutEnded - started) * 1000
+        case .input, .draw: break
         }
     }
 }

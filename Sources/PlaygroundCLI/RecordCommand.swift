@@ -31,7 +31,7 @@ struct RecordCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "WebP only: lossy quality 0 to 100. Default: lossless.")
     var quality: Double?
 
-    @Option(parsing: .unconditional, help: "Parallax amount in points, 0 to \(Int(ShotCommand.largestParallax)). Default: the scene's own.")
+    @Option(parsing: .unconditional, help: "Parallax amount in points, 0 to \(Int(Playground.largestParallaxAmount)). Default: the scene's own.")
     var parallax: Double?
 
     @Option(parsing: .unconditional, help: "Stop after this many seconds of the replay (more than 0, at most \(Int(RecordCommand.longestDuration))). Default: until the script ends and the list rests.")
@@ -45,9 +45,7 @@ struct RecordCommand: ParsableCommand {
     /// Ten minutes: longer than any script may run (ScriptLimits) plus its settling.
     static let longestDuration = 600.0
 
-    @Option(help: "Two panes side by side, each half the width: strategy=A,B, parallax=A,B or scene=A,B.",
-            transform: { try Comparison(parsing: $0) })
-    var compare: Comparison?
+    @OptionGroup var comparing: CompareOptions
 
     @Flag(help: "Draw the cost panel (the F key's overlay) with this run's measured times, in each pane.")
     var overlay = false
@@ -70,13 +68,10 @@ struct RecordCommand: ParsableCommand {
         if let duration, !(duration.isFinite && duration > 0 && duration <= Self.longestDuration) {
             throw ValidationError("--duration must be more than 0 and at most \(Int(Self.longestDuration)) seconds, got \(duration)")
         }
-        if let parallax, !(parallax >= 0 && parallax <= ShotCommand.largestParallax) {
-            throw ValidationError("--parallax must be from 0 to \(Int(ShotCommand.largestParallax)) points")
+        if let parallax, !(parallax >= 0 && parallax <= Playground.largestParallaxAmount) {
+            throw ValidationError("--parallax must be from 0 to \(Int(Playground.largestParallaxAmount)) points")
         }
-        if let compare {
-            if compare.axis == .strategy, display.model.strategy != nil { throw ValidationError("--compare strategy=… and --strategy both set the strategy; give one") }
-            if compare.axis == .parallax, parallax != nil { throw ValidationError("--compare parallax=… and --parallax both set the amount; give one") }
-        }
+        try comparing.check(strategy: display.model.strategy, parallax: parallax, scene: display.model.sceneChoice, technique: display.model.technique)
     }
 
     func run() throws {
@@ -129,24 +124,28 @@ struct RecordCommand: ParsableCommand {
     private func frameSize(format: VideoFormat) throws -> (frame: PixelSize, pane: Size) {
         let size = display.requestedSize ?? (format == .gif ? Self.gifSize : DisplayOptions.defaultSize)
         let width = Int(size.size.width), height = Int(size.size.height)
-        let paneWidth = compare == nil ? width : width / 2
-        guard paneWidth >= 1 else { throw InputError(message: "--compare needs a width of at least 2") }
-        let frame = PixelSize(width: compare == nil ? width : 2 * paneWidth, height: height)
+        let count = comparing.compare?.values.count ?? 1
+        let paneWidth = width / count
+        guard paneWidth >= 1 else { throw InputError(message: "--compare with \(count) panes needs a width of at least \(count)") }
+        // Panes of whole pixels side by side: the frame is as wide as they are together.
+        let frame = PixelSize(width: count * paneWidth, height: height)
         if format.needsEvenSize, frame.width % 2 != 0 || frame.height % 2 != 0 {
             throw InputError(message: "--size \(size): an .mp4 needs an even width and height (H.264's 4:2:0 colour covers 2x2 pixels)")
         }
-        return (frame, Size(width: Double(paneWidth), height: Double(height)))
+        return (frame, Size(width: Double(frame.width), height: Double(height)))
     }
 
-    /// The panes of one pass over the replay: one, or two with `--compare`.
-    private func makePanes(script: Script, framesPerSecond: Double, canvas: OffscreenCanvas, folder: PhotoFolderContents?) -> [ReplayPane] {
-        let settings = compare?.panes(model: display.model, parallax: parallax) ?? [(display.model, parallax, "")]
-        return settings.map { setting in
-            let playground = setting.model.makePlayground(viewportSize: canvas.viewportSize, folder: folder, parallaxAmount: setting.parallax)
-            let decorations = FrameDecorations(debugOutlines: debugOutlines, overlay: overlay ? .panel : .hidden,
-                                               caption: compare == nil ? nil : setting.caption)
-            return ReplayPane(playground: playground, replay: Replay(script: script, framesPerSecond: framesPerSecond),
-                              decorations: decorations, rendererName: canvas.renderer.name)
+    /// The panes of one pass over the replay, each with its rectangle of the frame: one, or
+    /// two to five with `--compare`.
+    private func makePanes(script: Script, framesPerSecond: Double, canvas: OffscreenCanvas,
+                           folder: PhotoFolderContents?) -> [(pane: ReplayPane, frame: Rect)] {
+        let base = display.model.settings(folder: folder, parallaxAmount: parallax)
+        return comparing.panes(base: base, surface: canvas.viewportSize).map { setting in
+            let playground = Playground(setting.settings, viewportSize: setting.frame.size)
+            let decorations = FrameDecorations(debugOutlines: debugOutlines, overlay: overlay ? .panel : .hidden, caption: setting.caption)
+            let pane = ReplayPane(playground: playground, replay: Replay(script: script, framesPerSecond: framesPerSecond),
+                                  decorations: decorations, rendererName: canvas.renderer.name)
+            return (pane, setting.frame)
         }
     }
 
@@ -158,7 +157,7 @@ struct RecordCommand: ParsableCommand {
         let canvas = try OffscreenCanvas(display: display, size: paneSize, folder: folder)
         // Counted on model-only copies, before anything is drawn: "frame k of n" from the start.
         let replayFrames = makePanes(script: script, framesPerSecond: framesPerSecond, canvas: canvas, folder: folder)
-            .map(\.run.frameCount).max() ?? 0
+            .map(\.pane.run.frameCount).max() ?? 0
         // --duration cuts at a whole frame: the frames whose times fall before it.
         let total = duration.map { min(replayFrames, max(1, Int(($0 * framesPerSecond).rounded(.up)))) } ?? replayFrames
         let quality = VideoQuality(crf: crf ?? VideoQuality().crf, webpQuality: quality)
@@ -178,17 +177,13 @@ struct RecordCommand: ParsableCommand {
                     encoder?.cancel()
                     throw interrupted(by: signal)
                 }
-                var frame: RGBAImage?
-                for pane in panes {
-                    let list = pane.nextFrame()
-                    let image: RGBAImage
-                    do { image = try canvas.render(list, of: pane.playground) } catch {
-                        throw EncoderError(message: "cannot read the frame back: \(error)")
-                    }
-                    pane.noteRendered(milliseconds: canvas.lastExecuteMilliseconds)
-                    frame = frame.map { sideBySide($0, image) } ?? image
+                let drawn = panes.map { PaneFrame(playground: $0.pane.playground, drawList: $0.pane.nextFrame(), frame: $0.frame) }
+                let frame: RGBAImage
+                do { frame = try canvas.render(drawn, at: Double(done - 1) / framesPerSecond) } catch {
+                    throw EncoderError(message: "cannot read the frame back: \(error)")
                 }
-                guard let frame else { break }
+                // Offscreen the panes share one execution; each panel shows its share.
+                for pane in panes { pane.pane.noteRendered(milliseconds: canvas.lastExecuteMilliseconds / Double(panes.count)) }
                 if encoder == nil {
                     encoder = try VideoEncoder(ffmpeg: ffmpeg, size: frame.size, framesPerSecond: framesPerSecond, output: pass.arguments)
                 }

@@ -15,6 +15,7 @@ struct RunStatistics {
     var photos: RunReport.Photos?
     var peakResidentKilobytes: Int?
     var recordingFramesNotCaptured = 0
+    var panes: [RunReport.Pane]?
 
     mutating func noteState(frame: Int, scene: SceneID, strategy: ParallaxStrategy) {
         if let last = changes.last, last.scene == scene.name, last.strategy == strategy.name { return }
@@ -31,7 +32,8 @@ struct RunStatistics {
             frames_over_16_7_ms: times.filter { $0 > FrameBudget.sixtyHertz }.count,
             changes: changes, renderer: renderer, video_driver: videoDriver, screenshots: screenshots,
             final_offset_x: finalOffset.x, final_offset_y: finalOffset.y, startup: startup, photos: photos,
-            peak_rss_kb: peakResidentKilobytes, recording_frames_not_captured: recordingFramesNotCaptured)
+            peak_rss_kb: peakResidentKilobytes, recording_frames_not_captured: recordingFramesNotCaptured,
+            panes: panes)
     }
 
     func write(to path: String) throws {

@@ -23,6 +23,16 @@ struct ModelOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Number of items (0 to 1,000,000). Default: the scene's own, or one per photo with --photos.")
     var items: Int?
 
+    @Option(help: ArgumentHelp("Another seed's mapping on this scene's list: \(ParallaxMapping.byAuthor.map(\.name).joined(separator: ", ")). Default: the scene's own.",
+                               valueName: "author"),
+            transform: { name in
+                guard let found = ParallaxMapping.byAuthor.first(where: { $0.name == name }) else {
+                    throw ValidationError("unknown technique '\(name)'; one of \(ParallaxMapping.byAuthor.map(\.name).joined(separator: ", "))")
+                }
+                return found.mapping
+            })
+    var technique: ParallaxMapping?
+
     @OptionGroup var folder: PhotoFolderOptions
 
     func validate() throws {
@@ -43,7 +53,7 @@ struct ModelOptions: ParsableArguments {
     func settings(reduceMotion: Bool = false, folder: PhotoFolderContents? = nil, parallaxAmount: Double? = nil) -> PlaygroundSettings {
         PlaygroundSettings(
             scene: scene, strategy: strategy, itemCount: items, parallaxAmount: parallaxAmount, reduceMotion: reduceMotion,
-            photos: folder?.photos ?? .bundled, itemCountFollowsPhotos: folder != nil && items == nil)
+            photos: folder?.photos ?? .bundled, itemCountFollowsPhotos: folder != nil && items == nil, mapping: technique)
     }
 }
 
@@ -129,6 +139,8 @@ struct WindowCommand: ParsableCommand {
 
     @OptionGroup var diskCacheOptions: DiskCacheOptions
 
+    @OptionGroup var comparing: CompareOptions
+
     @Flag(help: "Start with vsync off (V toggles it).")
     var noVsync = false
 
@@ -151,6 +163,7 @@ struct WindowCommand: ParsableCommand {
     var preloadPhotos = false
 
     func validate() throws {
+        try comparing.check(strategy: display.model.strategy, parallax: nil, scene: display.model.sceneChoice, technique: display.model.technique)
         if open != nil, display.model.folder.photos != nil {
             throw ValidationError("give the folder either as the first argument or with --photos, not both")
         }
@@ -191,8 +204,9 @@ struct WindowCommand: ParsableCommand {
         let app = try PlaygroundApp.open(
             video: video, display: display, diskCache: diskCacheOptions.diskCache, vsync: settings.vsync(noVsyncFlag: noVsync),
             reduceMotion: settings.reduceMotion(flag: reduceMotion),
-            growing: !preloadPhotos, startPhoto: opened?.photoName, windowPosition: settings.windowPosition)
-        app.composer.decorations.overlay = settings.stored.overlay ?? app.composer.decorations.overlay
+            growing: !preloadPhotos, startPhoto: opened?.photoName, windowPosition: settings.windowPosition,
+            comparison: comparing.compare)
+        if let overlay = settings.stored.overlay { app.setDecorations { $0.overlay = overlay } }
         let started = settings.current(of: app, folder: display.model.folder.photos)
         app.runStatistics.startup.main_ns = mainEntered
         if preloadPhotos, let pipeline = app.executor.images.pipeline {

@@ -89,10 +89,14 @@ public final class FrameComposer {
             vsync: surface.vsync, work: work, willDisplay: playground.updatesOnWillDisplay, photos: surface.photos)
     }
 
+    static let captionTextSize = 15.0, captionPadding = 8.0
+    /// The caption band's height: a compared pane's picker is a click on it.
+    public static let captionHeight = captionTextSize + 2 * captionPadding
+
     /// A label on a dark band at the bottom-left, clear of the overlay (top-right).
     static func drawCaption(_ caption: String, viewport: Size, into list: inout DrawList) {
-        let textSize = 15.0, padding = 8.0
-        let band = Rect(x: 0, y: viewport.height - textSize - 2 * padding, width: viewport.width, height: textSize + 2 * padding)
+        let textSize = captionTextSize, padding = captionPadding
+        let band = Rect(x: 0, y: viewport.height - captionHeight, width: viewport.width, height: captionHeight)
         list.fill(band, SceneRenderer.Palette.bar)
         list.append(.text(caption, origin: Point(x: padding + 4, y: band.minY + padding), size: textSize,
                           color: SceneRenderer.Palette.title, alignment: .leading))

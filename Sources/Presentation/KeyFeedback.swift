@@ -55,9 +55,27 @@ public enum KeyFeedback {
         case .toggleWillDisplay:
             return after.updatesOnWillDisplay ? "willDisplay update on (seed 002's fix)"
                 : "willDisplay update off: new rows show unshifted until the first scroll"
-        case .toggleOverlay, .toggleDebugOutlines, .toggleVSync, .toggleHelp, .screenshot, .toggleRecording, .dismiss, .quit:
+        case .toggleOverlay, .toggleDebugOutlines, .toggleVSync, .toggleHelp, .screenshot, .toggleRecording,
+             .cycleComparison, .toggleCompareStrip, .dismiss, .quit:
             return nil
         }
+    }
+
+    /// What a key that would change the compared setting says: each pane keeps its own.
+    public static func overriddenMessage(axis: CompareAxis) -> String {
+        let what = switch axis {
+        case .strategy: "strategies"
+        case .technique: "techniques (on the photos list)"
+        case .parallax: "amounts"
+        case .scene: "scenes"
+        }
+        return "The panes compare \(what): each keeps its own (click a caption to change it)"
+    }
+
+    /// What the C key shows.
+    public static func comparisonMessage(_ comparison: Comparison?) -> String {
+        guard let comparison else { return "Compare off: one pane" }
+        return "Comparing \(comparison.values.count) \(comparison.axis.rawValue == "parallax" ? "amounts" : comparison.axis.rawValue + (comparison.axis == .strategy ? "" : "s")) side by side — C for the next, a caption click to change a pane"
     }
 
     /// The scene's name, its strategy, and the count and amount a scene change set.

@@ -17,4 +17,11 @@ public protocol DrawCallSink: AnyObject {
     func copy(texture: Texture, source: TexelRect, destination: PixelRect, alpha: UInt8)
     /// `Renderer.copy(texture:destination:)`: a whole text texture at its own size.
     func copy(texture: Texture, destination: TexelRect)
+    /// `Renderer.setViewport(_:)`: a pane's drawing starts (a rectangle) or ends (nil).
+    func setViewport(_ rect: TexelRect?)
+}
+
+extension DrawCallSink {
+    /// A listener that draws no panes may ignore viewports.
+    public func setViewport(_ rect: TexelRect?) {}
 }

@@ -19,7 +19,9 @@ public struct DrawStats: Hashable, Sendable {
 /// Text is drawn with the executor's one font (`TextRenderer`).
 public final class DrawListExecutor {
     public let renderer: Renderer
-    public let images: ImageLibrary
+    /// Where images are looked up; a file's compared panes each swap in their own (see
+    /// `FramePresenter.paneImages`).
+    public var images: ImageLibrary
     public let text: TextRenderer
     /// Hears every SDL drawing call just before it is made; nil, the default, costs one check
     /// per call.
@@ -36,6 +38,23 @@ public final class DrawListExecutor {
     public func execute(_ list: DrawList) -> DrawStats {
         // Read once per list: each is a query to SDL.
         execute(list, scale: renderer.scale, viewport: renderer.viewport)
+    }
+
+    /// Draws `list`, whose coordinates are a pane's own, into `frame` (points) of the output:
+    /// what lies outside the pane is culled and clipped away, and a list drawn into a pane
+    /// gives the pixels it gives alone on an output of the pane's size.
+    @discardableResult
+    public func execute(_ list: DrawList, in frame: Rect) -> DrawStats {
+        let scale = renderer.scale
+        let pixels = TexelRect(x: Int32(clamping: Int((frame.minX * scale).rounded())), y: Int32(clamping: Int((frame.minY * scale).rounded())),
+                               width: Int32(clamping: Int((frame.width * scale).rounded())), height: Int32(clamping: Int((frame.height * scale).rounded())))
+        drawCallSink?.setViewport(pixels)
+        renderer.setViewport(pixels)
+        defer {
+            drawCallSink?.setViewport(nil)
+            renderer.setViewport(nil)
+        }
+        return execute(list, scale: scale, viewport: Rect(x: 0, y: 0, width: frame.width, height: frame.height))
     }
 
     /// `execute` at a given scale, which tests use to draw as a high-density display would.

@@ -165,6 +165,18 @@ public final class Renderer {
         try check(status, "SDL_RenderCopyF")
     }
 
+    /// Draws from now on into `rect` of the output (pixels): its top-left becomes 0, 0 and
+    /// nothing lands outside it; clip rectangles are then relative to it (SDL2's rule). nil
+    /// gives the whole output back. Reading pixels back needs the whole output.
+    public func setViewport(_ rect: TexelRect?) {
+        guard let rect else {
+            SDL_RenderSetViewport(handle, nil)
+            return
+        }
+        var viewport = SDL_Rect(rect)
+        SDL_RenderSetViewport(handle, &viewport)
+    }
+
     /// Limits drawing to `rect` (whole pixels, rounded outwards), or lifts the limit with nil.
     public func setClip(_ rect: PixelRect?) {
         guard let rect else {

@@ -28,7 +28,7 @@ struct BadRecording: CustomTestStringConvertible, Sendable {
         BadRecording(arguments: ["--out", "OUT/clip.gif", "--fps", "60"], says: "at most 50 fps"),
         BadRecording(arguments: ["--out", "OUT/clip.mp4", "--duration", "0"], says: "--duration must be more than 0"),
         BadRecording(arguments: ["--out", "OUT/clip.mp4", "--size", "321x200"], says: "even width and height"),
-        BadRecording(arguments: ["--out", "OUT/clip.mp4", "--compare", "strategy=off"], says: "exactly two values"),
+        BadRecording(arguments: ["--out", "OUT/clip.mp4", "--compare", "strategy=off"], says: "needs 2 to 5 values"),
         BadRecording(arguments: ["--out", "OUT/clip.mp4", "--compare", "speed=1,2"], says: "--compare takes AXIS=A,B"),
         BadRecording(arguments: ["--out", "OUT/clip.mp4", "--compare", "scene=photos,nope"], says: "unknown scene 'nope'"),
         BadRecording(arguments: ["--out", "OUT/clip.mp4", "--ffmpeg", "/nonexistent/ffmpeg"], says: "apt-get install ffmpeg"),

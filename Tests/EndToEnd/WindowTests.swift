@@ -4,7 +4,7 @@ import SDLBackend
 import Testing
 
 /// A private X server for one test, stopped (by its own PID) when done.
-private final class XvfbServer {
+final class XvfbServer {
     let display: String
     private let process: Process
 
@@ -44,13 +44,13 @@ private final class XvfbServer {
     }
 }
 
-private struct ToolFailure: Error, CustomStringConvertible {
+struct ToolFailure: Error, CustomStringConvertible {
     var message: String
     var description: String { message }
 }
 
 /// A Debian tool that `make test` installs; its absence fails the test with the package name.
-private func tool(_ name: String) throws -> URL {
+func tool(_ name: String) throws -> URL {
     for dir in ["/usr/bin", "/usr/local/bin", "/bin"] where FileManager.default.isExecutableFile(atPath: "\(dir)/\(name)") {
         return URL(fileURLWithPath: "\(dir)/\(name)")
     }
@@ -59,7 +59,7 @@ private func tool(_ name: String) throws -> URL {
 
 /// Runs a tool to completion on `display`; returns its standard output.
 @discardableResult
-private func runTool(_ name: String, _ arguments: [String], display: String) throws -> String {
+func runTool(_ name: String, _ arguments: [String], display: String) throws -> String {
     let process = Process()
     process.executableURL = try tool(name)
     process.arguments = arguments
@@ -76,7 +76,7 @@ private func runTool(_ name: String, _ arguments: [String], display: String) thr
     return String(decoding: data, as: UTF8.self)
 }
 
-private func pause(_ seconds: Double) { Thread.sleep(forTimeInterval: seconds) }
+func pause(_ seconds: Double) { Thread.sleep(forTimeInterval: seconds) }
 
 /// The mean difference between horizontally and vertically neighbouring pixels in `region`
 /// (all three channels): how much detail it shows.
@@ -93,7 +93,7 @@ private func detail(_ image: RGBAImage, in region: (x: Range<Int>, y: Range<Int>
 }
 
 /// The share of pixels in `region` that differ between two screenshots.
-private func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<Int>, y: Range<Int>)) -> Double {
+func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<Int>, y: Range<Int>)) -> Double {
     var changed = 0
     for y in region.y {
         for x in region.x {

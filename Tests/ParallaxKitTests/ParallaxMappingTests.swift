@@ -130,3 +130,47 @@ import Testing
         #expect((0..<5).map { JensenParallax.alpha(ofLayer: $0) }.map { ($0 * 10).rounded() / 10 } == [1, 0.8, 0.6, 0.4, 0.2])
     }
 }
+
+/// Seeds' mappings on another scene's list: what compared technique panes show.
+@Suite struct MappingOnAnotherListTests {
+    /// Jensen's rule down a vertical list is his rule across a horizontal one, turned: the
+    /// cell's place in the viewport from −1 (entering at the top) to 1 (leaving at the bottom).
+    @Test(arguments: [-300.0, -120, 0, 64.5, 250, 700])
+    func jensenAlongAVerticalListIsTheHorizontalRuleTurned(offset: Double) {
+        let bounds = Rect(x: 0, y: 1000, width: 400, height: 800)
+        let cell = Rect(x: 10, y: bounds.midY + offset - 90, width: 380, height: 180)
+        let turned = ParallaxMapping.jensen.displacement(
+            cellFrame: Rect(x: cell.minY, y: cell.minX, width: cell.height, height: cell.width),
+            bounds: Rect(x: bounds.minY, y: bounds.minX, width: bounds.height, height: bounds.width),
+            contentInsets: .zero, amount: 30)
+        let vertical = ParallaxMapping.jensen.displacement(cellFrame: cell, bounds: bounds, contentInsets: .zero, amount: 30, axis: .vertical)
+        #expect(vertical == Point(x: 0, y: turned.x))
+        // The default stays the album row's horizontal rule.
+        #expect(ParallaxMapping.jensen.displacement(cellFrame: cell, bounds: bounds, contentInsets: .zero, amount: 30).y == 0)
+    }
+
+    /// A playground with another seed's mapping keeps it through a scene change, and the
+    /// settings it reports build the same playground.
+    @Test func aMappingOverrideSurvivesSceneChangesAndRoundTrips() {
+        let settings = PlaygroundSettings(scene: .photos, parallaxAmount: 70, mapping: .patel)
+        let playground = Playground(settings, viewportSize: Size(width: 400, height: 800))
+        #expect(playground.scene.mapping == .patel)
+        #expect(playground.settings.mapping == .patel && playground.settings.parallaxAmount == 70)
+        playground.setScene(.quilt)
+        #expect(playground.scene.mapping == .patel)
+        #expect(Playground(PlaygroundSettings(scene: .quilt), viewportSize: Size(width: 400, height: 800)).scene.mapping == .kurutepe)
+    }
+
+    /// Photos drawn in several panes are asked for once, at the largest size, visible first.
+    @Test func mergedNeedsServeEveryPanesVisiblePhotosFirst() {
+        let a = [PhotoNeed(photo: 1, size: Size(width: 100, height: 80), urgency: .visible),
+                 PhotoNeed(photo: 2, size: Size(width: 100, height: 80), urgency: .ahead)]
+        let b = [PhotoNeed(photo: 3, size: Size(width: 50, height: 40), urgency: .atRest),
+                 PhotoNeed(photo: 1, size: Size(width: 200, height: 60), urgency: .visible),
+                 PhotoNeed(photo: 4, size: Size(width: 50, height: 40), urgency: .visible)]
+        let merged = PhotoDemand(limit: 3).merged([a, b])
+        #expect(merged.map(\.photo) == [1, 4, 3], "visible of every pane, then rest points; capped at 3")
+        #expect(merged[0].size == Size(width: 200, height: 80))
+        #expect(PhotoDemand().merged([a]) == a)
+    }
+}

@@ -32,6 +32,7 @@ final class BareLoop {
                 case let .image(texture, source, destination, alpha):
                     try? renderer.copy(texture: texture, source: source, destination: destination, alpha: alpha)
                 case let .text(texture, destination): try? renderer.copy(texture: texture, destination: destination)
+                case let .viewport(rect): renderer.setViewport(rect)
                 }
             }
         }

@@ -12,4 +12,6 @@ enum DrawCall {
     case line(PixelPoint, PixelPoint, Color)
     case image(Texture, source: TexelRect, destination: PixelRect, alpha: UInt8)
     case text(Texture, destination: TexelRect)
+    /// A pane's viewport set (a rectangle) or the whole output given back (nil).
+    case viewport(TexelRect?)
 }

@@ -47,6 +47,8 @@ final class DrawCallRecording: DrawCallSink {
         textureCopyCount += 1
     }
 
+    func setViewport(_ rect: TexelRect?) { record(.viewport(rect)) }
+
     func copy(texture: Texture, destination: TexelRect) {
         record(.text(texture, destination: destination))
         textureCopyCount += 1

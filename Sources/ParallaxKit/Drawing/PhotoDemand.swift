@@ -98,6 +98,22 @@ public struct PhotoDemand: Sendable {
         return collector.needs
     }
 
+    /// Several panes' needs as one list for the one pipeline they share: every pane's visible
+    /// photos first, then every pane's rest-point ones, then what lies ahead; a photo two
+    /// panes need once, at the larger size, with its most urgent place; at most `limit`.
+    public func merged(_ lists: [[PhotoNeed]]) -> [PhotoNeed] {
+        if lists.count == 1 { return lists[0] }
+        var collector = Collector(limit: limit)
+        for urgency in PhotoUrgency.allCases.reversed() {
+            for list in lists {
+                for need in list where need.urgency == urgency {
+                    collector.add(photo: need.photo, size: need.size, urgency: urgency)
+                }
+            }
+        }
+        return collector.needs
+    }
+
     /// Every item's photo at the size its cell needs, as visible needs, ignoring `limit`:
     /// what a benchmark decodes up front to measure frames with no image work left.
     public func needsOfEveryItem(of playground: Playground) -> [PhotoNeed] {

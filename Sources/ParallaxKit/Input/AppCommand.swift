@@ -13,6 +13,10 @@ public enum AppCommand: Hashable, Sendable {
     case screenshot
     /// Record the window to an MP4, or stop recording.
     case toggleRecording
+    /// C: compare panes side by side, cycling off → strategies → techniques → amounts.
+    case cycleComparison
+    /// S: the strip under compared panes (each pane's centre shift over time and its work).
+    case toggleCompareStrip
     /// Esc: closes the help when it is open (what a person presses Esc for), else quits.
     case dismiss
     case quit
@@ -41,6 +45,8 @@ public enum AppCommand: Hashable, Sendable {
             case "w": self = .toggleWillDisplay
             case "p": self = .screenshot
             case "r": self = .toggleRecording
+            case "c": self = .cycleComparison
+            case "s": self = .toggleCompareStrip
             case "q": self = .quit
             default: return nil
             }

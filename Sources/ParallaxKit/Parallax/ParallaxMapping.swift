@@ -13,9 +13,13 @@ public enum ParallaxMapping: Hashable, Sendable {
     /// Seed 004: normalized horizontal position, the whole shift of the back layer.
     case jensen
 
-    /// The image's displacement for a cell at `cellFrame` while `bounds` is visible.
+    /// The image's displacement for a cell at `cellFrame` while `bounds` is visible. `axis` is
+    /// the list's scroll axis; only Jensen's rule reads it (the album row is horizontal; applied
+    /// to a vertical list, as compared panes do, it measures the cell's place down the viewport
+    /// and shifts the image vertically).
     @inline(__always)
-    public func displacement(cellFrame: Rect, bounds: Rect, contentInsets: EdgeInsets, amount: Double) -> Point {
+    public func displacement(cellFrame: Rect, bounds: Rect, contentInsets: EdgeInsets, amount: Double,
+                             axis: Axis = .horizontal) -> Point {
         switch self {
         case .begemann:
             return Point(x: 0, y: BegemannParallax.offset(cellFrame: cellFrame, bounds: bounds, maxOffset: amount))
@@ -32,8 +36,14 @@ public enum ParallaxMapping: Hashable, Sendable {
             let top = -PatelParallax.pixelOffset(factor: f, parallaxFactor: amount)
             return Point(x: 0, y: top + amount)
         case .jensen:
-            let p = JensenParallax.position(cellFrame: cellFrame, bounds: bounds)
-            return Point(x: JensenParallax.totalOffset(position: p, padding: amount), y: 0)
+            switch axis {
+            case .horizontal:
+                let p = JensenParallax.position(cellFrame: cellFrame, bounds: bounds)
+                return Point(x: JensenParallax.totalOffset(position: p, padding: amount), y: 0)
+            case .vertical:
+                let p = JensenParallax.position(cellFrame: cellFrame.transposed, bounds: bounds.transposed)
+                return Point(x: 0, y: JensenParallax.totalOffset(position: p, padding: amount))
+            }
         }
     }
 }
@@ -45,4 +55,33 @@ func clampMagnitude(_ value: Double, _ limit: Double) -> Double {
     guard value.isFinite else { return 0 }
     let l = abs(limit)
     return min(max(value, -l), l)
+}
+
+extension ParallaxMapping {
+    /// Each seed's mapping by its author's name (what `--compare technique=` takes), with the
+    /// scene it comes from, whose default amount it is shown at.
+    public static let byAuthor: [(name: String, mapping: ParallaxMapping, scene: SceneID)] = [
+        ("begemann", .begemann, .photos),
+        // The photos layout has no labels: the whole cell is Leth's image container.
+        ("leth", .leth(labelHeight: 0), .captions),
+        ("patel", .patel, .table),
+        ("kurutepe", .kurutepe, .quilt),
+        ("jensen", .jensen, .albums),
+    ]
+
+    /// The author's name of this mapping.
+    public var authorName: String {
+        switch self {
+        case .begemann: "begemann"
+        case .leth: "leth"
+        case .patel: "patel"
+        case .kurutepe: "kurutepe"
+        case .jensen: "jensen"
+        }
+    }
+}
+
+extension Rect {
+    /// The rectangle with x and y swapped: a vertical list's frames as a horizontal one's.
+    var transposed: Rect { Rect(x: origin.y, y: origin.x, width: size.height, height: size.width) }
 }

@@ -3,16 +3,19 @@ public struct ParallaxSettings: Hashable, Sendable {
     public var mapping: ParallaxMapping
     /// The largest displacement either way, points.
     public var amount: Double
+    /// The list's scroll axis: Jensen's rule measures a cell's place along it.
+    public var axis: Axis
 
-    public init(mapping: ParallaxMapping, amount: Double) {
+    public init(mapping: ParallaxMapping, amount: Double, axis: Axis = .horizontal) {
         self.mapping = mapping
         self.amount = amount
+        self.axis = axis
     }
 
     /// The shift of the image of a cell at `cellFrame` while `bounds` is visible.
     @inline(__always)
     func displacement(cellFrame: Rect, bounds: Rect, contentInsets: EdgeInsets) -> Point {
-        mapping.displacement(cellFrame: cellFrame, bounds: bounds, contentInsets: contentInsets, amount: amount)
+        mapping.displacement(cellFrame: cellFrame, bounds: bounds, contentInsets: contentInsets, amount: amount, axis: axis)
     }
 }
 

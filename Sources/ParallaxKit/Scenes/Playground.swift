@@ -34,6 +34,14 @@ public final class Playground {
     /// The item counts `[` and `]` move between.
     public static let itemCountRange = 1...1_000_000
 
+    /// The largest parallax amount an option, preset or compared pane may set, points: far past
+    /// any seed's (the largest is 30) and still a finite image size.
+    public static let largestParallaxAmount = 1000.0
+
+    /// Another seed's mapping in place of the scene's own (compared techniques on one list),
+    /// kept through scene changes; nil: each scene's own.
+    public private(set) var mappingOverride: ParallaxMapping?
+
     /// One item per photo in every scene that shows photos, growing as photos are added:
     /// a folder's playground, until the user sets a count (`--items`, `[` or `]`).
     public private(set) var itemCountFollowsPhotos: Bool
@@ -42,9 +50,12 @@ public final class Playground {
     /// `itemCount` is ignored for them).
     public init(
         scene id: SceneID, strategy: ParallaxStrategy? = nil, itemCount: Int? = nil, viewportSize: Size,
-        reduceMotion: Bool = false, photos: PhotoSet = .bundled, itemCountFollowsPhotos: Bool = false
+        reduceMotion: Bool = false, photos: PhotoSet = .bundled, itemCountFollowsPhotos: Bool = false,
+        mapping: ParallaxMapping? = nil
     ) {
-        let scene = Scene.make(id, photos: photos)
+        var scene = Scene.make(id, photos: photos)
+        if let mapping { scene.mapping = mapping }
+        self.mappingOverride = mapping
         self.photos = photos
         self.itemCountFollowsPhotos = itemCountFollowsPhotos
         let itemCount = itemCountFollowsPhotos && id != .albums ? min(photos.count, Self.itemCountRange.upperBound) : itemCount
@@ -73,7 +84,7 @@ public final class Playground {
     /// The strategy actually running (off under reduce motion).
     public var effectiveStrategy: ParallaxStrategy { reduceMotion ? .off : strategy }
 
-    private var parallaxSettings: ParallaxSettings { ParallaxSettings(mapping: scene.mapping, amount: parallaxAmount) }
+    private var parallaxSettings: ParallaxSettings { ParallaxSettings(mapping: scene.mapping, amount: parallaxAmount, axis: scene.axis) }
 
     private func attach(_ newTechnique: any ParallaxTechnique) {
         technique = newTechnique
@@ -200,6 +211,7 @@ public final class Playground {
         countsBeforeDividing.removeAll()
         technique.detach()
         scene = Scene.make(id, photos: photos)
+        if let mappingOverride { scene.mapping = mappingOverride }
         if !userChoseStrategy { strategy = scene.defaultStrategy }
         let followed = itemCountFollowsPhotos && id != .albums ? min(photos.count, Self.itemCountRange.upperBound) : nil
         itemCount = max(0, count ?? followed ?? scene.defaultItemCount)

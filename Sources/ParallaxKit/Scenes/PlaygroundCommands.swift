@@ -12,7 +12,8 @@ extension Playground {
         case .scaleItemCount(let step): scaleItemCount(step)
         case .toggleReduceMotion: setReduceMotion(!reduceMotion)
         case .toggleWillDisplay: updatesOnWillDisplay.toggle()
-        case .toggleOverlay, .toggleDebugOutlines, .toggleVSync, .toggleHelp, .screenshot, .toggleRecording, .dismiss, .quit:
+        case .toggleOverlay, .toggleDebugOutlines, .toggleVSync, .toggleHelp, .screenshot, .toggleRecording,
+             .cycleComparison, .toggleCompareStrip, .dismiss, .quit:
             return false
         }
         return true

@@ -15,10 +15,12 @@ public struct PlaygroundSettings: Sendable, Hashable {
     /// One item per photo in the photo scenes, growing as photos arrive (a folder's playground
     /// until the user sets a count).
     public var itemCountFollowsPhotos: Bool
+    /// Another seed's mapping on this scene's list (a compared technique); nil: the scene's own.
+    public var mapping: ParallaxMapping?
 
     public init(scene: SceneID = .photos, strategy: ParallaxStrategy? = nil, itemCount: Int? = nil,
                 parallaxAmount: Double? = nil, reduceMotion: Bool = false, photos: PhotoSet = .bundled,
-                itemCountFollowsPhotos: Bool = false) {
+                itemCountFollowsPhotos: Bool = false, mapping: ParallaxMapping? = nil) {
         self.scene = scene
         self.strategy = strategy
         self.itemCount = itemCount
@@ -26,6 +28,7 @@ public struct PlaygroundSettings: Sendable, Hashable {
         self.reduceMotion = reduceMotion
         self.photos = photos
         self.itemCountFollowsPhotos = itemCountFollowsPhotos
+        self.mapping = mapping
     }
 }
 
@@ -34,7 +37,7 @@ extension Playground {
     public convenience init(_ settings: PlaygroundSettings, viewportSize: Size) {
         self.init(scene: settings.scene, strategy: settings.strategy, itemCount: settings.itemCount,
                   viewportSize: viewportSize, reduceMotion: settings.reduceMotion, photos: settings.photos,
-                  itemCountFollowsPhotos: settings.itemCountFollowsPhotos)
+                  itemCountFollowsPhotos: settings.itemCountFollowsPhotos, mapping: settings.mapping)
         if let amount = settings.parallaxAmount { setParallaxAmount(amount) }
     }
 
@@ -45,7 +48,8 @@ extension Playground {
             scene: scene.id, strategy: userChoseStrategy ? strategy : nil,
             itemCount: itemCountFollowsPhotos && scene.id != .albums ? nil : itemCount,
             parallaxAmount: parallaxAmount == scene.defaultParallaxAmount ? nil : parallaxAmount,
-            reduceMotion: reduceMotion, photos: photos, itemCountFollowsPhotos: itemCountFollowsPhotos)
+            reduceMotion: reduceMotion, photos: photos, itemCountFollowsPhotos: itemCountFollowsPhotos,
+            mapping: mappingOverride)
     }
 
     /// Appends the photos `other` has beyond this playground's own (a folder's headers that

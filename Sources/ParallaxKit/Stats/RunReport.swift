@@ -69,6 +69,40 @@ public struct RunReport: Codable, Sendable, Equatable {
         }
     }
 
+    /// One compared pane: what it showed, how many frames it ran, its strategy's work summed
+    /// over them and where its list ended.
+    public struct Pane: Codable, Sendable, Equatable {
+        public var scene: String
+        public var strategy: String
+        public var technique: String
+        public var parallax: Double
+        public var items: Int
+        /// Its value on the compared axis, as typed.
+        public var value: String
+        public var frames: Int
+        public var invalidations: Int
+        public var attributes_computed: Int
+        public var cells_updated: Int
+        public var final_offset_x: Double
+        public var final_offset_y: Double
+
+        public init(playground: Playground, value: String, frames: Int, work: StrategyWork) {
+            let offset = playground.scrollView.contentOffset + .zero
+            scene = playground.scene.id.name
+            strategy = playground.effectiveStrategy.name
+            technique = playground.scene.mapping.authorName
+            parallax = playground.parallaxAmount
+            items = playground.itemCount
+            self.value = value
+            self.frames = frames
+            invalidations = work.invalidations
+            attributes_computed = work.attributesComputed
+            cells_updated = work.cellsUpdated
+            final_offset_x = offset.x
+            final_offset_y = offset.y
+        }
+    }
+
     public var frames: Int
     public var fps_mean: Double
     public var one_percent_low_fps: Double
@@ -88,11 +122,13 @@ public struct RunReport: Codable, Sendable, Equatable {
     public var peak_rss_kb: Int?
     /// Window frames the R key's recordings could not capture.
     public var recording_frames_not_captured: Int
+    /// Compared panes, left to right; absent with one pane.
+    public var panes: [Pane]?
 
     public init(frames: Int, fps_mean: Double, one_percent_low_fps: Double, frame_ms_p50: Double, frame_ms_p90: Double,
                 frame_ms_p99: Double, frames_over_16_7_ms: Int, changes: [Change], renderer: String, video_driver: String,
                 screenshots: [String], final_offset_x: Double, final_offset_y: Double, startup: Startup, photos: Photos?,
-                peak_rss_kb: Int?, recording_frames_not_captured: Int) {
+                peak_rss_kb: Int?, recording_frames_not_captured: Int, panes: [Pane]? = nil) {
         self.frames = frames
         self.fps_mean = fps_mean
         self.one_percent_low_fps = one_percent_low_fps
@@ -110,5 +146,6 @@ public struct RunReport: Codable, Sendable, Equatable {
         self.photos = photos
         self.peak_rss_kb = peak_rss_kb
         self.recording_frames_not_captured = recording_frames_not_captured
+        self.panes = panes
     }
 }

@@ -1,0 +1,61 @@
+import ParallaxKit
+
+/// The strip under compared panes (the S key): one row per pane, its colour, its value, the
+/// shift of the cell nearest its centre over the last seconds (all rows on one scale, so a
+/// clamp, a sign or a jump shows as a different curve) and its strategy's updates per frame.
+public enum CompareStrip {
+    static let rowHeight = 26.0
+    static let padding = 8.0
+    static let labelWidth = 150.0
+    static let workWidth = 120.0
+    static let textSize = 13.0
+    /// A colour per pane, told apart by hue and lightness (the Okabe–Ito palette's first five,
+    /// chosen for readers with colour-blindness).
+    static let paneColors = [
+        Color(r: 230, g: 159, b: 0), Color(r: 86, g: 180, b: 233), Color(r: 0, g: 158, b: 115),
+        Color(r: 240, g: 228, b: 66), Color(r: 204, g: 121, b: 167),
+    ]
+    static let band = Color(r: 10, g: 11, b: 15, a: 230)
+    static let axisLine = Color(r: 150, g: 156, b: 170, a: 120)
+
+    /// The strip's rectangle on a surface of `size` with `rows` panes: across the surface,
+    /// above the panes' captions.
+    public static func frame(rows: Int, surfaceSize size: Size) -> Rect {
+        let height = Double(rows) * rowHeight + 2 * padding
+        return Rect(x: 0, y: max(0, size.height - FrameComposer.captionHeight - height), width: size.width, height: height)
+    }
+
+    public static func draw(_ panes: [Pane], surfaceSize: Size, into list: inout DrawList) {
+        let strip = frame(rows: panes.count, surfaceSize: surfaceSize)
+        list.fill(strip, band)
+        // One vertical scale for every row: the largest shift any pane showed, at least 1 pt.
+        let largest = max(1, panes.flatMap { $0.centreShift.shifts.map(abs) }.max() ?? 1)
+        let latest = panes.compactMap { $0.centreShift.times.last }.max() ?? 0
+        let plotLeft = strip.minX + padding + labelWidth
+        let plotWidth = max(10, strip.width - labelWidth - workWidth - 2 * padding)
+        for (k, pane) in panes.enumerated() {
+            let color = paneColors[k % paneColors.count]
+            let top = strip.minY + padding + Double(k) * rowHeight
+            let mid = top + rowHeight / 2
+            list.fill(Rect(x: strip.minX + padding, y: mid - 4, width: 8, height: 8), color)
+            list.text(pane.value ?? "", at: Point(x: strip.minX + padding + 14, y: mid - textSize / 2 - 1), size: textSize,
+                      color: SceneRenderer.Palette.title)
+            list.line(from: Point(x: plotLeft, y: mid), to: Point(x: plotLeft + plotWidth, y: mid), axisLine)
+            let history = pane.centreShift
+            var previous: Point?
+            for (time, shift) in zip(history.times, history.shifts) {
+                let x = plotLeft + plotWidth * (1 - min(1, max(0, (latest - time) / ShiftHistory.seconds)))
+                // +y down on screen: a positive shift (image moved down) plots below the line.
+                let point = Point(x: x, y: mid + shift / largest * (rowHeight / 2 - 3))
+                if let previous { list.line(from: previous, to: point, color) }
+                previous = point
+            }
+            let recent = history.work.suffix(60)
+            let work = recent.isEmpty ? 0 : Double(recent.reduce(0, +)) / Double(recent.count)
+            let shift = history.shifts.last ?? 0
+            list.text(NumberFormat.signedFixed(shift, decimals: 1) + " pt · " + NumberFormat.fixed1(work) + "/f",
+                      at: Point(x: strip.maxX - padding, y: mid - textSize / 2 - 1), size: textSize,
+                      color: SceneRenderer.Palette.subtitle, alignment: .trailing)
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import ParallaxKit
+
+/// What compared panes differ in: everything else about them is one setting, and one input
+/// drives them all.
+public enum CompareAxis: String, CaseIterable, Sendable {
+    /// How the shifts are computed: scroll callback, layout invalidation, cached layout, off.
+    case strategy
+    /// Each seed's mapping on the same list (the photos layout), at its own seed's amount.
+    case technique
+    /// Amounts of the same mapping.
+    case parallax
+    /// The five scenes.
+    case scene
+
+    public static var validNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}
+
+/// An input error in a comparison: a message for the person who typed it.
+public struct ComparisonError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+}
+
+/// `--compare AXIS=A,B[,C,D,E]`: two to five panes, each showing one value of the axis.
+public struct Comparison: Sendable, Equatable {
+    public var axis: CompareAxis
+    /// The panes' values, left to right, as typed (`cached-layout`, `kurutepe`, `45`, `quilt`).
+    public var values: [String]
+
+    /// At most five panes: at 1280 points each is still 256 wide, a phone's list and more.
+    public static let paneCounts = 2...5
+
+    public init(axis: CompareAxis, values: [String]) throws(ComparisonError) {
+        guard Self.paneCounts.contains(values.count) else {
+            throw ComparisonError(description: "--compare \(axis.rawValue)= needs 2 to 5 values separated by commas, got \(values.count)")
+        }
+        for value in values { try Self.check(value, on: axis) }
+        self.axis = axis
+        self.values = values
+    }
+
+    /// Parses `AXIS=A,B[,…]`.
+    public init(parsing argument: String) throws(ComparisonError) {
+        let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2, let axis = CompareAxis(rawValue: parts[0]) else {
+            throw ComparisonError(description: "--compare takes AXIS=A,B[,C,D,E] with AXIS one of \(CompareAxis.validNames), e.g. strategy=layout-invalidation,cached-layout")
+        }
+        let values = parts[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        guard values.allSatisfy({ !$0.isEmpty }) else {
+            throw ComparisonError(description: "--compare \(axis.rawValue)=: an empty value in '\(parts[1])'")
+        }
+        try self.init(axis: axis, values: values)
+    }
+
+    /// The argument that parses back to this comparison.
+    public var argument: String { "\(axis.rawValue)=" + values.joined(separator: ",") }
+
+    private static func check(_ value: String, on axis: CompareAxis) throws(ComparisonError) {
+        switch axis {
+        case .strategy where ParallaxStrategy(rawValue: value) == nil:
+            throw ComparisonError(description: "--compare: unknown strategy '\(value)'; one of \(ParallaxStrategy.validNames)")
+        case .scene where SceneID(rawValue: value) == nil:
+            throw ComparisonError(description: "--compare: unknown scene '\(value)'; one of \(SceneID.validNames)")
+        case .technique where ParallaxMapping.byAuthor.first(where: { $0.name == value }) == nil:
+            throw ComparisonError(description: "--compare: unknown technique '\(value)'; one of \(ParallaxMapping.byAuthor.map(\.name).joined(separator: ", "))")
+        case .parallax:
+            guard let amount = Double(value), amount >= 0, amount <= Playground.largestParallaxAmount else {
+                throw ComparisonError(description: "--compare parallax= values must be from 0 to \(Int(Playground.largestParallaxAmount)) points, got '\(value)'")
+            }
+        default: break
+        }
+    }
+
+    /// Pane `k`'s settings: `base` with the axis set to the pane's value. A technique pane
+    /// shows the photos layout with that seed's mapping at that seed's amount (unless `base`
+    /// sets one amount for all).
+    public func settings(ofPane k: Int, base: PlaygroundSettings) -> PlaygroundSettings {
+        Self.apply(values[k], of: axis, to: base)
+    }
+
+    static func apply(_ value: String, of axis: CompareAxis, to base: PlaygroundSettings) -> PlaygroundSettings {
+        var settings = base
+        switch axis {
+        case .strategy: settings.strategy = ParallaxStrategy(rawValue: value)
+        case .scene: settings.scene = SceneID(rawValue: value) ?? base.scene
+        case .parallax: settings.parallaxAmount = Double(value)
+        case .technique:
+            guard let technique = ParallaxMapping.byAuthor.first(where: { $0.name == value }) else { break }
+            settings.scene = .photos
+            settings.mapping = technique.mapping
+            // Jensen's amount is the album covers' padding (181 pt), a horizontal slide of a back
+            // layer; on a photo cell it would be an overscan far past the others': his rule runs
+            // at the photos list's own amount instead.
+            let amountScene = technique.mapping == .jensen ? SceneID.photos : technique.scene
+            settings.parallaxAmount = base.parallaxAmount ?? Scene.make(amountScene).defaultParallaxAmount
+        }
+        return settings
+    }
+
+    /// What pane `k`'s caption calls its value.
+    public func caption(ofPane k: Int) -> String { Self.caption(values[k], of: axis) }
+
+    static func caption(_ value: String, of axis: CompareAxis) -> String {
+        switch axis {
+        case .strategy: return ParallaxStrategy(rawValue: value)?.title ?? value
+        case .scene: return SceneID(rawValue: value).map { Scene.make($0).title } ?? value
+        case .parallax: return "parallax \(value) pt"
+        case .technique:
+            return value.prefix(1).uppercased() + value.dropFirst()
+        }
+    }
+
+    /// Every value the axis takes, in the order a click on a caption steps through them; for
+    /// amounts, steps of the scene's default (none, half, the default, one and a half, double).
+    public static func choices(on axis: CompareAxis, defaultAmount: Double) -> [String] {
+        switch axis {
+        case .strategy: return ParallaxStrategy.allCases.map(\.rawValue)
+        case .scene: return SceneID.allCases.map(\.rawValue)
+        case .technique: return ParallaxMapping.byAuthor.map(\.name)
+        case .parallax: return [0, 0.5, 1, 1.5, 2].map { amountText($0 * defaultAmount) }
+        }
+    }
+
+    /// The value after `value` among the axis's choices (wrapping), for the pane picker.
+    public static func next(after value: String, on axis: CompareAxis, defaultAmount: Double) -> String {
+        let all = choices(on: axis, defaultAmount: defaultAmount)
+        guard let i = all.firstIndex(of: value) else { return all[0] }
+        return all[(i + 1) % all.count]
+    }
+
+    /// What the C key steps through: no comparison, then the strategies, the techniques and
+    /// the amounts of the current scene, each with every value of its axis.
+    public static func cycle(after current: Comparison?, defaultAmount: Double) -> Comparison? {
+        let order: [CompareAxis] = [.strategy, .technique, .parallax]
+        let nextAxis: CompareAxis?
+        if let current, let i = order.firstIndex(of: current.axis) {
+            nextAxis = i + 1 < order.count ? order[i + 1] : nil
+        } else {
+            nextAxis = current == nil ? order[0] : nil
+        }
+        guard let nextAxis else { return nil }
+        return try? Comparison(axis: nextAxis, values: choices(on: nextAxis, defaultAmount: defaultAmount))
+    }
+}
+
+/// An amount as a compare value: whole points without a decimal ("15"), else one ("22.5").
+func amountText(_ value: Double) -> String {
+    value == value.rounded() ? NumberFormat.fixed(value, decimals: 0) : NumberFormat.fixed1(value)
+}

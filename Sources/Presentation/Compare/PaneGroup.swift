@@ -1,0 +1,361 @@
+import ParallaxKit
+
+/// Where panes sit on a surface: side by side, each a whole number of points wide and the
+/// surface's full height, left to right; what the division leaves over stays background on
+/// the right. One pane is the whole surface.
+public enum PaneLayout {
+    public static func frames(count: Int, in surface: Size) -> [Rect] {
+        let n = max(1, count)
+        if n == 1 { return [Rect(x: 0, y: 0, width: surface.width, height: surface.height)] }
+        let width = (surface.width / Double(n)).rounded(.down)
+        return (0..<n).map { Rect(x: Double($0) * width, y: 0, width: width, height: surface.height) }
+    }
+}
+
+/// One pane: a playground with its own frame step, composer and statistics, shown in a
+/// rectangle of the surface. Its draw list is in its own coordinates (its top-left is 0, 0).
+public final class Pane {
+    public let playground: Playground
+    public let step: FrameStep
+    public let composer: FrameComposer
+    /// The frame times its panel shows (the window's frames, this pane's strategy time).
+    public var statistics = FrameStatistics()
+    private var measuredSetting: MeasuredSetting?
+    /// Its rectangle on the surface, in points.
+    public internal(set) var frame: Rect
+    /// Its value on the compared axis (nil when nothing is compared).
+    public internal(set) var value: String?
+    /// Frames run, and the strategy's work summed over them.
+    public private(set) var framesRun = 0
+    public private(set) var totalWork = StrategyWork()
+    /// The parallax of the cell nearest the viewport's centre, along the list's axis, over the
+    /// last seconds (the compare strip draws it).
+    public private(set) var centreShift = ShiftHistory()
+
+    init(playground: Playground, decorations: FrameDecorations, frame: Rect, value: String?) {
+        self.playground = playground
+        self.step = FrameStep(playground)
+        self.composer = FrameComposer(decorations: decorations)
+        self.frame = frame
+        self.value = value
+    }
+
+    /// Restarts the panel's means when what they measure changed (scene, strategy, count).
+    public func restartStatisticsIfNeeded() {
+        measuredSetting = MeasuredSetting.restart(&statistics, measured: measuredSetting, now: playground)
+    }
+
+    func noteFrame(_ report: FrameReport) {
+        framesRun += 1
+        totalWork = totalWork + report.work
+        centreShift.append(time: report.time, shift: Self.centreShift(of: playground), work: report.work)
+    }
+
+    /// The shift along the list's axis of the visible cell whose centre is nearest the
+    /// viewport's centre; 0 with no cell.
+    static func centreShift(of playground: Playground) -> Double {
+        let axis = playground.scene.axis
+        let bounds = playground.collectionView.bounds
+        let centre = bounds.mid(axis)
+        var best: (distance: Double, shift: Double)?
+        for cell in playground.visibleCells {
+            let distance = abs(cell.frame.mid(axis) - centre)
+            if best == nil || distance < best!.distance {
+                let shift = axis == .vertical ? cell.parallax.y : cell.parallax.x
+                best = (distance, shift)
+            }
+        }
+        return best?.shift ?? 0
+    }
+}
+
+/// The last few seconds of one pane's centre shift and work, for the compare strip.
+public struct ShiftHistory: Sendable {
+    /// How far back the strip looks, seconds.
+    public static let seconds = 4.0
+    /// At most this many samples (four seconds at 120 Hz).
+    static let capacity = 480
+
+    public private(set) var times: [Double] = []
+    public private(set) var shifts: [Double] = []
+    /// The strategy's attributes computed plus cells updated, per frame.
+    public private(set) var work: [Int] = []
+
+    mutating func append(time: Double, shift: Double, work frameWork: StrategyWork) {
+        times.append(time)
+        shifts.append(shift.isFinite ? shift : 0)
+        work.append(frameWork.attributesComputed + frameWork.cellsUpdated)
+        var drop = 0
+        while drop < times.count - 1, times.count - drop > Self.capacity || time - times[drop] > Self.seconds { drop += 1 }
+        if drop > 0 {
+            times.removeFirst(drop)
+            shifts.removeFirst(drop)
+            work.removeFirst(drop)
+        }
+    }
+}
+
+/// One to five panes under one hand: every pane gets the same input at the same time, in its
+/// own coordinates, so their scroll offsets move together and only what the comparison varies
+/// differs. Keys that change the model reach every pane; one that would change the compared
+/// setting is undone in each pane, which keeps its value (`didOverride` says so). Pure: no
+/// SDL, no clock.
+public final class PaneGroup {
+    public private(set) var panes: [Pane]
+    public private(set) var comparison: Comparison?
+    public private(set) var surfaceSize: Size
+    /// What the panels say about the surface (renderer, vsync, photos).
+    public var surface = SurfaceFacts(rendererName: "", vsync: false)
+    /// The pane a press started in: moves and the release go on in its coordinates.
+    private var pressedPane: Int?
+    /// The script, delivered by the group (not by each pane's step) so panes rebuilt by the C
+    /// key mid-replay go on receiving it, and so its pointer events land like a person's.
+    public var script: Script? {
+        didSet { nextScriptEvent = 0 }
+    }
+    private var nextScriptEvent = 0
+    /// A comparison asked for while the panes run (the C key is heard inside a frame step):
+    /// applied once the frame has run.
+    private var pendingComparison: Comparison??
+    private var isRunning = false
+    /// Decorations every pane shares (each pane's caption is its own).
+    public private(set) var decorations: FrameDecorations
+
+    /// The first pane's view-only commands (overlay, help, quit…): the window carries them out
+    /// once, not once per pane.
+    public var onViewCommand: ((AppCommand) -> Void)?
+    /// Told around the first pane's model commands (the window's toasts read that pane).
+    public var willApplyCommand: ((AppCommand) -> Void)?
+    public var didApplyCommand: ((AppCommand, _ applied: Bool) -> Void)?
+    /// Told when a key would have changed the compared setting and each pane kept its own.
+    public var didOverride: ((AppCommand, CompareAxis) -> Void)?
+    /// Hears each pane's phases (the window times its strategy), by pane index.
+    public var phaseObserver: ((Int) -> (any FramePhaseObserver)?)? {
+        didSet { attachObservers() }
+    }
+
+    /// `base` is the settings every pane starts from; with `comparison`, pane k shows value k
+    /// of its axis. `makePlayground` builds each (the window's folder start goes there).
+    public init(base: PlaygroundSettings, comparison: Comparison?, surfaceSize: Size, script: Script? = nil,
+                decorations: FrameDecorations = FrameDecorations()) {
+        self.comparison = comparison
+        self.surfaceSize = surfaceSize
+        self.script = script
+        self.decorations = decorations
+        self.panes = []
+        panes = Self.makePanes(base: base, comparison: comparison, surfaceSize: surfaceSize, decorations: decorations)
+        wireSteps()
+    }
+
+    /// A group around a playground made elsewhere (the window's, which may have started at a
+    /// folder's photo): one pane, exactly as a single playground.
+    public init(single playground: Playground, surfaceSize: Size, script: Script? = nil, decorations: FrameDecorations = FrameDecorations()) {
+        self.comparison = nil
+        self.surfaceSize = surfaceSize
+        self.script = script
+        self.decorations = decorations
+        panes = [Pane(playground: playground, decorations: decorations,
+                      frame: Rect(x: 0, y: 0, width: surfaceSize.width, height: surfaceSize.height), value: nil)]
+        wireSteps()
+    }
+
+    public var first: Pane { panes[0] }
+
+    private static func makePanes(base: PlaygroundSettings, comparison: Comparison?, surfaceSize: Size,
+                                  decorations: FrameDecorations) -> [Pane] {
+        let count = comparison?.values.count ?? 1
+        let frames = PaneLayout.frames(count: count, in: surfaceSize)
+        return frames.indices.map { k in
+            let settings = comparison?.settings(ofPane: k, base: base) ?? base
+            var paneDecorations = decorations
+            paneDecorations.caption = comparison?.caption(ofPane: k)
+            return Pane(playground: Playground(settings, viewportSize: frames[k].size),
+                        decorations: paneDecorations, frame: frames[k], value: comparison?.values[k])
+        }
+    }
+
+    private func wireSteps() {
+        for (k, pane) in panes.enumerated() {
+            let step = pane.step
+            if k == 0 {
+                step.onViewCommand = { [unowned self] command in onViewCommand?(command) }
+                step.willApplyCommand = { [unowned self] command in willApplyCommand?(command) }
+            }
+            step.didApplyCommand = { [unowned self, unowned pane] command, applied in
+                let overridden = applied && keepValue(of: pane, after: command)
+                guard k == 0 else { return }
+                if overridden, let axis = comparison?.axis { didOverride?(command, axis) } else { didApplyCommand?(command, applied) }
+            }
+        }
+        attachObservers()
+    }
+
+    private func attachObservers() {
+        for (k, pane) in panes.enumerated() { pane.step.phaseObserver = phaseObserver?(k) }
+    }
+
+    /// Puts the pane's compared value back after a key changed it; true if it had to.
+    private func keepValue(of pane: Pane, after command: AppCommand) -> Bool {
+        guard let comparison, let value = pane.value else { return false }
+        let playground = pane.playground
+        switch (comparison.axis, command) {
+        case (.strategy, .strategy):
+            if let strategy = ParallaxStrategy(rawValue: value) { playground.setStrategy(strategy) }
+            return true
+        case (.scene, .scene), (.scene, .nextScene), (.scene, .previousScene),
+             (.technique, .scene), (.technique, .nextScene), (.technique, .previousScene):
+            let scene = comparison.axis == .scene ? SceneID(rawValue: value) ?? .photos : .photos
+            let amount = playground.parallaxAmount
+            playground.setScene(scene)
+            if comparison.axis == .technique { playground.setParallaxAmount(amount) }
+            return true
+        case (.parallax, .adjustParallax):
+            if let amount = Double(value) { playground.setParallaxAmount(amount) }
+            return true
+        default:
+            return false
+        }
+    }
+
+    // MARK: Input
+
+    /// Which pane holds `point` (surface points), if any.
+    public func paneIndex(at point: Point) -> Int? {
+        panes.firstIndex { $0.frame.contains(point) }
+    }
+
+    /// Queues `event` (surface coordinates) for every pane: a pointer event in the coordinates
+    /// of the pane it happened in (a drag stays with the pane it started in), a resize as each
+    /// pane's new size, keys and wheels as they are.
+    public func enqueue(_ event: FrameEvent) {
+        switch event {
+        case .resize(let size):
+            resize(to: size)
+        case .input(let timed):
+            var local = timed
+            switch timed.event {
+            case .pointerDown(let p):
+                pressedPane = paneIndex(at: p) ?? 0
+                local.event = .pointerDown(localPoint(p, in: pressedPane!))
+            case .pointerMoved(let p):
+                local.event = .pointerMoved(localPoint(p, in: pressedPane ?? paneIndex(at: p) ?? 0))
+            case .pointerUp(let p):
+                local.event = .pointerUp(localPoint(p, in: pressedPane ?? paneIndex(at: p) ?? 0))
+                pressedPane = nil
+            case .wheel, .key: break
+            }
+            for pane in panes { pane.step.enqueue(.input(local)) }
+        }
+    }
+
+    private func localPoint(_ p: Point, in k: Int) -> Point {
+        Point(x: p.x - panes[k].frame.minX, y: p.y - panes[k].frame.minY)
+    }
+
+    private func resize(to size: Size) {
+        surfaceSize = size
+        let frames = PaneLayout.frames(count: panes.count, in: size)
+        for (pane, frame) in zip(panes, frames) {
+            pane.frame = frame
+            pane.step.enqueue(.resize(frame.size))
+        }
+    }
+
+    // MARK: Frames
+
+    /// Runs every pane's frame at `time`; returns their reports, pane by pane. With more than
+    /// one pane each caption names its value and what its strategy did this frame.
+    @discardableResult
+    public func run(at time: Double) -> [FrameReport] {
+        if let events = script?.events {
+            while nextScriptEvent < events.count, events[nextScriptEvent].time <= time {
+                enqueue(.input(events[nextScriptEvent]))
+                nextScriptEvent += 1
+            }
+        }
+        isRunning = true
+        var reports = runPanes(at: time)
+        isRunning = false
+        if let pending = pendingComparison {
+            pendingComparison = nil
+            setComparison(pending)
+            reports = runPanes(at: time)
+        }
+        return reports
+    }
+
+    /// Whether every event of the script has been delivered (true without one).
+    public var scriptIsDone: Bool { nextScriptEvent >= (script?.events.count ?? 0) }
+
+    private func runPanes(at time: Double) -> [FrameReport] {
+        panes.map { pane in
+            if let comparison, let k = panes.firstIndex(where: { $0 === pane }) {
+                pane.composer.decorations.caption = comparison.caption(ofPane: k) + " · " + Self.costText(pane)
+            }
+            pane.step.drawer = { [unowned self, unowned pane] report, playground, list in
+                pane.composer.compose(report, of: playground, statistics: pane.statistics, surface: surface, into: &list)
+            }
+            let report = pane.step.run(at: time)
+            pane.noteFrame(report)
+            pane.restartStatisticsIfNeeded()
+            return report
+        }
+    }
+
+    /// A pane's caption cost: its strategy's mean time and work per frame over the panel's
+    /// window, so each pane reads as its own badge.
+    static func costText(_ pane: Pane) -> String {
+        let history = pane.centreShift.work
+        let recent = history.suffix(60)
+        let work = recent.isEmpty ? 0 : Double(recent.reduce(0, +)) / Double(recent.count)
+        let ms = pane.statistics.count > 0 ? pane.statistics.meanPhases.strategyMilliseconds : 0
+        return NumberFormat.fixed2(ms) + " ms · " + NumberFormat.fixed(work, decimals: 0) + "/f"
+    }
+
+    // MARK: Changing what is compared
+
+    /// Every decoration but the caption, for every pane (the window's F, D and H keys).
+    public func setDecorations(_ change: (inout FrameDecorations) -> Void) {
+        change(&decorations)
+        for pane in panes {
+            let caption = pane.composer.decorations.caption
+            change(&pane.composer.decorations)
+            pane.composer.decorations.caption = caption
+        }
+    }
+
+    /// Rebuilds the panes for `comparison` (nil: one pane) from the first pane's settings and
+    /// scroll position, so the list stays where the person was looking.
+    public func setComparison(_ comparison: Comparison?) {
+        if isRunning {
+            pendingComparison = .some(comparison)
+            return
+        }
+        let base = first.playground
+        var settings = base.settings
+        if self.comparison?.axis == .technique { settings.mapping = nil; settings.scene = .photos; settings.parallaxAmount = nil }
+        if self.comparison?.axis == .parallax { settings.parallaxAmount = nil }
+        let offset = base.scrollView.contentOffset[base.scene.axis]
+        self.comparison = comparison
+        panes = Self.makePanes(base: settings, comparison: comparison, surfaceSize: surfaceSize, decorations: decorations)
+        for pane in panes where pane.playground.scene.axis == base.scene.axis { pane.playground.scroll(to: offset) }
+        wireSteps()
+    }
+
+    /// The pane picker: pane `k` shows the next value of the compared axis.
+    public func showNextValue(inPane k: Int) {
+        guard let comparison, panes.indices.contains(k), let value = panes[k].value else { return }
+        let defaultAmount = Scene.make(first.playground.scene.id).defaultParallaxAmount
+        var values = comparison.values
+        values[k] = Comparison.next(after: value, on: comparison.axis, defaultAmount: defaultAmount)
+        guard let changed = try? Comparison(axis: comparison.axis, values: values) else { return }
+        setComparison(changed)
+    }
+
+    /// Whether `point` (surface points) lies on a compared pane's caption band, and which pane.
+    public func captionPane(at point: Point) -> Int? {
+        guard comparison != nil, let k = paneIndex(at: point) else { return nil }
+        let frame = panes[k].frame
+        return point.y >= frame.maxY - FrameComposer.captionHeight ? k : nil
+    }
+}

@@ -1,0 +1,127 @@
+import ParallaxKit
+
+/// One pane's share of a frame: its playground (for the photos it needs), the draw list the
+/// composer built for it in its own coordinates, and where it sits on the surface (points).
+public struct PaneFrame {
+    public var playground: Playground
+    public var drawList: DrawList
+    public var frame: Rect
+
+    public init(playground: Playground, drawList: DrawList, frame: Rect) {
+        self.playground = playground
+        self.drawList = drawList
+        self.frame = frame
+    }
+}
+
+/// The one path from composed draw lists to a surface: the photos the frame needs asked for
+/// (or waited for), clear, each pane's list executed in its rectangle, then whatever the caller
+/// does with the result: present it (the window, the benchmarks), read it back (shot, record,
+/// the window's recording) or both. The window, the offscreen canvas and the frame-cost
+/// benchmark all draw through it.
+public final class FramePresenter {
+    /// How a frame waits for its photos.
+    public enum PhotoWait: Sendable, Equatable {
+        /// The window: decodes run on their threads; each frame uploads what has arrived within
+        /// the pipeline's time budget and draws placeholders for the rest.
+        case frameBudget
+        /// Files (shot, record): every visible photo decoded at its size before the frame is
+        /// drawn, so the same input gives the same pixels on any machine; at most `timeout` s.
+        case everyVisiblePhoto(timeout: Double)
+    }
+
+    public let executor: DrawListExecutor
+    public var photoWait: PhotoWait
+    /// Which photos a frame needs and in what order.
+    public var demand = PhotoDemand()
+    /// Told when a frame's photos were not all decoded in time (files only).
+    public var onPhotoTimeout: (() -> Void)?
+    /// How long the last frame's draw lists took to execute, ms: drawing only, not the wait
+    /// for photos nor presenting or reading back (what the overlay's "drawing" shows offscreen).
+    public private(set) var lastExecuteMilliseconds = 0.0
+    /// Files only: pane k's own images (photo caches), used when a frame has several panes.
+    /// The window's panes share the executor's one cache, each photo decoded once at the
+    /// largest size any pane needs; a file instead decodes each pane's photos at that pane's
+    /// size, so pane k of a compared shot is, pixel for pixel, the shot of pane k alone.
+    public var paneImages: [ImageLibrary] = []
+    private let clock = Clock()
+
+    public init(executor: DrawListExecutor, photoWait: PhotoWait) {
+        self.executor = executor
+        self.photoWait = photoWait
+    }
+
+    public var renderer: Renderer { executor.renderer }
+
+    /// Asks for (or waits for) the panes' photos, clears, and draws each pane's list into its
+    /// rectangle; one pane covering the whole surface draws without a viewport, exactly as a
+    /// single list does. `now` is the frame's time (fades and the pipeline's bookkeeping).
+    @discardableResult
+    public func draw(_ panes: [PaneFrame], now: Double, background: Color = SceneRenderer.Palette.background) -> DrawStats {
+        let ownImages = panes.count > 1 && paneImages.count >= panes.count && photoWait != .frameBudget
+        if !ownImages { updatePhotos(for: panes, now: now) }
+        var executeSeconds = 0.0
+        var started = clock.now()
+        renderer.clear(background)
+        var stats = DrawStats()
+        let whole = renderer.viewport
+        let shared = executor.images
+        defer { executor.images = shared }
+        for (k, pane) in panes.enumerated() {
+            if ownImages {
+                executeSeconds += clock.now() - started
+                executor.images = paneImages[k]
+                updatePhotos(for: [pane], now: now)
+                started = clock.now()
+            }
+            let drawn = pane.frame == whole ? executor.execute(pane.drawList) : executor.execute(pane.drawList, in: pane.frame)
+            stats.drawn += drawn.drawn
+            stats.culled += drawn.culled
+            stats.failed += drawn.failed
+            if let error = drawn.lastError { stats.lastError = error }
+        }
+        executeSeconds += clock.now() - started
+        lastExecuteMilliseconds = executeSeconds * 1000
+        return stats
+    }
+
+    /// Draws `list` over the whole surface, on top of the panes (toasts, badges, the strip).
+    @discardableResult
+    public func drawOver(_ list: DrawList) -> DrawStats {
+        list.isEmpty ? DrawStats() : executor.execute(list)
+    }
+
+    public func present() { renderer.present() }
+
+    /// The frame drawn so far; before `present()`.
+    public func readBack() throws(SDLError) -> RGBAImage { try renderer.readPixels() }
+
+    /// The photo pipeline's share of the frame: every pane's visible photos, where a fling
+    /// will stop and what lies ahead become decode requests for the one pipeline they share;
+    /// or, for files, a wait until every visible photo is sharp.
+    private func updatePhotos(for panes: [PaneFrame], now: Double) {
+        let images = executor.images
+        guard images.pipeline != nil || images.coverPipeline != nil else { return }
+        let scale = renderer.scale
+        let coverNeeds = demand.merged(panes.map { demand.coverNeeds(drawList: $0.drawList) })
+        switch photoWait {
+        case .frameBudget:
+            // Fades and the loading pulse follow reduce motion, which a key can change.
+            let reduceMotion = panes.first?.playground.reduceMotion ?? false
+            let defaults = PhotoTextures.Settings()
+            for pipeline in [images.pipeline, images.coverPipeline].compactMap({ $0 }) {
+                pipeline.settings.fadeSeconds = reduceMotion ? 0 : defaults.fadeSeconds
+                pipeline.settings.loadingPulseSeconds = reduceMotion ? 0 : defaults.loadingPulseSeconds
+            }
+            images.pipeline?.update(needs: demand.merged(panes.map { demand.needs(of: $0.playground, drawList: $0.drawList) }),
+                                    scale: scale, now: now)
+            images.coverPipeline?.update(needs: coverNeeds, scale: scale, now: now)
+        case .everyVisiblePhoto(let timeout):
+            let visible = demand.merged(panes.map { demand.needs(of: $0.playground, drawList: $0.drawList) })
+                .filter { $0.urgency == .visible }
+            for (pipeline, needs) in [(images.pipeline, visible), (images.coverPipeline, coverNeeds)] {
+                if let pipeline, !pipeline.loadAll(needs, scale: scale, timeout: timeout) { onPhotoTimeout?() }
+            }
+        }
+    }
+}

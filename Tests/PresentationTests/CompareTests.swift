@@ -1,0 +1,180 @@
+import ParallaxKit
+import Presentation
+import Testing
+
+/// Compared panes: what `--compare` accepts, where panes sit, and that one input drives them
+/// all while each keeps what it compares.
+@Suite struct CompareTests {
+    let surface = Size(width: 1280, height: 800)
+
+    @Test func comparisonsTakeTwoToFivePanesOnEveryAxis() throws {
+        #expect(try Comparison(parsing: "strategy=scroll-callback,layout-invalidation,cached-layout,off").values.count == 4)
+        #expect(try Comparison(parsing: "technique=begemann,leth,patel,kurutepe,jensen").axis == .technique)
+        #expect(try Comparison(parsing: "parallax=0,15.5").values == ["0", "15.5"])
+        #expect(try Comparison(parsing: "scene=quilt,albums").argument == "scene=quilt,albums")
+        let refused: [(String, String)] = [
+            ("strategy=off", "needs 2 to 5 values"),
+            ("scene=photos,captions,table,quilt,albums,photos", "needs 2 to 5 values"),
+            ("speed=1,2", "--compare takes AXIS="),
+            ("technique=begemann,smith", "unknown technique 'smith'"),
+            ("parallax=10,1001", "from 0 to 1000"),
+            ("parallax=10,nan", "from 0 to 1000"),
+            ("strategy=off,,cached-layout", "an empty value"),
+            ("strategy", "--compare takes AXIS="),
+        ]
+        for (argument, says) in refused {
+            #expect(throws: ComparisonError.self, "\(argument)") { try Comparison(parsing: argument) }
+            do {
+                _ = try Comparison(parsing: argument)
+            } catch {
+                #expect(error.description.contains(says), "\(argument): \(error.description)")
+            }
+        }
+    }
+
+    @Test func panesDivideTheSurfaceInWholePoints() {
+        let frames = PaneLayout.frames(count: 3, in: surface)
+        #expect(frames.map(\.width) == [426, 426, 426])
+        #expect(frames.map(\.minX) == [0, 426, 852])
+        #expect(frames.allSatisfy { $0.height == 800 && $0.minY == 0 })
+        #expect(PaneLayout.frames(count: 1, in: surface) == [Rect(x: 0, y: 0, width: 1280, height: 800)])
+    }
+
+    @Test func aTechniquePaneIsThePhotosListWithThatSeedsMappingAndAmount() throws {
+        let comparison = try Comparison(parsing: "technique=kurutepe,patel,jensen")
+        let base = PlaygroundSettings(scene: .quilt)
+        let kurutepe = comparison.settings(ofPane: 0, base: base)
+        #expect(kurutepe.scene == .photos && kurutepe.mapping == .kurutepe)
+        #expect(kurutepe.parallaxAmount == Scene.make(.quilt).defaultParallaxAmount)
+        #expect(comparison.settings(ofPane: 1, base: base).parallaxAmount == Scene.make(.table).defaultParallaxAmount)
+        // Jensen's own amount is the covers' padding; on photos it runs at the photos amount.
+        #expect(comparison.settings(ofPane: 2, base: base).parallaxAmount == Scene.make(.photos).defaultParallaxAmount)
+        // One amount for all when the base sets it.
+        #expect(comparison.settings(ofPane: 1, base: PlaygroundSettings(parallaxAmount: 12)).parallaxAmount == 12)
+    }
+
+    /// Begemann's and Kurutepe's panes on the same list move every image by the same amount
+    /// in opposite directions: what the technique axis is for.
+    @Test func kurutepesPaneMirrorsBegemannsUnderTheSameInput() throws {
+        let group = PaneGroup(base: PlaygroundSettings(), comparison: try Comparison(parsing: "technique=begemann,kurutepe"), surfaceSize: surface)
+        drag(group, from: Point(x: 100, y: 600), to: Point(x: 100, y: 200))
+        let begemann = group.panes[0].playground.visibleCells, kurutepe = group.panes[1].playground.visibleCells
+        #expect(begemann.count == kurutepe.count && !begemann.isEmpty)
+        #expect(begemann.contains { abs($0.parallax.y) > 1 }, "the drag moved the images")
+        for (b, k) in zip(begemann, kurutepe) {
+            #expect(b.frame == k.frame)
+            #expect(abs(b.parallax.y + k.parallax.y) < 1e-9, "item \(b.item): \(b.parallax.y) against \(k.parallax.y)")
+        }
+    }
+
+    /// A drag in the third pane moves all three by the same offset: the press lands in the
+    /// pane it is in, and each pane gets it in its own coordinates.
+    @Test func aDragInAnyPaneMovesEveryPane() throws {
+        let group = PaneGroup(base: PlaygroundSettings(), comparison: try Comparison(parsing: "strategy=scroll-callback,layout-invalidation,cached-layout"),
+                              surfaceSize: surface)
+        let third = group.panes[2].frame
+        drag(group, from: Point(x: third.midX, y: 700), to: Point(x: third.midX, y: 300))
+        let offsets = group.panes.map { $0.playground.scrollView.contentOffset.y }
+        #expect(offsets[0] > 300, "the drag and its fling moved the list: \(offsets)")
+        #expect(Set(offsets).count == 1, "\(offsets)")
+        // Same offsets, same shifts: the strategies agree, as the equivalence tests require.
+        let shifts = group.panes.map { $0.playground.visibleCells.map(\.parallax) }
+        #expect(shifts[0] == shifts[1] && shifts[1] == shifts[2])
+    }
+
+    /// A strategy key under a strategy comparison leaves each pane its own and says so; a key
+    /// the comparison does not fix (the amount) reaches every pane.
+    @Test func keysReachEveryPaneButTheComparedSettingStays() throws {
+        let group = PaneGroup(base: PlaygroundSettings(), comparison: try Comparison(parsing: "strategy=scroll-callback,cached-layout"), surfaceSize: surface)
+        var overridden: [CompareAxis] = []
+        group.didOverride = { _, axis in overridden.append(axis) }
+        key(group, "2", at: 0)
+        #expect(group.panes.map(\.playground.strategy) == [.scrollCallback, .cachedLayout])
+        #expect(overridden == [.strategy])
+        key(group, "+", at: 0.1)
+        let amount = Scene.make(.photos).defaultParallaxAmount * 6 / 5
+        #expect(group.panes.allSatisfy { $0.playground.parallaxAmount == amount })
+        #expect(overridden == [.strategy], "+ is not compared: no override")
+    }
+
+    @Test func aClickOnACaptionStepsThatPaneToTheNextValue() throws {
+        let group = PaneGroup(base: PlaygroundSettings(), comparison: try Comparison(parsing: "technique=begemann,leth"), surfaceSize: surface)
+        let second = group.panes[1].frame
+        #expect(group.captionPane(at: Point(x: second.midX, y: 790)) == 1)
+        #expect(group.captionPane(at: Point(x: second.midX, y: 400)) == nil, "above the caption the pane scrolls")
+        group.showNextValue(inPane: 1)
+        #expect(group.comparison?.values == ["begemann", "patel"])
+        #expect(group.panes[1].playground.scene.mapping == .patel)
+    }
+
+    /// C steps off → strategies → techniques → amounts → off; rebuilt panes keep the list where
+    /// it was and keep getting a script's events.
+    @Test func theCKeyCyclesAndRebuiltPanesKeepTheListAndTheScript() throws {
+        var seen: [CompareAxis?] = []
+        var comparison: Comparison? = nil
+        for _ in 0..<4 {
+            comparison = Comparison.cycle(after: comparison, defaultAmount: 30)
+            seen.append(comparison?.axis)
+        }
+        #expect(seen == [.strategy, .technique, .parallax, nil])
+        #expect(Comparison.cycle(after: nil, defaultAmount: 30)?.values.count == 4)
+        #expect(Comparison.cycle(after: try Comparison(parsing: "strategy=off,cached-layout"), defaultAmount: 30)?.values.count == 5)
+
+        let group = PaneGroup(base: PlaygroundSettings(), comparison: nil, surfaceSize: surface)
+        group.script = Script(events: [
+            TimedEvent(time: 0.0, event: .key(.end, [])),
+            TimedEvent(time: 0.5, event: .key(.character("c"), [])),
+            TimedEvent(time: 1.0, event: .key(.home, [])),
+        ], duration: 1.0)
+        group.onViewCommand = { [unowned group] command in
+            if command == .cycleComparison { group.setComparison(Comparison.cycle(after: group.comparison, defaultAmount: 30)) }
+        }
+        var t = 0.0
+        while t < 0.9 { group.run(at: t); t += 1.0 / 60 }
+        #expect(group.panes.count == 4)
+        let end = group.panes[0].playground.scrollView.contentOffset.y
+        #expect(end > 1000, "End reached the end before C: \(end)")
+        #expect(group.panes.allSatisfy { $0.playground.scrollView.contentOffset.y == end }, "rebuilt panes start where the list was")
+        while t < 3 { group.run(at: t); t += 1.0 / 60 }
+        #expect(group.panes.allSatisfy { $0.playground.scrollView.contentOffset.y == 0 }, "Home after C reached every new pane")
+    }
+
+    @Test func theCentreShiftHistoryKeepsAFewSeconds() throws {
+        let group = PaneGroup(base: PlaygroundSettings(), comparison: try Comparison(parsing: "parallax=0,30"), surfaceSize: surface)
+        var t = 0.0
+        drag(group, from: Point(x: 100, y: 600), to: Point(x: 100, y: 200))
+        while t < 10 { group.run(at: t); t += 1.0 / 60 }
+        let history = group.panes[1].centreShift
+        #expect(history.times.count > 100 && history.times.count <= 480)
+        #expect(t - history.times[0] <= ShiftHistory.seconds + 1.0 / 60)
+        #expect(group.panes[0].centreShift.shifts.allSatisfy { $0 == 0 }, "no parallax, no shift")
+        var strip = DrawList()
+        CompareStrip.draw(group.panes, surfaceSize: surface, into: &strip)
+        let frame = CompareStrip.frame(rows: 2, surfaceSize: surface)
+        #expect(frame.maxY <= surface.height - FrameComposer.captionHeight)
+        #expect(strip.commands.contains { if case .text(let s, _, _, _, _) = $0 { s == "30" } else { false } }, "each row names its pane's value")
+    }
+
+    // MARK: Input
+
+    /// A press at `from`, moves to `to` over 0.2 s and a release; then frames until 2 s.
+    private func drag(_ group: PaneGroup, from: Point, to: Point) {
+        let steps = 12
+        group.enqueue(.input(TimedEvent(time: 0, event: .pointerDown(from))))
+        group.run(at: 0)
+        for i in 1...steps {
+            let f = Double(i) / Double(steps)
+            let p = Point(x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f)
+            group.enqueue(.input(TimedEvent(time: 0.2 * f, event: .pointerMoved(p))))
+            group.run(at: 0.2 * f)
+        }
+        group.enqueue(.input(TimedEvent(time: 0.2, event: .pointerUp(to))))
+        var t = 0.2
+        while t < 2 { group.run(at: t); t += 1.0 / 60 }
+    }
+
+    private func key(_ group: PaneGroup, _ c: Character, at time: Double) {
+        group.enqueue(.input(TimedEvent(time: time, event: .key(.character(c), []))))
+        group.run(at: time)
+    }
+}
