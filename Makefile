@@ -72,6 +72,7 @@ golden: build
 shots: build
 	mkdir -p docs
 	for s in $(GOLDEN_SCENES); do $(BIN) shot --scene $$s --offset 420 --size 960x600 --out docs/$$s.png; done
+	$(BIN) shot --scene photos --script fling --at 0.8 --size 1280x800 --compare technique=begemann,leth,patel,kurutepe,jensen --out docs/compare-techniques.png
 
 ## make gif: the README's animated GIF, docs/fling.gif: the photos scene's fling, 480x300,
 ## its first 3 s at 30 fps (about 1 MB; record picks the GIF's palette and dithering).

@@ -75,7 +75,13 @@ public enum KeyFeedback {
     /// What the C key shows.
     public static func comparisonMessage(_ comparison: Comparison?) -> String {
         guard let comparison else { return "Compare off: one pane" }
-        return "Comparing \(comparison.values.count) \(comparison.axis.rawValue == "parallax" ? "amounts" : comparison.axis.rawValue + (comparison.axis == .strategy ? "" : "s")) side by side — C for the next, a caption click to change a pane"
+        let what = switch comparison.axis {
+        case .strategy: "strategies"
+        case .technique: "techniques"
+        case .parallax: "amounts"
+        case .scene: "scenes"
+        }
+        return "Comparing \(comparison.values.count) \(what) side by side — C for the next, a caption click to change a pane"
     }
 
     /// The scene's name, its strategy, and the count and amount a scene change set.

@@ -35,18 +35,53 @@ import Testing
         let late = WindowFramesReport(renderers: [Self.renderer("opengl", p99App: 20, ratioApp: 1.1),
                                                   Self.renderer("software", p99App: 16.5, ratioApp: 1.0)], unavailable: [])
         let targets = BenchTargets.windowTargets(late)
-        #expect(targets.count == 2)
+        #expect(targets.count == 3)
+        #expect(targets[2].met == nil, "no compared panes were measured")
         #expect(targets[0].met == false, "opengl's p99 is 20 ms")
         #expect(targets[0].detail.hasPrefix("worst 20.00 ms (quilt)"))
         #expect(targets[0].detail.contains("bare loop's p99"))
         #expect(targets[1].met == true, "1.1× is within 1.15×")
 
         let slow = WindowFramesReport(renderers: [Self.renderer("opengl", p99App: 16.5, ratioApp: 1.2)], unavailable: [])
-        #expect(BenchTargets.windowTargets(slow).map(\.met) == [true, false])
+        #expect(BenchTargets.windowTargets(slow).map(\.met) == [true, false, nil])
 
         let noGL = WindowFramesReport(renderers: [Self.renderer("software", p99App: 16, ratioApp: 1)],
                                       unavailable: [.init(renderer: "opengl", reason: "SDL made a software renderer instead")])
         #expect(BenchTargets.windowTargets(noGL).allSatisfy { $0.met == nil && $0.detail.contains("software renderer instead") })
         #expect(BenchTargets.windowTargets(nil).allSatisfy { $0.met == nil })
+    }
+
+    static let compared = BenchCell(scene: .photos, strategy: .layoutInvalidation, items: 1000,
+                                    compare: "technique=begemann,leth,patel,kurutepe,jensen")
+
+    /// An OpenGL renderer whose five compared panes run `ratio`× the bare loop with vsync off,
+    /// and with vsync on have `appLate` of 100 frames over 16.7 ms against the bare loop's `bareLate`.
+    static func comparing(ratio: Double, appLate: Int, bareLate: Int) -> WindowFramesReport.RendererFrames {
+        func frames(late: Int) -> [Double] { Array(repeating: 16 * ms, count: 100 - late) + Array(repeating: 17 * ms, count: late) }
+        let off = FrameCostReport(
+            results: [FrameCostReportTests.scene(.photos, app: [1000], bare: [1000]),
+                      FrameCostSceneResult(cell: compared, frames: 1, drawCallsPerFrame: 40, textureCopiesPerFrame: 20,
+                                           appRuns: [[ratio * 1000]], bareRuns: [[1000]], appWorkRuns: [[100]],
+                                           differingPixels: 0, comparedFrame: 0)],
+            renderer: "opengl", videoDriver: "x11", frameLimit: nil, surface: .window)
+        return .init(renderer: "opengl", video_driver: "x11", vsync_off: off, vsync_on: [
+            WindowFramesReport.VsyncScene(cell: cell, appRuns: [frames(late: 0)], bareRuns: [frames(late: 0)]),
+            WindowFramesReport.VsyncScene(cell: compared, appRuns: [frames(late: appLate)], bareRuns: [frames(late: bareLate)]),
+        ])
+    }
+
+    @Test func comparedPanesAreTheirOwnRowAndTarget() throws {
+        #expect(Self.compared.rowName == "photos×5")
+        let within = BenchTargets.comparedPanesTarget(Self.comparing(ratio: 1.1, appLate: 3, bareLate: 1))
+        #expect(within.met == true, "\(within.detail)")
+        #expect(within.detail.hasPrefix("photos×5: 1.100×"))
+        #expect(within.detail.contains("over 16.7 ms 3.0 % against the bare loop's 1.0 %"))
+        #expect(BenchTargets.comparedPanesTarget(Self.comparing(ratio: 1.2, appLate: 0, bareLate: 0)).met == false, "1.2× is over 1.15×")
+        #expect(BenchTargets.comparedPanesTarget(Self.comparing(ratio: 1.0, appLate: 4, bareLate: 1)).met == false, "3 points more late frames")
+        // The compared row is not pooled into "all scenes": all is the photos row alone (1×).
+        let off = Self.comparing(ratio: 1.4, appLate: 0, bareLate: 0).vsync_off
+        #expect(off.scenes.map(\.scene) == ["photos", "photos×5"])
+        #expect(off.scenes[1].compare == Self.compared.compare)
+        #expect(off.all.ratio_p50 == 1)
     }
 }

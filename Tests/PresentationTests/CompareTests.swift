@@ -117,6 +117,15 @@ import Testing
             seen.append(comparison?.axis)
         }
         #expect(seen == [.strategy, .technique, .parallax, nil])
+        // What the C key's toast says at each step.
+        var said: [String] = []
+        comparison = nil
+        for _ in 0..<4 {
+            comparison = Comparison.cycle(after: comparison, defaultAmount: 30)
+            said.append(KeyFeedback.comparisonMessage(comparison))
+        }
+        #expect(said.map { $0.components(separatedBy: " side by side").first! }
+            == ["Comparing 4 strategies", "Comparing 5 techniques", "Comparing 5 amounts", "Compare off: one pane"])
         #expect(Comparison.cycle(after: nil, defaultAmount: 30)?.values.count == 4)
         #expect(Comparison.cycle(after: try Comparison(parsing: "strategy=off,cached-layout"), defaultAmount: 30)?.values.count == 5)
 

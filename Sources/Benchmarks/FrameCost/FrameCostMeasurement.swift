@@ -14,8 +14,9 @@ enum FrameCostMeasurement {
     }
 
     /// The app's frame loop over one replay, as `PlaygroundApp.run` does it with the overlay
-    /// off: drain SDL's events, run ParallaxKit's frame step (the script's due events,
-    /// physics, strategy, the scene's draw list), clear, execute, present. `frame(k, runAppFrame)` is called once per
+    /// off: drain SDL's events, run each pane's frame step (the script's due events, physics,
+    /// strategy, the scene's draw list), then the presenter: clear, execute each pane in its
+    /// rectangle, present. `frame(k, runAppFrame)` is called once per
     /// frame and must call `runAppFrame` exactly once, so the caller can time other work just
     /// before or after it. The frame `capturing` is read back before it is presented, into
     /// `captured`. Stops at the replay's end or after `frameLimit` frames; returns the frames run.
@@ -26,37 +27,32 @@ enum FrameCostMeasurement {
         frame: (Int, () -> AppFrameTimes) -> Void
     ) -> Int {
         if frameLimit == 0 { return 0 }
-        let playground = StrategyCostMeasurement.makePlayground(cell)
-        let run = ReplayRun(Replay(script: script, framesPerSecond: StrategyCostMeasurement.framesPerSecond), on: playground)
-        // The window's frame with the overlay off: composed where every frame is.
-        let composer = FrameComposer()
-        let statistics = FrameStatistics(), surface = SurfaceFacts(rendererName: sdl.renderer.name, vsync: false)
-        run.step.drawer = { frame, playground, list in
-            composer.compose(frame, of: playground, statistics: statistics, surface: surface, into: &list)
-        }
+        let source = BenchFrameSource(cell: cell, script: script, rendererName: sdl.renderer.name)
+        // The window's path from draw lists to the screen (its photos are textures loaded up
+        // front here, so no frame waits for or uploads one).
+        let presenter = FramePresenter(executor: sdl.executor, photoWait: .frameBudget)
         let clock = Clock()
         let recording = sdl.executor.drawCallSink as? DrawCallRecording
         repeat {
-            let k = run.framesRun
+            let k = source.framesRun
             var ran = false
             frame(k) {
                 precondition(!ran, "runReplay: frame \(k) ran twice")
                 ran = true
                 let start = MonotonicClock.nanoseconds()
                 _ = sdl.video.pollEvents(clock: clock)
-                _ = run.next()
+                let panes = source.next()
                 let workDone = MonotonicClock.nanoseconds()
                 recording?.beginFrame(clearColor: background)
-                sdl.renderer.clear(background)
-                sdl.executor.execute(run.step.drawList)
-                if k == capturing { captured(try? sdl.renderer.readPixels()) }
-                sdl.renderer.present()
+                presenter.draw(panes, now: 0, background: background)
+                if k == capturing { captured(try? presenter.readBack()) }
+                presenter.present()
                 let end = MonotonicClock.nanoseconds()
                 return AppFrameTimes(total: Double(end &- start), work: Double(workDone &- start))
             }
             precondition(ran, "runReplay: frame \(k) never ran")
-        } while !run.isFinished && run.framesRun < (frameLimit ?? Int.max)
-        return run.framesRun
+        } while !source.isFinished && source.framesRun < (frameLimit ?? Int.max)
+        return source.framesRun
     }
 
     /// Measures `cell`: a warm-up of the app that records its SDL calls, a warm-up of the bare
@@ -69,7 +65,7 @@ enum FrameCostMeasurement {
     ) -> FrameCostSceneResult {
         progress.show("\(label) · \(cell.label) · warm-up")
         let recording = DrawCallRecording()
-        let probe = StrategyCostMeasurement.warmUp(cell, script: script).frames
+        let probe = BenchFrameSource.frameCount(of: cell, script: script)
         let compared = min(probe, frameLimit ?? probe) / 2
         var appFrame: RGBAImage?
         sdl.executor.drawCallSink = recording

@@ -1,17 +1,35 @@
 import ParallaxKit
 import Presentation
 
-/// One cell of the strategy-cost matrix: a scene, a strategy and a list length.
+/// One cell of the strategy-cost matrix: a scene, a strategy and a list length; in the window
+/// section also a comparison (`compare`, as `--compare` takes it), whose panes share the
+/// window as the app's do.
 public struct BenchCell: Hashable, Sendable {
     public var scene: SceneID
     public var strategy: ParallaxStrategy
     public var items: Int
+    /// `AXIS=A,B,…`: the panes the window shows side by side; nil for one pane.
+    public var compare: String?
 
-    public init(scene: SceneID, strategy: ParallaxStrategy, items: Int) {
+    public init(scene: SceneID, strategy: ParallaxStrategy, items: Int, compare: String? = nil) {
         self.scene = scene
         self.strategy = strategy
         self.items = items
+        self.compare = compare
     }
 
-    public var label: String { "\(scene.name) · \(strategy.title) · \(NumberFormat.count(items)) items" }
+    /// The cell's comparison, parsed; nil for one pane (and for a malformed one, which the
+    /// plan never builds).
+    var comparison: Comparison? { compare.flatMap { try? Comparison(parsing: $0) } }
+
+    /// The name of the cell's row in tables and JSON: the scene, with `×N` for N compared panes.
+    public var rowName: String {
+        guard let count = comparison?.values.count else { return scene.name }
+        return "\(scene.name)×\(count)"
+    }
+
+    public var label: String {
+        let panes = comparison.map { " · \($0.values.count) panes of \($0.axis.rawValue)" } ?? ""
+        return "\(scene.name) · \(strategy.title) · \(NumberFormat.count(items)) items\(panes)"
+    }
 }

@@ -3,7 +3,10 @@ import ParallaxKit
 /// The frame-cost section, as written to JSON and printed: per scene and for all scenes.
 public struct FrameCostReport: Codable, Equatable, Sendable {
     public struct Scene: Codable, Equatable, Sendable {
+        /// The scene, `photos×5` for five compared panes.
         public var scene: String
+        /// The comparison (`technique=…`), null for one pane.
+        public var compare: String? = nil
         public var strategy: String
         public var items: Int
         public var frames: Int
@@ -61,7 +64,7 @@ public struct FrameCostReport: Codable, Equatable, Sendable {
         scenes = results.map { r in
             let app = LoopTimes(runs: r.appRuns), bare = LoopTimes(runs: r.bareRuns)
             return Scene(
-                scene: r.cell.scene.name, strategy: r.cell.strategy.name, items: r.cell.items, frames: r.frames, runs: r.appRuns.count,
+                scene: r.cell.rowName, compare: r.cell.compare, strategy: r.cell.strategy.name, items: r.cell.items, frames: r.frames, runs: r.appRuns.count,
                 draw_calls_per_frame: round(r.drawCallsPerFrame, 1), texture_copies_per_frame: round(r.textureCopiesPerFrame, 1),
                 app: app.rounded, bare: bare.rounded, ratio_p50: ratio(app.p50_ms, bare.p50_ms), ratio_p99: ratio(app.p99_ms, bare.p99_ms),
                 app_work_before_sdl_p50_us: round(BenchStatistics.medianOfRunQuantiles(r.appWorkRuns, 0.5) / 1000, 2),
@@ -69,7 +72,9 @@ public struct FrameCostReport: Codable, Equatable, Sendable {
                 bare_run_p50_ms: r.bareRuns.map { round(BenchStatistics.quantile(nanoseconds: $0, 0.5) / 1e6, 4) },
                 bare_frame_differing_pixels: r.differingPixels, compared_frame: r.comparedFrame)
         }
-        // All scenes: each run's frames of every scene pooled, then as for one scene.
+        // All scenes: each run's frames of every scene pooled, then as for one scene (compared
+        // panes are their own row, not another scene).
+        let results = results.filter { $0.cell.compare == nil }
         let runs = results.map(\.appRuns.count).min() ?? 0
         let appPooled = (0..<runs).map { i in results.flatMap { $0.appRuns[i] } }
         let barePooled = (0..<runs).map { i in results.flatMap { $0.bareRuns[i] } }

@@ -14,8 +14,22 @@ enum WindowFramesMeasurement {
     /// Progress units per replay run, as the frame-cost section counts them.
     static let unitsPerRun = 20.0
 
+    /// Five panes of photos side by side, one per seed's technique: the most a window
+    /// compares (`--compare` takes 2 to 5 values), each pane drawing its own photos.
+    static let comparedTechniques = "technique=" + ParallaxMapping.byAuthor.map(\.name).joined(separator: ",")
+
+    /// Each scene with its own strategy, then (with the photos scene in the plan) the photos
+    /// list as five compared panes.
+    static func cells(plan: BenchPlan) -> [BenchCell] {
+        var cells = plan.scenes.map { BenchCell(scene: $0, strategy: Scene.make($0).defaultStrategy, items: 1000) }
+        if plan.scenes.contains(.photos) {
+            cells.append(BenchCell(scene: .photos, strategy: Scene.make(.photos).defaultStrategy, items: 1000, compare: comparedTechniques))
+        }
+        return cells
+    }
+
     static func units(plan: BenchPlan) -> Double {
-        Double(renderDrivers.count * plan.scenes.count * (2 * plan.frameRepeats + 2)) * unitsPerRun
+        Double(renderDrivers.count * cells(plan: plan).count * (2 * plan.frameRepeats + 2)) * unitsPerRun
     }
 
     static func measure(plan: BenchPlan, resources: String, fonts: FontFiles, script: Script,
@@ -36,13 +50,12 @@ enum WindowFramesMeasurement {
             }
             guard sdl.renderer.name == driver else {
                 unavailable.append(.init(renderer: driver, reason: "SDL made a \(sdl.renderer.name) renderer instead"))
-                progress.advance(by: Double(plan.scenes.count * (2 * plan.frameRepeats + 2)) * unitsPerRun)
+                progress.advance(by: Double(cells(plan: plan).count * (2 * plan.frameRepeats + 2)) * unitsPerRun)
                 continue
             }
             var offResults: [FrameCostSceneResult] = []
             var onScenes: [WindowFramesReport.VsyncScene] = []
-            for scene in plan.scenes {
-                let cell = BenchCell(scene: scene, strategy: Scene.make(scene).defaultStrategy, items: 1000)
+            for cell in cells(plan: plan) {
                 sdl.renderer.setVSync(false)
                 var bare: BareLoop?
                 offResults.append(FrameCostMeasurement.measure(

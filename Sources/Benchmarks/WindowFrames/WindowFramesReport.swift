@@ -7,7 +7,10 @@ public struct WindowFramesReport: Codable, Equatable, Sendable {
     /// Vsync on, one scene: the time between successive presents, of the app alone and of
     /// the bare loop alone (which shows what the display's timing allows).
     public struct VsyncScene: Codable, Equatable, Sendable {
+        /// The scene, `photos×5` for five compared panes.
         public var scene: String
+        /// The comparison (`technique=…`), null for one pane.
+        public var compare: String?
         public var strategy: String
         public var frames: Int
         public var runs: Int
@@ -28,7 +31,8 @@ public struct WindowFramesReport: Codable, Equatable, Sendable {
 
         public init(cell: BenchCell, appRuns runs: [[Double]], bareRuns: [[Double]]) {
             let round = TextFormatting.rounded
-            scene = cell.scene.name
+            scene = cell.rowName
+            compare = cell.compare
             strategy = cell.strategy.name
             frames = runs.first?.count ?? 0
             self.runs = runs.count
