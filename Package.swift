@@ -28,6 +28,11 @@ let package = Package(
         // libvips 8.14 (Debian libvips-dev) for decoding photos. No pkgConfig either: its cflags
         // carry -pthread, which SwiftPM refuses with a warning; shim.h declares what it uses.
         .systemLibrary(name: "CVips", providers: [.apt(["libvips-dev"]), .brew(["vips"])]),
+        // Dear ImGui 1.86 (Debian's libimgui-dev: libimgui.a, with stb's font packing from
+        // libstb) behind a C header, for the tuning panel. Only SDLBackend imports it.
+        .target(
+            name: "CImGui",
+            linkerSettings: [.linkedLibrary("imgui"), .linkedLibrary("stb"), .linkedLibrary("stdc++")]),
         // Photos from a folder: scanning, headers, shrink-on-load decoding, a worker pool and
         // a byte-cost LRU. No SDL: the app turns its pixels into textures.
         .target(name: "PhotoPipeline", dependencies: ["CVips", "FileOutput"]),
@@ -47,7 +52,7 @@ let package = Package(
         // fallback, images made by libvips' vipsthumbnail) or as Swift source. No SDL.
         .target(name: "Export", dependencies: ["ParallaxKit", "FileOutput"]),
         // The one module that talks to SDL.
-        .target(name: "SDLBackend", dependencies: ["CSDL2", "ParallaxKit", "FileOutput", "PhotoPipeline"]),
+        .target(name: "SDLBackend", dependencies: ["CSDL2", "CImGui", "ParallaxKit", "FileOutput", "PhotoPipeline"]),
         // The `bench` command's measurements, statistics and reports; the app's modules know
         // nothing of it.
         .target(

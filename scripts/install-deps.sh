@@ -17,9 +17,10 @@
 # chromium, chromium-driver and python3-selenium run the exported web page headless in the
 # export tests (scripts/browser-probe.py), which check it against the model: Chromium is the
 # browser here with CSS scroll-driven animations.
+# libimgui-dev (Dear ImGui 1.86, with libstb-dev for its font packing) draws the tuning panel.
 set -euo pipefail
 
-packages=(pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xdotool x11-utils imagemagick valgrind libvips-dev libvips-tools libimage-exiftool-perl python3-numpy python3-pil icc-profiles-free libgl1-mesa-dri ffmpeg xdg-user-dirs desktop-file-utils appstream man-db chromium chromium-driver python3-selenium)
+packages=(pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xdotool x11-utils imagemagick valgrind libvips-dev libvips-tools libimage-exiftool-perl python3-numpy python3-pil icc-profiles-free libgl1-mesa-dri ffmpeg xdg-user-dirs desktop-file-utils appstream man-db chromium chromium-driver python3-selenium libimgui-dev libstb-dev)
 
 missing=()
 for p in "${packages[@]}"; do

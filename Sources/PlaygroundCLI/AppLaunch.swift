@@ -33,6 +33,7 @@ extension PlaygroundApp {
             let app = PlaygroundApp(video: video, window: window, renderer: renderer, executor: executor, playground: playground,
                                     comparison: comparison)
             app.headerScan = folder.map { HeaderArrivals(contents: $0) }
+            app.panelFontPath = fonts.regular
             return app
         } catch {
             // Only SDL's errors reach here: the window, renderer, images or font failed.

@@ -31,6 +31,13 @@ final class PlaygroundApp {
     private var phaseTimers: [PanePhaseTimer] = []
     /// The compare strip (the S key).
     private var showsStrip = false
+    /// The tuning panel (the T key) and its corner button, on Dear ImGui; made at the first
+    /// frame that shows either, with this font.
+    var panelFontPath: String?
+    private var imgui: ImGuiLayer?
+    private var showsTuning = false
+    /// Where the panel (or its button) was last drawn: presses there are the panel's.
+    private var tuningFrame: Rect?
     /// A photo folder's headers still arriving, if any.
     var headerScan: HeaderArrivals?
     private var firstScreen: [RunReport.Photos.ScreenPhoto] = []
@@ -135,6 +142,15 @@ final class PlaygroundApp {
                 case .dropped(let path): onDrop?(path); continue
                 case .input(let input): frameEvent = .input(TimedEvent(time: event.time - start, event: input))
                 }
+                // The panel's presses, and the drags that begin on it, are not the list's; a
+                // press on the closed panel's button opens it.
+                if case .input(let timed) = frameEvent {
+                    if !showsTuning, case .pointerDown(let p) = timed.event, TuningPanel.buttonFrame.contains(p) {
+                        showsTuning = true
+                        continue
+                    }
+                    if showsTuning, let imgui, imgui.handle(timed.event, over: tuningFrame) { continue }
+                }
                 // A click on a compared pane's caption picks what that pane shows.
                 if case .input(let timed) = frameEvent, case .pointerDown(let point) = timed.event, let k = panes.captionPane(at: point) {
                     panes.showNextValue(inPane: k)
@@ -161,6 +177,7 @@ final class PlaygroundApp {
                 CompareStrip.draw(panes.panes, surfaceSize: panes.surfaceSize, into: &strip)
                 presenter.drawOver(strip)
             }
+            drawTuningPanel(at: t)
             if screenshotRequested {
                 screenshotRequested = false
                 saveScreenshot(frame: frame.index)
@@ -171,6 +188,8 @@ final class PlaygroundApp {
             if recorder.isRecording {
                 RecordingBadge.draw(elapsedSeconds: recorder.elapsed(at: t), viewportSize: playground.viewportSize, into: &afterCapture)
             }
+            // The closed panel's button is the window's, like the badge: shots leave it out.
+            if !showsTuning { TuningPanel.drawButton(into: &afterCapture) }
             toast.draw(at: t, viewportSize: panes.surfaceSize, into: &afterCapture)
             presenter.drawOver(afterCapture)
             let drawingDone = clock.now()
@@ -207,6 +226,40 @@ final class PlaygroundApp {
                 let c = pipeline.counters
                 return PhotoPipelineSummary(queued: c.queued, decoding: c.decoding, bytesHeld: c.bytesHeld, hitRate: c.hitRate)
             })
+    }
+
+    /// The open tuning panel, over the panes and under the toasts (a shot and a recording show
+    /// it); its edits become commands every pane receives next frame.
+    private func drawTuningPanel(at t: Double) {
+        guard showsTuning else {
+            tuningFrame = nil
+            return
+        }
+        if imgui == nil, let panelFontPath {
+            do {
+                imgui = try ImGuiLayer(renderer: renderer, fontPath: panelFontPath)
+            } catch {
+                toast.show("The tuning panel is not available: \(error)", at: t)
+                self.panelFontPath = nil
+            }
+        }
+        guard let imgui else { return }
+        imgui.beginFrame(size: panes.surfaceSize, time: t)
+        let panel = TuningPanel(playground)
+        let outcome = TuningPanelView.draw(panel, vsync: renderer.isVSyncEnabled, recording: recorder.isRecording, with: imgui)
+        imgui.render()
+        tuningFrame = outcome.frame
+        var commands = panel.commands(to: outcome.edited)
+        for action in outcome.actions {
+            switch action {
+            case .close: showsTuning = false
+            case .reset: commands.append(.resetToDefaults)
+            case .toggleVSync: perform(.toggleVSync)
+            case .screenshot: screenshotRequested = true
+            case .toggleRecording: perform(.toggleRecording)
+            }
+        }
+        for command in commands { panes.enqueue(.input(TimedEvent(time: t, event: .command(command)))) }
     }
 
     /// Pane `k`'s phase clock (made on first use, kept across comparisons).
@@ -253,6 +306,8 @@ final class PlaygroundApp {
             let comparison = Comparison.cycle(after: panes.comparison, defaultAmount: playground.scene.defaultParallaxAmount)
             panes.setComparison(comparison)
             toast.show(KeyFeedback.comparisonMessage(comparison), at: frameTime)
+        case .toggleTuningPanel:
+            showsTuning.toggle()
         case .toggleCompareStrip:
             showsStrip.toggle()
             toast.show(panes.comparison == nil ? "The strip shows under compared panes: press C first"

@@ -55,8 +55,13 @@ public enum KeyFeedback {
         case .toggleWillDisplay:
             return after.updatesOnWillDisplay ? "willDisplay update on (seed 002's fix)"
                 : "willDisplay update off: new rows show unshifted until the first scroll"
+        case .resetToDefaults:
+            return "Reset: " + sceneMessage(after)
+        case .setParallax, .setItemCount, .setReduceMotion:
+            // The panel's own control shows the new value as it moves.
+            return nil
         case .toggleOverlay, .toggleDebugOutlines, .toggleVSync, .toggleHelp, .screenshot, .toggleRecording,
-             .cycleComparison, .toggleCompareStrip, .dismiss, .quit:
+             .cycleComparison, .toggleCompareStrip, .toggleTuningPanel, .dismiss, .quit:
             return nil
         }
     }

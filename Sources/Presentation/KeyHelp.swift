@@ -18,6 +18,7 @@ public enum KeyHelp {
         ("P", "save a screenshot"),
         ("R", "record to an MP4 · stop"),
         ("C  S", "compare side by side (strategies · techniques · amounts · off) · strip"),
+        ("T", "tuning panel: scene, strategy, parallax, items, reduce motion, vsync, reset"),
         ("Drop a folder or photo", "show that folder (a photo: from it)"),
         ("H ?", "this help (Esc closes it)"),
         ("Esc Q", "quit (Esc closes the help first)"),

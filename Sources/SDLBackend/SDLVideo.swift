@@ -119,9 +119,10 @@ public final class SDLVideo {
         return translated
     }
 
-    /// Queues `event` as if the user had caused it, for tests and scripted demos.
+    /// Queues `event` as if the user had caused it, for tests and scripted demos (a command,
+    /// which no device sends, is not queued).
     public func pushSynthetic(_ event: InputEvent) throws(SDLError) {
-        var sdlEvent = SyntheticEvent.make(event)
+        guard var sdlEvent = SyntheticEvent.make(event) else { return }
         // SDL_PushEvent returns 1 when queued, 0 when an event filter dropped it, < 0 on error.
         try check(SDL_PushEvent(&sdlEvent), "SDL_PushEvent")
     }

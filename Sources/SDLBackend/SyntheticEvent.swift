@@ -5,9 +5,11 @@ import ParallaxKit
 /// Builds the SDL event a real device would send for an input event, so that pushed events
 /// take the same path through `EventTranslator` as the user's.
 enum SyntheticEvent {
-    static func make(_ input: InputEvent) -> SDL_Event {
+    /// nil for a command, which no device sends.
+    static func make(_ input: InputEvent) -> SDL_Event? {
         var event = SDL_Event()
         switch input {
+        case .command: return nil
         case .pointerDown(let p), .pointerUp(let p):
             let isDown = if case .pointerDown = input { true } else { false }
             event.type = (isDown ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP).rawValue

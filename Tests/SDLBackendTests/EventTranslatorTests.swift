@@ -102,8 +102,12 @@ import Testing
         .key(.character("?"), []), .key(.character("+"), []), .key(.function(11), .control),
         .key(.pageUp, [.shift, .alt]),
     ])
-    func syntheticEventsTranslateBackToThemselves(input: InputEvent) {
-        #expect(EventTranslator.translate(SyntheticEvent.make(input)) == .input(input))
+    func syntheticEventsTranslateBackToThemselves(input: InputEvent) throws {
+        #expect(EventTranslator.translate(try #require(SyntheticEvent.make(input))) == .input(input))
+    }
+
+    @Test func aCommandHasNoDeviceEvent() {
+        #expect(SyntheticEvent.make(.command(.setParallax(5))) == nil)
     }
 
     @Test func eventTimestampsSurviveTheThirtyTwoBitWrap() {

@@ -85,7 +85,12 @@ public final class FrameStep {
         case .resize(let size):
             playground.setViewportSize(size)
         case .input(let timed):
-            if case .key(let key, let modifiers) = timed.event, let command = AppCommand(key: key, modifiers: modifiers) {
+            let command: AppCommand? = switch timed.event {
+            case .key(let key, let modifiers): AppCommand(key: key, modifiers: modifiers)
+            case .command(let command): command
+            default: nil
+            }
+            if let command {
                 willApplyCommand?(command)
                 let applied = playground.apply(command)
                 didApplyCommand?(command, applied)

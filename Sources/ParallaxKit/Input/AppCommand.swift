@@ -7,6 +7,13 @@ public enum AppCommand: Hashable, Sendable {
     case adjustParallax(Int)
     /// Multiply (+1) or divide (−1) the item count by 10.
     case scaleItemCount(Int)
+    /// The tuning panel's and a script's absolute settings (`set parallax 45`): the amount in
+    /// points (0…`Playground.largestParallaxAmount`), the item count (1…1,000,000), reduce motion.
+    case setParallax(Double)
+    case setItemCount(Int)
+    case setReduceMotion(Bool)
+    /// Every knob back to the scene's defaults (the panel's Reset).
+    case resetToDefaults
     case toggleOverlay, toggleDebugOutlines, toggleReduceMotion, toggleVSync, toggleHelp
     /// Seed 002's willDisplay update on or off, to see the jump before the first scroll.
     case toggleWillDisplay
@@ -17,6 +24,8 @@ public enum AppCommand: Hashable, Sendable {
     case cycleComparison
     /// S: the strip under compared panes (each pane's centre shift over time and its work).
     case toggleCompareStrip
+    /// T: the tuning panel (Dear ImGui): pickers, sliders, toggles, reset, shot and record.
+    case toggleTuningPanel
     /// Esc: closes the help when it is open (what a person presses Esc for), else quits.
     case dismiss
     case quit
@@ -47,6 +56,7 @@ public enum AppCommand: Hashable, Sendable {
             case "r": self = .toggleRecording
             case "c": self = .cycleComparison
             case "s": self = .toggleCompareStrip
+            case "t": self = .toggleTuningPanel
             case "q": self = .quit
             default: return nil
             }

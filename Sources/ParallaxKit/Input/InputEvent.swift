@@ -65,6 +65,9 @@ public enum InputEvent: Hashable, Sendable {
     case pointerUp(Point)
     case wheel(WheelDelta)
     case key(Key, KeyModifiers)
+    /// A command given without a key: the tuning panel's controls and a script's `set` lines,
+    /// delivered in order with the other input so a replay repeats the tuning.
+    case command(AppCommand)
 }
 
 /// An input event with the time (seconds, same clock as the frame timestamps) it happened.

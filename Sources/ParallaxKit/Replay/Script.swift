@@ -68,7 +68,7 @@ public enum ScriptLimits {
 }
 
 extension Script {
-    static let commandNames = "drag-begin, drag-move, drag-end, drag, wheel, key, wait"
+    static let commandNames = "drag-begin, drag-move, drag-end, drag, wheel, key, set, wait"
 
     /// Parses the text format; `file` names the source in error messages.
     public static func parse(_ text: String, file: String) throws(ScriptError) -> Script {
@@ -171,6 +171,13 @@ extension Script {
                     throw fail("unknown key \(quote(args[0])) (known: \(KeyName.help))")
                 }
                 events.append(TimedEvent(time: time, event: .key(key, modifiers)))
+            case "set":
+                guard args.count == 2 else { throw fail("'set' takes a setting and a value, e.g. 'set parallax 45' (settings: \(ScriptSetting.help))") }
+                do {
+                    events.append(TimedEvent(time: time, event: .command(try ScriptSetting.command(args[0], args[1]))))
+                } catch {
+                    throw fail(error.reason)
+                }
             case "wait":
                 let v = try numbers(1, "SECONDS")
                 guard v[0] >= 0, v[0] <= ScriptLimits.waitSeconds else {
@@ -230,4 +237,51 @@ public enum KeyName {
         if last.count == 1, let c = last.first, !c.isWhitespace { return (.character(c), modifiers) }
         return nil
     }
+}
+
+/// A script's `set NAME VALUE` lines: the tuning panel's controls, named as the command-line
+/// options that set them, so a replay can include tuning.
+public enum ScriptSetting {
+    public struct Problem: Error { public var reason: String }
+
+    static let help = "scene NAME, strategy NAME, parallax POINTS, items N, reduce-motion on|off, reset defaults"
+
+    /// The command `set name value` gives, or why it gives none.
+    public static func command(_ name: String, _ value: String) throws(Problem) -> AppCommand {
+        switch name {
+        case "scene":
+            guard let scene = SceneID(name: value) else {
+                throw Problem(reason: "unknown scene \(quoted(value)) (one of \(SceneID.allCases.map(\.name).joined(separator: ", ")))")
+            }
+            return .scene(scene)
+        case "strategy":
+            guard let strategy = ParallaxStrategy(name: value) else {
+                throw Problem(reason: "unknown strategy \(quoted(value)) (one of \(ParallaxStrategy.allCases.map(\.name).joined(separator: ", ")))")
+            }
+            return .strategy(strategy)
+        case "parallax":
+            guard let amount = Double(value), amount.isFinite, amount >= 0, amount <= Playground.largestParallaxAmount else {
+                throw Problem(reason: "parallax takes 0 to \(Int(Playground.largestParallaxAmount)) points, got \(quoted(value))")
+            }
+            return .setParallax(amount)
+        case "items":
+            guard let count = Int(value), Playground.itemCountRange.contains(count) else {
+                throw Problem(reason: "items takes a whole number from \(Playground.itemCountRange.lowerBound) to \(Playground.itemCountRange.upperBound), got \(quoted(value))")
+            }
+            return .setItemCount(count)
+        case "reduce-motion":
+            switch value {
+            case "on": return .setReduceMotion(true)
+            case "off": return .setReduceMotion(false)
+            default: throw Problem(reason: "reduce-motion takes on or off, got \(quoted(value))")
+            }
+        case "reset":
+            guard value == "defaults" else { throw Problem(reason: "'set reset defaults' is the only reset") }
+            return .resetToDefaults
+        default:
+            throw Problem(reason: "unknown setting \(quoted(name)) (settings: \(help))")
+        }
+    }
+
+    private static func quoted(_ text: String) -> String { "'" + text.prefix(40) + (text.count > 40 ? "…" : "") + "'" }
 }

@@ -11,9 +11,20 @@ extension Playground {
         case .adjustParallax(let step): setParallaxAmount(steppedParallaxAmount(step))
         case .scaleItemCount(let step): scaleItemCount(step)
         case .toggleReduceMotion: setReduceMotion(!reduceMotion)
+        case .setParallax(let amount):
+            guard amount.isFinite else { return true }
+            setParallaxAmount(min(max(amount, 0), Playground.largestParallaxAmount))
+        case .setItemCount(let count):
+            setItemCount(min(max(count, Playground.itemCountRange.lowerBound), Playground.itemCountRange.upperBound))
+        case .setReduceMotion(let on): setReduceMotion(on)
+        case .resetToDefaults:
+            setReduceMotion(false)
+            setItemCount(scene.defaultItemCount)
+            setParallaxAmount(scene.defaultParallaxAmount)
+            setStrategy(scene.defaultStrategy)
         case .toggleWillDisplay: updatesOnWillDisplay.toggle()
         case .toggleOverlay, .toggleDebugOutlines, .toggleVSync, .toggleHelp, .screenshot, .toggleRecording,
-             .cycleComparison, .toggleCompareStrip, .dismiss, .quit:
+             .cycleComparison, .toggleCompareStrip, .toggleTuningPanel, .dismiss, .quit:
             return false
         }
         return true

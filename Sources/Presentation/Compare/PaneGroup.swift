@@ -209,7 +209,16 @@ public final class PaneGroup {
             playground.setScene(scene)
             if comparison.axis == .technique { playground.setParallaxAmount(amount) }
             return true
-        case (.parallax, .adjustParallax):
+        case (.technique, .resetToDefaults):
+            // Each technique's pane back to its own seed's amount, not the photos list's.
+            if let amount = Comparison.apply(value, of: .technique, to: PlaygroundSettings()).parallaxAmount {
+                playground.setParallaxAmount(amount)
+            }
+            return true
+        case (.strategy, .resetToDefaults):
+            if let strategy = ParallaxStrategy(rawValue: value) { playground.setStrategy(strategy) }
+            return true
+        case (.parallax, .adjustParallax), (.parallax, .setParallax), (.parallax, .resetToDefaults):
             if let amount = Double(value) { playground.setParallaxAmount(amount) }
             return true
         default:
@@ -242,7 +251,7 @@ public final class PaneGroup {
             case .pointerUp(let p):
                 local.event = .pointerUp(localPoint(p, in: pressedPane ?? paneIndex(at: p) ?? 0))
                 pressedPane = nil
-            case .wheel, .key: break
+            case .wheel, .key, .command: break
             }
             for pane in panes { pane.step.enqueue(.input(local)) }
         }

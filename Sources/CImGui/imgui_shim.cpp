@@ -1,0 +1,146 @@
+// The C face of Dear ImGui for the tuning panel: see include/imgui_shim.h.
+#include "imgui_shim.h"
+
+#include <cmath>
+#include <imgui/imgui.h>
+#include <vector>
+
+static_assert(sizeof(ImDrawVert) == sizeof(ImGuiShimVertex), "ImDrawVert's layout is position, uv, colour");
+static_assert(sizeof(ImDrawIdx) == sizeof(uint16_t), "16-bit indices (Debian's default build)");
+
+bool imgui_shim_create(const char *fontPath, float pixelSize) {
+    if (ImGui::GetCurrentContext() == nullptr) ImGui::CreateContext();
+    ImGuiIO &io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.LogFilename = nullptr;
+    // Vertex offsets let one list pass 65,535 vertices with 16-bit indices.
+    io.BackendFlags |= ImGuiBackendFlags_RendererHasVtxOffset;
+    io.BackendRendererName = "parallax-playground SDL_RenderGeometry";
+    io.Fonts->Clear();
+    ImFont *font = io.Fonts->AddFontFromFileTTF(fontPath, pixelSize);
+    if (font == nullptr) return false;
+    ImGuiStyle &style = ImGui::GetStyle();
+    style.WindowRounding = 6;
+    style.FrameRounding = 4;
+    style.GrabRounding = 4;
+    style.WindowBorderSize = 0;
+    // Opaque: the scene's lines must not show through the panel's text.
+    style.Colors[ImGuiCol_WindowBg].w = 0.96f;
+    return true;
+}
+
+void imgui_shim_destroy(void) {
+    if (ImGui::GetCurrentContext() != nullptr) ImGui::DestroyContext();
+}
+
+void imgui_shim_font_atlas(const unsigned char **pixels, int *width, int *height) {
+    unsigned char *data = nullptr;
+    ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&data, width, height);
+    *pixels = data;
+}
+
+void imgui_shim_set_font_texture(uintptr_t texture) {
+    ImGui::GetIO().Fonts->SetTexID(reinterpret_cast<ImTextureID>(texture));
+}
+
+void imgui_shim_mouse_position(float x, float y) { ImGui::GetIO().MousePos = ImVec2(x, y); }
+void imgui_shim_mouse_button(bool down) { ImGui::GetIO().MouseDown[0] = down; }
+void imgui_shim_mouse_wheel(float vertical) { ImGui::GetIO().MouseWheel += vertical; }
+bool imgui_shim_wants_mouse(void) { return ImGui::GetIO().WantCaptureMouse; }
+
+void imgui_shim_new_frame(float width, float height, float seconds) {
+    ImGuiIO &io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(width, height);
+    // ImGui asserts on a zero step; a replay's first frame has none.
+    io.DeltaTime = seconds > 0 ? seconds : 1.0f / 60;
+    ImGui::NewFrame();
+}
+
+void imgui_shim_render(void) { ImGui::Render(); }
+
+bool imgui_shim_begin(const char *title, float x, float y, float width) {
+    ImGui::SetNextWindowPos(ImVec2(x, y), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(width, 0), ImGuiCond_Always);
+    return ImGui::Begin(title, nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoSavedSettings);
+}
+
+static ImVec2 lastWindowPos, lastWindowSize;
+
+void imgui_shim_end(void) {
+    lastWindowPos = ImGui::GetWindowPos();
+    lastWindowSize = ImGui::GetWindowSize();
+    ImGui::End();
+}
+
+void imgui_shim_last_window(float *x, float *y, float *width, float *height) {
+    *x = lastWindowPos.x;
+    *y = lastWindowPos.y;
+    *width = lastWindowSize.x;
+    *height = lastWindowSize.y;
+}
+void imgui_shim_text(const char *text) { ImGui::TextUnformatted(text); }
+
+void imgui_shim_text_colored(const char *text, float r, float g, float b) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(r, g, b, 1));
+    ImGui::TextUnformatted(text);
+    ImGui::PopStyleColor();
+}
+
+void imgui_shim_separator(void) { ImGui::Separator(); }
+void imgui_shim_same_line(void) { ImGui::SameLine(); }
+bool imgui_shim_button(const char *label) { return ImGui::Button(label); }
+bool imgui_shim_checkbox(const char *label, bool *value) { return ImGui::Checkbox(label, value); }
+
+bool imgui_shim_slider_float(const char *label, float *value, float minimum, float maximum, const char *format, bool logarithmic) {
+    return ImGui::SliderFloat(label, value, minimum, maximum, format, logarithmic ? ImGuiSliderFlags_Logarithmic : 0);
+}
+
+bool imgui_shim_combo(const char *label, int *current, const char *const *items, int count) {
+    return ImGui::Combo(label, current, items, count);
+}
+
+bool imgui_shim_item_active(void) { return ImGui::IsItemActive(); }
+
+void imgui_shim_plot(float width, float height, const float *xs, const float *ys, int count,
+                     float xMin, float xMax, float yMin, float yMax,
+                     const float *dotX, const float *dotY, int dots, float markX) {
+    ImDrawList *draw = ImGui::GetWindowDrawList();
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const float spanX = xMax > xMin ? xMax - xMin : 1, spanY = yMax > yMin ? yMax - yMin : 1;
+    auto place = [&](float x, float y) {
+        // +y up in the plot: larger values higher.
+        return ImVec2(origin.x + (x - xMin) / spanX * width, origin.y + height - (y - yMin) / spanY * height);
+    };
+    draw->AddRectFilled(origin, ImVec2(origin.x + width, origin.y + height), IM_COL32(20, 22, 28, 255), 3);
+    if (yMin < 0 && yMax > 0) {
+        draw->AddLine(place(xMin, 0), place(xMax, 0), IM_COL32(90, 96, 110, 255));
+    }
+    std::vector<ImVec2> points;
+    points.reserve(count > 0 ? count : 0);
+    for (int i = 0; i < count; i++) points.push_back(place(xs[i], ys[i]));
+    if (points.size() > 1) draw->AddPolyline(points.data(), static_cast<int>(points.size()), IM_COL32(120, 170, 255, 255), 0, 1.5f);
+    if (!std::isnan(markX)) {
+        draw->AddLine(place(markX, yMin), place(markX, yMax), IM_COL32(255, 200, 90, 255), 1.5f);
+    }
+    for (int i = 0; i < dots; i++) draw->AddCircleFilled(place(dotX[i], dotY[i]), 3.5f, IM_COL32(255, 255, 255, 255));
+    ImGui::Dummy(ImVec2(width, height));
+}
+
+int imgui_shim_list_count(void) {
+    ImDrawData *data = ImGui::GetDrawData();
+    return data != nullptr && data->Valid ? data->CmdListsCount : 0;
+}
+
+ImGuiShimList imgui_shim_list(int index) {
+    const ImDrawList *list = ImGui::GetDrawData()->CmdLists[index];
+    return ImGuiShimList{
+        reinterpret_cast<const ImGuiShimVertex *>(list->VtxBuffer.Data), list->VtxBuffer.Size,
+        list->IdxBuffer.Data, list->IdxBuffer.Size, list->CmdBuffer.Size};
+}
+
+ImGuiShimCommand imgui_shim_command(int list, int index) {
+    const ImDrawCmd &command = ImGui::GetDrawData()->CmdLists[list]->CmdBuffer[index];
+    return ImGuiShimCommand{
+        command.ClipRect.x, command.ClipRect.y, command.ClipRect.z, command.ClipRect.w,
+        reinterpret_cast<uintptr_t>(command.GetTexID()), command.VtxOffset, command.IdxOffset, command.ElemCount};
+}

@@ -1,0 +1,90 @@
+// A C face for the few Dear ImGui (1.86, Debian's libimgui-dev) calls the tuning panel makes.
+// ImGui is C++ with default arguments and variadic text functions, none of which Swift can
+// call; this header is plain C and names no SDL type: the panel is fed the app's own input
+// events (so scripts and replays drive it as they drive the list) and its triangles are drawn
+// by SDLBackend with SDL_RenderGeometry.
+#ifndef IMGUI_SHIM_H
+#define IMGUI_SHIM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// One vertex as ImGui lays it out (ImDrawVert: position, texture coordinate, RGBA colour).
+typedef struct {
+    float x, y;
+    float u, v;
+    uint32_t rgba;  // bytes in memory: r, g, b, a (SDL_Color's order)
+} ImGuiShimVertex;
+
+/// One draw command of a list: indices [indexOffset, indexOffset + indexCount) of the list,
+/// added to vertexOffset, clipped to (clipX1, clipY1)–(clipX2, clipY2), textured by texture.
+typedef struct {
+    float clipX1, clipY1, clipX2, clipY2;
+    uintptr_t texture;
+    unsigned int vertexOffset;
+    unsigned int indexOffset;
+    unsigned int indexCount;
+} ImGuiShimCommand;
+
+typedef struct {
+    const ImGuiShimVertex *vertices;
+    int vertexCount;
+    const uint16_t *indices;
+    int indexCount;
+    int commandCount;
+} ImGuiShimList;
+
+/// Makes the context and loads `fontPath` (a TTF) at `pixelSize`; false if the font could not
+/// be read. The ini file is off: nothing is written behind the user's back.
+bool imgui_shim_create(const char *fontPath, float pixelSize);
+void imgui_shim_destroy(void);
+/// The font atlas as RGBA pixels (owned by ImGui), to upload as a texture.
+void imgui_shim_font_atlas(const unsigned char **pixels, int *width, int *height);
+void imgui_shim_set_font_texture(uintptr_t texture);
+
+/// Input, in points, as the app's events report it.
+void imgui_shim_mouse_position(float x, float y);
+void imgui_shim_mouse_button(bool down);
+void imgui_shim_mouse_wheel(float vertical);
+/// Whether ImGui wants the pointer (over a panel or dragging one of its widgets).
+bool imgui_shim_wants_mouse(void);
+
+void imgui_shim_new_frame(float width, float height, float seconds);
+void imgui_shim_render(void);
+
+/// A window at (x, y), `width` wide, as tall as its contents; false when collapsed.
+bool imgui_shim_begin(const char *title, float x, float y, float width);
+void imgui_shim_end(void);
+/// The rectangle of the last window ended, in points (for routing the pointer to it).
+void imgui_shim_last_window(float *x, float *y, float *width, float *height);
+void imgui_shim_text(const char *text);
+void imgui_shim_text_colored(const char *text, float r, float g, float b);
+void imgui_shim_separator(void);
+void imgui_shim_same_line(void);
+bool imgui_shim_button(const char *label);
+bool imgui_shim_checkbox(const char *label, bool *value);
+bool imgui_shim_slider_float(const char *label, float *value, float minimum, float maximum, const char *format, bool logarithmic);
+bool imgui_shim_combo(const char *label, int *current, const char *const *items, int count);
+/// Whether the last widget is active (being dragged or held).
+bool imgui_shim_item_active(void);
+
+/// A plot in the current window: `count` points of (xs[i], ys[i]) in the box of
+/// `width`×`height` spanning x in [xMin, xMax] and y in [yMin, yMax], as a line, with `dots`
+/// dots (dotX, dotY) on it and a marked x (markX, NaN for none).
+void imgui_shim_plot(float width, float height, const float *xs, const float *ys, int count,
+                     float xMin, float xMax, float yMin, float yMax,
+                     const float *dotX, const float *dotY, int dots, float markX);
+
+int imgui_shim_list_count(void);
+ImGuiShimList imgui_shim_list(int index);
+ImGuiShimCommand imgui_shim_command(int list, int index);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

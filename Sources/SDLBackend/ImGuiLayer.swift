@@ -1,0 +1,171 @@
+import CImGui
+import CSDL2
+import ParallaxKit
+
+/// Dear ImGui in the window: its context, fed the app's own input events (a script's pointer
+/// moves a slider as a person's does, and a replay repeats it), its font atlas as a texture,
+/// and its triangles drawn with `SDL_RenderGeometryRaw`. Debian's libimgui.a has no
+/// SDL_Renderer backend (only its header), and its SDL2 platform backend reads the mouse from
+/// SDL's global state, which synthetic events never reach; both jobs are short enough to do
+/// here. One layer per process: ImGui's context is global.
+public final class ImGuiLayer {
+    let renderer: Renderer
+    private let fontTexture: Texture
+    /// Whether the panel took the last pointer press (a drag that began on it stays with it).
+    public private(set) var holdsPointer = false
+    private var lastFrameTime: Double?
+
+    /// Loads `fontPath` at `pointSize` (scaled to the renderer's pixels) into ImGui's atlas.
+    public init(renderer: Renderer, fontPath: String, pointSize: Double = 15) throws(SDLError) {
+        self.renderer = renderer
+        guard imgui_shim_create(fontPath, Float(pointSize)) else {
+            throw .failed(call: "ImFontAtlas::AddFontFromFileTTF", message: "Dear ImGui could not load \(fontPath)")
+        }
+        var pixels: UnsafePointer<UInt8>?
+        var width: Int32 = 0, height: Int32 = 0
+        imgui_shim_font_atlas(&pixels, &width, &height)
+        guard let pixels, width > 0, height > 0 else {
+            imgui_shim_destroy()
+            throw .failed(call: "ImFontAtlas::GetTexDataAsRGBA32", message: "Dear ImGui made no font atlas")
+        }
+        let bytes = Array(UnsafeBufferPointer(start: pixels, count: Int(width) * Int(height) * 4))
+        fontTexture = try renderer.makeTexture(from: RGBAImage(width: Int(width), height: Int(height), bytes: bytes))
+        SDL_SetTextureBlendMode(fontTexture.handle, SDL_BLENDMODE_BLEND)
+        imgui_shim_set_font_texture(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(fontTexture.handle))))
+    }
+
+    deinit { imgui_shim_destroy() }
+
+    /// Feeds one input event (points); true if the panel takes it, so the list must not.
+    /// A press over the panel, and every move and release of a drag that began there, are
+    /// the panel's; wheels over it too.
+    @discardableResult
+    public func handle(_ event: InputEvent, over panel: Rect?) -> Bool {
+        switch event {
+        case .pointerDown(let p):
+            imgui_shim_mouse_position(Float(p.x), Float(p.y))
+            holdsPointer = panel?.contains(p) ?? false
+            if holdsPointer { imgui_shim_mouse_button(true) }
+            return holdsPointer
+        case .pointerMoved(let p):
+            imgui_shim_mouse_position(Float(p.x), Float(p.y))
+            return holdsPointer
+        case .pointerUp(let p):
+            imgui_shim_mouse_position(Float(p.x), Float(p.y))
+            let held = holdsPointer
+            if held { imgui_shim_mouse_button(false) }
+            holdsPointer = false
+            return held
+        case .wheel(let delta):
+            return panel != nil && imgui_shim_wants_mouse() && delta.dy != 0
+        case .key, .command:
+            return false
+        }
+    }
+
+    /// Starts a frame of `size` points at `time` seconds.
+    public func beginFrame(size: Size, time: Double) {
+        let step = lastFrameTime.map { max(0, time - $0) } ?? 1.0 / 60
+        lastFrameTime = time
+        imgui_shim_new_frame(Float(size.width), Float(size.height), Float(step))
+    }
+
+    /// Ends the frame and draws its triangles over what is on the renderer (points scaled to
+    /// pixels); returns the number of SDL geometry calls.
+    @discardableResult
+    public func render() -> Int {
+        imgui_shim_render()
+        let scale = Float(renderer.scale)
+        var calls = 0
+        for l in 0..<imgui_shim_list_count() {
+            let list = imgui_shim_list(l)
+            guard let vertices = list.vertices, let indices = list.indices, list.vertexCount > 0 else { continue }
+            // Positions in pixels: ImGui works in points.
+            var positions = [Float](repeating: 0, count: Int(list.vertexCount) * 2)
+            for i in 0..<Int(list.vertexCount) {
+                positions[2 * i] = vertices[i].x * scale
+                positions[2 * i + 1] = vertices[i].y * scale
+            }
+            let stride = Int32(MemoryLayout<ImGuiShimVertex>.stride)
+            let base = UnsafeRawPointer(vertices)
+            for c in 0..<list.commandCount {
+                let command = imgui_shim_command(l, c)
+                guard command.indexCount > 0 else { continue }
+                let clipLeft = (command.clipX1 * scale).rounded(.down), clipTop = (command.clipY1 * scale).rounded(.down)
+                var clip = SDL_Rect(x: Int32(clipLeft), y: Int32(clipTop),
+                                    w: Int32((command.clipX2 * scale).rounded(.up) - clipLeft),
+                                    h: Int32((command.clipY2 * scale).rounded(.up) - clipTop))
+                guard clip.w > 0, clip.h > 0 else { continue }
+                SDL_RenderSetClipRect(renderer.handle, &clip)
+                let first = Int(command.vertexOffset)
+                let count = Int32(Int(list.vertexCount) - first)
+                let texture = command.texture == 0 ? nil : OpaquePointer(bitPattern: command.texture)
+                positions.withUnsafeBufferPointer { xy in
+                    let colors = (base + first * Int(stride) + MemoryLayout<ImGuiShimVertex>.offset(of: \.rgba)!)
+                        .assumingMemoryBound(to: SDL_Color.self)
+                    let uvs = (base + first * Int(stride) + MemoryLayout<ImGuiShimVertex>.offset(of: \.u)!)
+                        .assumingMemoryBound(to: Float.self)
+                    _ = SDL_RenderGeometryRaw(
+                        renderer.handle, texture,
+                        xy.baseAddress! + 2 * first, Int32(2 * MemoryLayout<Float>.stride),
+                        colors, stride, uvs, stride, count,
+                        UnsafeRawPointer(indices + Int(command.indexOffset)), Int32(command.indexCount), 2)
+                }
+                calls += 1
+            }
+        }
+        SDL_RenderSetClipRect(renderer.handle, nil)
+        return calls
+    }
+
+    // MARK: Widgets (between `beginFrame` and `render`)
+
+    /// A window at `origin`, `width` wide and as tall as `content`; returns its rectangle.
+    @discardableResult
+    public func window(_ title: String, at origin: Point, width: Double, _ content: () -> Void) -> Rect {
+        if imgui_shim_begin(title, Float(origin.x), Float(origin.y), Float(width)) { content() }
+        imgui_shim_end()
+        var x: Float = 0, y: Float = 0, w: Float = 0, h: Float = 0
+        imgui_shim_last_window(&x, &y, &w, &h)
+        return Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h))
+    }
+
+    public func text(_ text: String) { imgui_shim_text(text) }
+    public func text(_ text: String, color: Color) {
+        imgui_shim_text_colored(text, Float(color.r) / 255, Float(color.g) / 255, Float(color.b) / 255)
+    }
+    public func separator() { imgui_shim_separator() }
+    public func sameLine() { imgui_shim_same_line() }
+    public func button(_ label: String) -> Bool { imgui_shim_button(label) }
+
+    public func checkbox(_ label: String, _ value: inout Bool) -> Bool { imgui_shim_checkbox(label, &value) }
+
+    public func slider(_ label: String, _ value: inout Double, in range: ClosedRange<Double>, format: String,
+                       logarithmic: Bool = false) -> Bool {
+        var v = Float(value)
+        let changed = imgui_shim_slider_float(label, &v, Float(range.lowerBound), Float(range.upperBound), format, logarithmic)
+        if changed { value = min(max(Double(v), range.lowerBound), range.upperBound) }
+        return changed
+    }
+
+    public func combo(_ label: String, _ selected: inout Int, _ items: [String]) -> Bool {
+        var current = Int32(selected)
+        let cStrings = items.map { strdup($0) }
+        defer { cStrings.forEach { free($0) } }
+        let changed = cStrings.map { UnsafePointer($0) }.withUnsafeBufferPointer { pointers in
+            imgui_shim_combo(label, &current, pointers.baseAddress, Int32(items.count))
+        }
+        if changed { selected = Int(current) }
+        return changed
+    }
+
+    /// A line plot of `points` in a `size` box, with `dots` on it and a marked x.
+    public func plot(size: Size, points: [Point], xRange: ClosedRange<Double>, yRange: ClosedRange<Double>,
+                     dots: [Point] = [], markX: Double? = nil) {
+        let xs = points.map { Float($0.x) }, ys = points.map { Float($0.y) }
+        let dx = dots.map { Float($0.x) }, dy = dots.map { Float($0.y) }
+        imgui_shim_plot(Float(size.width), Float(size.height), xs, ys, Int32(points.count),
+                        Float(xRange.lowerBound), Float(xRange.upperBound), Float(yRange.lowerBound), Float(yRange.upperBound),
+                        dx, dy, Int32(dots.count), markX.map(Float.init) ?? .nan)
+    }
+}
