@@ -17,7 +17,10 @@ bool imgui_shim_create(const char *fontPath, float pixelSize) {
     io.BackendFlags |= ImGuiBackendFlags_RendererHasVtxOffset;
     io.BackendRendererName = "parallax-playground SDL_RenderGeometry";
     io.Fonts->Clear();
-    ImFont *font = io.Fonts->AddFontFromFileTTF(fontPath, pixelSize);
+    // Latin-1 and the punctuation the panel writes (− U+2212, – … ‘ ’ “ ” · ×, arrows):
+    // ImGui's default range stops at U+00FF and draws '?' for the minus sign.
+    static const ImWchar ranges[] = {0x0020, 0x00FF, 0x2010, 0x2027, 0x2190, 0x2193, 0x2212, 0x2212, 0};
+    ImFont *font = io.Fonts->AddFontFromFileTTF(fontPath, pixelSize, nullptr, ranges);
     if (font == nullptr) return false;
     ImGuiStyle &style = ImGui::GetStyle();
     style.WindowRounding = 6;

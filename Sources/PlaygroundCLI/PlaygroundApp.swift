@@ -38,6 +38,8 @@ final class PlaygroundApp {
     private var showsTuning = false
     /// Where the panel (or its button) was last drawn: presses there are the panel's.
     private var tuningFrame: Rect?
+    /// Where the pointer was last seen (hovering or dragging), for the explain card.
+    private var pointer: Point?
     /// A photo folder's headers still arriving, if any.
     var headerScan: HeaderArrivals?
     private var firstScreen: [RunReport.Photos.ScreenPhoto] = []
@@ -140,11 +142,19 @@ final class PlaygroundApp {
                 case .resized: frameEvent = .resize(renderer.viewport.size)
                 case .exposed: continue
                 case .dropped(let path): onDrop?(path); continue
+                case .hovered(let p):
+                    pointer = p
+                    imgui?.hover(at: p)
+                    continue
                 case .input(let input): frameEvent = .input(TimedEvent(time: event.time - start, event: input))
                 }
                 // The panel's presses, and the drags that begin on it, are not the list's; a
                 // press on the closed panel's button opens it.
                 if case .input(let timed) = frameEvent {
+                    switch timed.event {
+                    case .pointerDown(let p), .pointerMoved(let p), .pointerUp(let p): pointer = p
+                    default: break
+                    }
                     if !showsTuning, case .pointerDown(let p) = timed.event, TuningPanel.buttonFrame.contains(p) {
                         showsTuning = true
                         continue
@@ -247,6 +257,14 @@ final class PlaygroundApp {
         imgui.beginFrame(size: panes.surfaceSize, time: t)
         let panel = TuningPanel(playground)
         let outcome = TuningPanelView.draw(panel, vsync: renderer.isVSyncEnabled, recording: recorder.isRecording, with: imgui)
+        // The card for the cell under the pointer, in the pane it is over (not over the panel).
+        if let pointer, !outcome.frame.contains(pointer), let k = panes.paneIndex(at: pointer) {
+            let pane = panes.panes[k]
+            let local = Point(x: pointer.x - pane.frame.minX, y: pointer.y - pane.frame.minY)
+            if let card = ExplainCard(playground: pane.playground, pointer: local) {
+                TuningPanelView.drawExplain(card, near: pointer, surface: panes.surfaceSize, with: imgui)
+            }
+        }
         imgui.render()
         tuningFrame = outcome.frame
         var commands = panel.commands(to: outcome.edited)

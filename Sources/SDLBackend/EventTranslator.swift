@@ -23,6 +23,8 @@ enum EventTranslator {
         case SDL_MOUSEMOTION.rawValue where event.motion.state & CSDL2_BUTTON_LMASK != 0:
             // Hovering means nothing to a scroll view; only drags move it.
             return .input(.pointerMoved(point(event.motion.x, event.motion.y)))
+        case SDL_MOUSEMOTION.rawValue where event.motion.state == 0:
+            return .hovered(point(event.motion.x, event.motion.y))
         case SDL_MOUSEWHEEL.rawValue:
             return .input(.wheel(wheel(event.wheel)))
         case SDL_KEYDOWN.rawValue:

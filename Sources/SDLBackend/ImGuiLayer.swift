@@ -63,6 +63,9 @@ public final class ImGuiLayer {
         }
     }
 
+    /// The pointer moved with no button held (hover highlights).
+    public func hover(at p: Point) { imgui_shim_mouse_position(Float(p.x), Float(p.y)) }
+
     /// Starts a frame of `size` points at `time` seconds.
     public func beginFrame(size: Size, time: Double) {
         let step = lastFrameTime.map { max(0, time - $0) } ?? 1.0 / 60

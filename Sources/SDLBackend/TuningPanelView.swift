@@ -38,4 +38,35 @@ public enum TuningPanelView {
         }
         return Outcome(edited: edited, actions: actions, frame: frame)
     }
+
+    /// The explain card beside the pointer (`pointer`, surface points) on a surface of `size`.
+    public static func drawExplain(_ card: ExplainCard, near pointer: Point, surface size: Size, with layer: ImGuiLayer) {
+        let width = 540.0, estimatedHeight = card.motion.isEmpty ? 250.0 : 360.0
+        let x = max(8, min(pointer.x + 18, size.width - width - 8))
+        let y = pointer.y + 18 + estimatedHeight < size.height ? pointer.y + 18 : max(8, pointer.y - 18 - estimatedHeight)
+        layer.window(card.title + "##explain", at: Point(x: x, y: y), width: width) {
+            for (k, line) in card.lines.enumerated() {
+                if k == card.lines.count - 1 {
+                    layer.text(line, color: Color(r: 255, g: 214, b: 120))
+                } else {
+                    layer.text(line)
+                }
+            }
+            layer.text(card.computedBy, color: Color(r: 150, g: 200, b: 255))
+            layer.separator()
+            layer.text("the mapping across the viewport (cells as dots):")
+            layer.plot(size: Size(width: width - 20, height: 90), points: card.curve,
+                       xRange: card.curveRange.x, yRange: card.curveRange.y, dots: card.dots)
+            if !card.motion.isEmpty {
+                let offsets = card.motion.map(\.y) + [card.restOffset].compactMap { $0 }
+                let low = offsets.min() ?? 0, high = offsets.max() ?? 1
+                layer.text("the motion's offset over the next 2 s; rests at "
+                           + NumberFormat.fixed(card.restOffset ?? 0, decimals: 1) + " pt:")
+                // Offset grows downward through the list: plot it with time along x.
+                layer.plot(size: Size(width: width - 20, height: 70), points: card.motion,
+                           xRange: 0...2, yRange: low...(high > low ? high : low + 1),
+                           dots: card.restOffset.map { [Point(x: card.motion.last?.x ?? 2, y: $0)] } ?? [])
+            }
+        }
+    }
 }

@@ -83,5 +83,5 @@ extension ParallaxMapping {
 
 extension Rect {
     /// The rectangle with x and y swapped: a vertical list's frames as a horizontal one's.
-    var transposed: Rect { Rect(x: origin.y, y: origin.x, width: size.height, height: size.width) }
+    public var transposed: Rect { Rect(x: origin.y, y: origin.x, width: size.height, height: size.width) }
 }

@@ -71,6 +71,18 @@ public final class ScrollView {
     /// touchpad holds the content.
     public var predictedRestPosition: Double? { state.motion.restPosition }
 
+    /// Where the current motion puts the content at `time` (at or after the last advance), from
+    /// the same closed forms the frames use, without moving anything: the explain card's x(t).
+    public func projectedPosition(at time: Double) -> Double {
+        let saved = (state, now)
+        defer { (state, now) = saved }
+        advance(to: max(time, now))
+        return state.position
+    }
+
+    /// The time the scroll view last advanced to (the frame's time).
+    public var currentTime: Double { now }
+
     /// The interpreter for input arriving now, made from the current configuration.
     private var interpreter: ScrollInputInterpreter {
         ScrollInputInterpreter(

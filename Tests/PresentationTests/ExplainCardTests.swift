@@ -1,0 +1,82 @@
+import ParallaxKit
+import Presentation
+import Testing
+
+/// The explain card: its number is the trace's parallax for that cell, its written-out
+/// arithmetic gives that number, and projecting the motion moves nothing.
+@Suite struct ExplainCardTests {
+    static let size = Size(width: 800, height: 600)
+
+    /// Runs the `fling` script for `frames` frames and returns the playground and the trace
+    /// rows of its last frame.
+    static func flung(_ scene: SceneID, strategy: ParallaxStrategy, frames: Int) throws -> (Playground, [[String]]) {
+        let playground = Playground(scene: scene, strategy: strategy, viewportSize: size)
+        let run = ReplayRun(Replay(script: try Script.parse(BuiltinScript.fling.text, file: "fling")), on: playground)
+        var last = ""
+        for _ in 0..<frames {
+            guard let report = run.next() else { break }
+            last = ""
+            TraceWriter.appendRows(frame: report.index, time: report.time, playground: playground, to: &last)
+        }
+        return (playground, last.split(separator: "\n").map { $0.split(separator: ",").map(String.init) })
+    }
+
+    @Test(arguments: SceneID.allCases, [ParallaxStrategy.scrollCallback, .layoutInvalidation, .cachedLayout])
+    func theCardsNumberIsTheTracesParallax(scene: SceneID, strategy: ParallaxStrategy) throws {
+        let (playground, rows) = try Self.flung(scene, strategy: strategy, frames: 40)
+        let axis = playground.scene.axis
+        let bounds = playground.scrollView.bounds
+        var checked = 0
+        for row in rows {
+            // item, cell_x, cell_y, cell_w, cell_h, parallax_x, parallax_y
+            let item = try #require(Int(row[5]))
+            let cell = Rect(x: Double(row[6])!, y: Double(row[7])!, width: Double(row[8])!, height: Double(row[9])!)
+            let traced = axis == .vertical ? Double(row[11])! : Double(row[10])!
+            // The pointer at the cell's visible centre, in viewport points.
+            guard let visible = cell.intersection(bounds) else { continue }
+            let pointer = Point(x: visible.midX - bounds.minX, y: visible.midY - bounds.minY)
+            let card = try #require(ExplainCard(playground: playground, pointer: pointer), "a card for item \(item)")
+            #expect(card.item == item)
+            #expect(card.value == traced, "\(scene) \(strategy) item \(item): card \(card.value), trace \(traced)")
+            #expect(card.drawn == traced)
+            #expect(card.computedBy.contains("this frame"))
+            // The last line is the result, as written: the number to 2 decimals.
+            let written = try #require(card.lines.last)
+            #expect(written.hasPrefix("= " + NumberFormat.signedFixed(traced, decimals: 2) + " pt"), "\(written)")
+            checked += 1
+        }
+        #expect(checked >= 2, "\(scene): \(checked) cells checked")
+    }
+
+    @Test func theSubstitutedBegemannArithmeticGivesTheResult() throws {
+        let (playground, _) = try Self.flung(.photos, strategy: .scrollCallback, frames: 30)
+        let card = try #require(ExplainCard(playground: playground, pointer: Point(x: 400, y: 300)))
+        // "= (a − b) × c / (d + e)": evaluate the numbers the card wrote.
+        let numbers = card.lines[1].split(whereSeparator: { !"0123456789.".contains($0) }).compactMap { Double($0) }
+        #expect(numbers.count == 5, "\(card.lines[1])")
+        let raw = (numbers[0] - numbers[1]) * numbers[2] / (numbers[3] + numbers[4])
+        #expect(abs(raw - card.value) < 0.01, "\(card.lines[1]) gives \(raw), the card says \(card.value)")
+    }
+
+    @Test func theMotionsProjectionEndsAtItsRestAndMovesNothing() throws {
+        let (playground, _) = try Self.flung(.photos, strategy: .cachedLayout, frames: 12)
+        let offset = playground.scrollView.contentOffset
+        let rest = try #require(playground.scrollView.predictedRestPosition, "still coasting after 12 frames")
+        let card = try #require(ExplainCard(playground: playground, pointer: Point(x: 400, y: 300)))
+        #expect(card.restOffset == rest)
+        #expect(card.motion.first?.y == offset.y, "the projection starts where the list is")
+        #expect(card.motion.map(\.y) == card.motion.map(\.y).sorted(), "a fling down the list only moves one way")
+        #expect(abs(card.motion.last!.y - rest) < abs(offset.y - rest), "and goes toward its rest")
+        #expect(playground.scrollView.contentOffset == offset, "building the card moved nothing")
+    }
+
+    @Test func noCardOutsideTheListOrBetweenCells() {
+        let playground = Playground(scene: .photos, viewportSize: Self.size)
+        #expect(ExplainCard(playground: playground, pointer: Point(x: -5, y: 100)) == nil)
+        #expect(ExplainCard(playground: playground, pointer: Point(x: 100, y: 900)) == nil)
+        let off = Playground(scene: .photos, strategy: .off, viewportSize: Self.size)
+        FrameStep(off).run(at: 0)
+        let card = ExplainCard(playground: off, pointer: Point(x: 400, y: 100))
+        #expect(card?.computedBy == "strategy off: the image stays centred")
+    }
+}
