@@ -1,3 +1,4 @@
+import DesktopSettings
 import Foundation
 import ParallaxKit
 import Presentation
@@ -40,6 +41,8 @@ final class PlaygroundApp {
     private var tuningFrame: Rect?
     /// Where the pointer was last seen (hovering or dragging), for the explain card.
     private var pointer: Point?
+    /// The saved presets' names, read when the panel opens and after a save.
+    private var presetNames: [String]?
     /// A photo folder's headers still arriving, if any.
     var headerScan: HeaderArrivals?
     private var firstScreen: [RunReport.Photos.ScreenPhoto] = []
@@ -256,7 +259,10 @@ final class PlaygroundApp {
         guard let imgui else { return }
         imgui.beginFrame(size: panes.surfaceSize, time: t)
         let panel = TuningPanel(playground)
-        let outcome = TuningPanelView.draw(panel, vsync: renderer.isVSyncEnabled, recording: recorder.isRecording, with: imgui)
+        let store = PresetStore.standard()
+        if presetNames == nil { presetNames = store?.names() ?? [] }
+        let outcome = TuningPanelView.draw(panel, vsync: renderer.isVSyncEnabled, recording: recorder.isRecording,
+                                           presets: presetNames ?? [], with: imgui)
         // The card for the cell under the pointer, in the pane it is over (not over the panel).
         if let pointer, !outcome.frame.contains(pointer), let k = panes.paneIndex(at: pointer) {
             let pane = panes.panes[k]
@@ -275,6 +281,28 @@ final class PlaygroundApp {
             case .toggleVSync: perform(.toggleVSync)
             case .screenshot: screenshotRequested = true
             case .toggleRecording: perform(.toggleRecording)
+            case .savePreset:
+                let preset = Preset(playground: playground)
+                guard let store else {
+                    toast.show("No presets folder: neither XDG_CONFIG_HOME nor HOME is an absolute path", at: t)
+                    break
+                }
+                do {
+                    try store.save(preset, as: preset.suggestedName)
+                    presetNames = nil
+                    toast.show("Saved preset \(preset.suggestedName): --preset \(preset.suggestedName)", at: t)
+                } catch {
+                    toast.show("The preset was not saved: \(error.message)", at: t)
+                }
+            case .loadPreset(let name):
+                do {
+                    guard let store else { break }
+                    let preset = try store.load(name)
+                    commands += preset.commands
+                    toast.show("Preset \(name)" + (preset.technique == nil ? "" : " (its technique applies at start: --preset \(name))"), at: t)
+                } catch {
+                    toast.show("Preset \(name) not loaded: \(error.message)", at: t)
+                }
             }
         }
         for command in commands { panes.enqueue(.input(TimedEvent(time: t, event: .command(command)))) }
@@ -326,6 +354,7 @@ final class PlaygroundApp {
             toast.show(KeyFeedback.comparisonMessage(comparison), at: frameTime)
         case .toggleTuningPanel:
             showsTuning.toggle()
+            presetNames = nil
         case .toggleCompareStrip:
             showsStrip.toggle()
             toast.show(panes.comparison == nil ? "The strip shows under compared panes: press C first"

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DesktopSettings
 import FileOutput
 import Foundation
 import ParallaxKit
@@ -7,23 +8,52 @@ import SDLBackend
 
 /// What every command that builds a playground asks: which scene, strategy and item count.
 struct ModelOptions: ParsableArguments {
-    // Optional so the window can tell a scene given from none (then the remembered one).
+    // Optional so the window can tell a scene given from none (then the preset's, then the
+    // remembered one).
     @Option(name: .customLong("scene"), help: "Scene: \(SceneID.validNames). Default: photos (the window: the last one shown).")
-    var sceneChoice: SceneID?
+    var sceneOption: SceneID?
+
+    @Option(help: ArgumentHelp(
+        "A preset: a NAME saved from the tuning panel ($XDG_CONFIG_HOME/parallax-playground/presets/NAME.json) or a FILE.json whose keys are these options' names. Options given beside it win.",
+        valueName: "name|file"),
+            transform: { argument in
+                guard let store = PresetStore.standard() ?? (argument.contains("/") || argument.hasSuffix(".json") ? PresetStore(folder: "/") : nil) else {
+                    throw ValidationError("--preset \(argument): neither XDG_CONFIG_HOME nor HOME is an absolute path, so there is no presets folder")
+                }
+                do { return try store.load(argument) } catch let error as PresetError { throw ValidationError(error.message) }
+            })
+    var preset: Preset?
+
+    /// `--scene`, else the preset's.
+    var sceneChoice: SceneID? {
+        get { sceneOption ?? preset?.scene }
+        set { sceneOption = newValue }
+    }
 
     var scene: SceneID {
         get { sceneChoice ?? .photos }
         set { sceneChoice = newValue }
     }
 
-    @Option(help: "Strategy: \(ParallaxStrategy.validNames). Default: the scene's own.")
-    var strategy: ParallaxStrategy?
+    @Option(name: .customLong("strategy"), help: "Strategy: \(ParallaxStrategy.validNames). Default: the scene's own.")
+    var strategyOption: ParallaxStrategy?
+
+    /// `--strategy`, else the preset's.
+    var strategy: ParallaxStrategy? {
+        get { strategyOption ?? preset?.strategy }
+        set { strategyOption = newValue }
+    }
 
     // `.unconditional` so that `--items -3` reaches validation instead of reading as a flag.
-    @Option(parsing: .unconditional, help: "Number of items (0 to 1,000,000). Default: the scene's own, or one per photo with --photos.")
-    var items: Int?
+    @Option(name: .customLong("items"), parsing: .unconditional,
+            help: "Number of items (0 to 1,000,000). Default: the scene's own, or one per photo with --photos.")
+    var itemsOption: Int?
 
-    @Option(help: ArgumentHelp("Another seed's mapping on this scene's list: \(ParallaxMapping.byAuthor.map(\.name).joined(separator: ", ")). Default: the scene's own.",
+    /// `--items`, else the preset's.
+    var items: Int? { itemsOption ?? preset?.items }
+
+    @Option(name: .customLong("technique"),
+            help: ArgumentHelp("Another seed's mapping on this scene's list: \(ParallaxMapping.byAuthor.map(\.name).joined(separator: ", ")). Default: the scene's own.",
                                valueName: "author"),
             transform: { name in
                 guard let found = ParallaxMapping.byAuthor.first(where: { $0.name == name }) else {
@@ -31,13 +61,16 @@ struct ModelOptions: ParsableArguments {
                 }
                 return found.mapping
             })
-    var technique: ParallaxMapping?
+    var techniqueOption: ParallaxMapping?
+
+    /// `--technique`, else the preset's.
+    var technique: ParallaxMapping? { techniqueOption ?? preset?.technique }
 
     @OptionGroup var folder: PhotoFolderOptions
 
     func validate() throws {
-        if let items, items < 0 { throw ValidationError("--items must be 0 or more, got \(items)") }
-        if let items, items > Playground.itemCountRange.upperBound {
+        if let items = itemsOption, items < 0 { throw ValidationError("--items must be 0 or more, got \(items)") }
+        if let items = itemsOption, items > Playground.itemCountRange.upperBound {
             throw ValidationError("--items must be at most \(Playground.itemCountRange.upperBound), got \(items)")
         }
     }
@@ -52,7 +85,8 @@ struct ModelOptions: ParsableArguments {
     /// The one value these options configure a playground with.
     func settings(reduceMotion: Bool = false, folder: PhotoFolderContents? = nil, parallaxAmount: Double? = nil) -> PlaygroundSettings {
         PlaygroundSettings(
-            scene: scene, strategy: strategy, itemCount: items, parallaxAmount: parallaxAmount, reduceMotion: reduceMotion,
+            scene: scene, strategy: strategy, itemCount: items, parallaxAmount: parallaxAmount ?? preset?.parallax,
+            reduceMotion: reduceMotion || preset?.reduceMotion == true,
             photos: folder?.photos ?? .bundled, itemCountFollowsPhotos: folder != nil && items == nil, mapping: technique)
     }
 }

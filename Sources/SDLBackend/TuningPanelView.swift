@@ -6,7 +6,8 @@ import Presentation
 /// window turns edits into commands (`TuningPanel.commands(to:)`).
 public enum TuningPanelView {
     public enum Action: Equatable, Sendable {
-        case close, reset, toggleVSync, screenshot, toggleRecording
+        case close, reset, toggleVSync, screenshot, toggleRecording, savePreset
+        case loadPreset(String)
     }
 
     public struct Outcome {
@@ -16,7 +17,7 @@ public enum TuningPanelView {
         public var frame: Rect
     }
 
-    public static func draw(_ panel: TuningPanel, vsync: Bool, recording: Bool, with layer: ImGuiLayer) -> Outcome {
+    public static func draw(_ panel: TuningPanel, vsync: Bool, recording: Bool, presets: [String], with layer: ImGuiLayer) -> Outcome {
         let origin = Point(x: TuningPanel.margin, y: TuningPanel.margin)
         var edited = panel
         var actions: [Action] = []
@@ -30,6 +31,12 @@ public enum TuningPanelView {
             if layer.checkbox("vsync", &vsyncOn) { actions.append(.toggleVSync) }
             layer.separator()
             if layer.button("Reset to the scene's defaults") { actions.append(.reset) }
+            layer.sameLine()
+            if layer.button("Save preset") { actions.append(.savePreset) }
+            if !presets.isEmpty {
+                var chosen = 0
+                if layer.combo("preset", &chosen, ["load a preset…"] + presets), chosen > 0 { actions.append(.loadPreset(presets[chosen - 1])) }
+            }
             if layer.button("Shot (P)") { actions.append(.screenshot) }
             layer.sameLine()
             if layer.button(recording ? "Stop recording (R)" : "Record (R)") { actions.append(.toggleRecording) }

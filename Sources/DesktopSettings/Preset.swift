@@ -1,0 +1,228 @@
+import FileOutput
+import Foundation
+import ParallaxKit
+
+/// A named set of tuning choices: a JSON object whose keys are the command-line options that
+/// set them (`{"scene": "photos", "parallax": 45}`), so a preset reads as the options it
+/// stands for. Saved from the tuning panel, read by `--preset` on the window, shot, trace,
+/// record and export. Every key is checked: an unknown one is named, not ignored; a value of
+/// the wrong type or out of range is an error naming its key and why.
+public struct Preset: Equatable, Sendable {
+    public var scene: SceneID?
+    public var strategy: ParallaxStrategy?
+    public var technique: ParallaxMapping?
+    public var parallax: Double?
+    public var items: Int?
+    public var reduceMotion: Bool?
+
+    public static let keys = ["scene", "strategy", "technique", "parallax", "items", "reduce-motion"]
+
+    public init(scene: SceneID? = nil, strategy: ParallaxStrategy? = nil, technique: ParallaxMapping? = nil,
+                parallax: Double? = nil, items: Int? = nil, reduceMotion: Bool? = nil) {
+        self.scene = scene
+        self.strategy = strategy
+        self.technique = technique
+        self.parallax = parallax
+        self.items = items
+        self.reduceMotion = reduceMotion
+    }
+
+    /// The choices a playground holds now (what the panel's Save writes).
+    public init(playground: Playground) {
+        self.init(scene: playground.scene.id, strategy: playground.strategy, technique: playground.mappingOverride,
+                  parallax: playground.parallaxAmount, items: playground.itemCount, reduceMotion: playground.reduceMotion)
+    }
+
+    /// The commands that bring a running playground to this preset (the panel's Load): every
+    /// setting but the technique, which only `--technique` sets, at the start.
+    public var commands: [AppCommand] {
+        var commands: [AppCommand] = []
+        if let scene { commands.append(.scene(scene)) }
+        if let strategy { commands.append(.strategy(strategy)) }
+        if let items { commands.append(.setItemCount(max(1, items))) }
+        if let parallax { commands.append(.setParallax(parallax)) }
+        if let reduceMotion { commands.append(.setReduceMotion(reduceMotion)) }
+        return commands
+    }
+
+    /// A name for the preset from what it holds (`photos-cached-layout-45pt-36`): the panel's
+    /// Save needs no typing.
+    public var suggestedName: String {
+        var parts: [String] = []
+        if let scene { parts.append(scene.name) }
+        if let technique, let name = ParallaxMapping.byAuthor.first(where: { $0.mapping == technique })?.name { parts.append(name) }
+        if let strategy { parts.append(strategy.name) }
+        if let parallax { parts.append((parallax == parallax.rounded() ? String(Int(parallax)) : String(format: "%.1f", parallax)) + "pt") }
+        if let items { parts.append(String(items)) }
+        if reduceMotion == true { parts.append("reduced") }
+        return parts.isEmpty ? "preset" : parts.joined(separator: "-")
+    }
+
+    /// One JSON value, as decoded: a preset's values are strings, numbers and booleans.
+    private enum Value: Decodable {
+        case bool(Bool), number(Double), text(String), other
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            if let b = try? c.decode(Bool.self) { self = .bool(b) }
+            else if let n = try? c.decode(Double.self) { self = .number(n) }
+            else if let s = try? c.decode(String.self) { self = .text(s) }
+            else { self = .other }
+        }
+
+        var kind: String {
+            switch self {
+            case .bool: "true or false"
+            case .number: "a number"
+            case .text: "a string"
+            case .other: "an object, a list or null"
+            }
+        }
+    }
+
+    /// Reads a preset's JSON; `source` names it in errors.
+    public init(decoding data: Data, source: String) throws(PresetError) {
+        let object: [String: Value]
+        do {
+            object = try JSONDecoder().decode([String: Value].self, from: data)
+        } catch {
+            throw PresetError("\(source): not a JSON object of settings (\(Self.keys.joined(separator: ", ")))")
+        }
+        self.init()
+        for key in object.keys.sorted() {
+            let value = object[key]!
+            func bad(_ reason: String) -> PresetError { PresetError("\(source): \"\(key)\" \(reason)") }
+            func text() throws(PresetError) -> String {
+                guard case .text(let s) = value else { throw bad("must be a string, got \(value.kind)") }
+                return s
+            }
+            func number() throws(PresetError) -> Double {
+                guard case .number(let n) = value, n.isFinite else { throw bad("must be a number, got \(value.kind)") }
+                return n
+            }
+            switch key {
+            case "scene":
+                let name = try text()
+                guard let scene = SceneID(name: name) else { throw bad("must be one of \(SceneID.validNames), got \(Self.quoted(name))") }
+                self.scene = scene
+            case "strategy":
+                let name = try text()
+                guard let strategy = ParallaxStrategy(name: name) else {
+                    throw bad("must be one of \(ParallaxStrategy.validNames), got \(Self.quoted(name))")
+                }
+                self.strategy = strategy
+            case "technique":
+                let name = try text()
+                guard let found = ParallaxMapping.byAuthor.first(where: { $0.name == name }) else {
+                    throw bad("must be one of \(ParallaxMapping.byAuthor.map(\.name).joined(separator: ", ")), got \(Self.quoted(name))")
+                }
+                technique = found.mapping
+            case "parallax":
+                let amount = try number()
+                guard amount >= 0, amount <= Playground.largestParallaxAmount else {
+                    throw bad("must be from 0 to \(Int(Playground.largestParallaxAmount)) points, got \(amount)")
+                }
+                parallax = amount
+            case "items":
+                let count = try number()
+                guard count == count.rounded(), count >= 0, count <= Double(Playground.itemCountRange.upperBound) else {
+                    throw bad("must be a whole number from 0 to \(Playground.itemCountRange.upperBound), got \(count)")
+                }
+                items = Int(count)
+            case "reduce-motion":
+                guard case .bool(let on) = value else { throw bad("must be true or false, got \(value.kind)") }
+                reduceMotion = on
+            default:
+                throw PresetError("\(source): unknown setting \(Self.quoted(key)) (a preset holds \(Self.keys.joined(separator: ", ")))")
+            }
+        }
+    }
+
+    /// The preset as JSON, keys sorted, one per line: what the panel saves.
+    public func encoded() -> Data {
+        var fields: [String] = []
+        func add(_ key: String, _ json: String) { fields.append("  \"\(key)\": \(json)") }
+        if let technique { add("technique", "\"\(ParallaxMapping.byAuthor.first { $0.mapping == technique }?.name ?? "begemann")\"") }
+        if let items { add("items", String(items)) }
+        if let parallax { add("parallax", parallax == parallax.rounded() ? String(Int(parallax)) : String(parallax)) }
+        if let reduceMotion { add("reduce-motion", reduceMotion ? "true" : "false") }
+        if let scene { add("scene", "\"\(scene.name)\"") }
+        if let strategy { add("strategy", "\"\(strategy.name)\"") }
+        return Data(("{\n" + fields.sorted().joined(separator: ",\n") + "\n}\n").utf8)
+    }
+
+    static func quoted(_ text: String) -> String { "'" + text.prefix(40) + (text.count > 40 ? "…" : "") + "'" }
+}
+
+public struct PresetError: Error, CustomStringConvertible, Equatable {
+    public var message: String
+    public var description: String { message }
+    public init(_ message: String) { self.message = message }
+}
+
+/// The presets folder, `$XDG_CONFIG_HOME/parallax-playground/presets` (`~/.config` when the
+/// variable is unset or relative), one `NAME.json` per preset.
+public struct PresetStore: Sendable {
+    public let folder: String
+
+    public init(folder: String) { self.folder = folder }
+
+    /// The store for this environment, or nil with neither an absolute `XDG_CONFIG_HOME` nor
+    /// an absolute `HOME`.
+    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> PresetStore? {
+        guard let settings = SettingsFile.defaultPath(environment: environment) else { return nil }
+        return PresetStore(folder: URL(fileURLWithPath: settings).deletingLastPathComponent().appendingPathComponent("presets").path)
+    }
+
+    /// A preset file is a few lines; a larger one is not a preset.
+    public static let largestBytes = 64 * 1024
+
+    /// Names are file names without a folder: letters, digits, '-', '_' and '.', 1 to 64
+    /// characters, not starting with '.'.
+    public static func isValidName(_ name: String) -> Bool {
+        (1...64).contains(name.count) && !name.hasPrefix(".")
+            && name.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0) }
+    }
+
+    public func path(of name: String) -> String { folder + "/" + name + ".json" }
+
+    /// The saved presets' names, sorted.
+    public func names() -> [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.filter(Self.isValidName).sorted()
+    }
+
+    /// `--preset`'s argument: a file (a path with a '/' or ending in .json) or a saved name.
+    public func load(_ nameOrFile: String) throws(PresetError) -> Preset {
+        let isFile = nameOrFile.contains("/") || nameOrFile.hasSuffix(".json")
+        guard isFile || Self.isValidName(nameOrFile) else {
+            throw PresetError("'\(nameOrFile)' is neither a preset name (letters, digits, - _ .) nor a .json file")
+        }
+        let path = isFile ? nameOrFile : self.path(of: nameOrFile)
+        // stat(2) follows links; only a regular file is read (a FIFO would block, a device
+        // would never end).
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let saved = names()
+            throw PresetError(isFile ? "no preset file '\(path)'"
+                : "no preset named '\(nameOrFile)' in \(folder)" + (saved.isEmpty ? "" : " (saved: \(saved.joined(separator: ", ")))"))
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw PresetError("'\(path)' is not a regular file") }
+        guard info.st_size <= Self.largestBytes else {
+            throw PresetError("'\(path)' is larger than \(Self.largestBytes / 1024) KB: not a preset")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { throw PresetError("cannot read '\(path)'") }
+        return try Preset(decoding: data, source: path)
+    }
+
+    /// Writes `preset` as `name` (whole: a temporary file, then a rename), making the folder.
+    public func save(_ preset: Preset, as name: String) throws(PresetError) {
+        guard Self.isValidName(name) else { throw PresetError("'\(name)' is not a preset name (letters, digits, - _ ., up to 64)") }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw PresetError("cannot make the folder '\(folder)': \(error.localizedDescription)")
+        }
+        do { try OutputFile.write(preset.encoded(), to: path(of: name)) } catch { throw PresetError(error.message) }
+    }
+}

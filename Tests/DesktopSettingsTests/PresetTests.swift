@@ -1,0 +1,74 @@
+import DesktopSettings
+import Foundation
+import ParallaxKit
+import Testing
+
+/// Presets: JSON whose keys are the command-line options, checked key by key, written whole.
+@Suite struct PresetTests {
+    private func folder() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-presets-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    @Test func aPresetRoundTripsThroughItsFile() throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let store = PresetStore(folder: root + "/presets")
+        let preset = Preset(scene: .table, strategy: .cachedLayout, technique: .kurutepe, parallax: 22.5, items: 5000, reduceMotion: true)
+        try store.save(preset, as: preset.suggestedName)
+        #expect(preset.suggestedName == "table-kurutepe-cached-layout-22.5pt-5000-reduced")
+        #expect(store.names() == [preset.suggestedName])
+        #expect(try store.load(preset.suggestedName) == preset)
+        #expect(try store.load(store.path(of: preset.suggestedName)) == preset, "a file path works too")
+        // Written whole: nothing but the preset in the folder.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/presets") == [preset.suggestedName + ".json"])
+        let text = String(decoding: preset.encoded(), as: UTF8.self)
+        #expect(text.contains("\"parallax\": 22.5") && text.contains("\"reduce-motion\": true") && text.contains("\"scene\": \"table\""))
+    }
+
+    @Test(arguments: [
+        (#"{"scene": "photos", "gravity": 9.8}"#, #"unknown setting 'gravity'"#),
+        (#"{"parallax": "lots"}"#, #""parallax" must be a number, got a string"#),
+        (#"{"parallax": 1000.5}"#, #""parallax" must be from 0 to 1000 points"#),
+        (#"{"items": 2.5}"#, #""items" must be a whole number"#),
+        (#"{"items": -1}"#, #""items" must be a whole number from 0 to 1000000"#),
+        (#"{"scene": "moon"}"#, #""scene" must be one of photos, captions, table, quilt, albums, got 'moon'"#),
+        (#"{"strategy": 3}"#, #""strategy" must be a string, got a number"#),
+        (#"{"technique": "smith"}"#, #""technique" must be one of begemann"#),
+        (#"{"reduce-motion": 1}"#, #""reduce-motion" must be true or false, got a number"#),
+        (#"{"scene": null}"#, #""scene" must be a string, got an object, a list or null"#),
+        (#"["photos"]"#, "not a JSON object of settings"),
+        ("scene = photos", "not a JSON object of settings"),
+    ])
+    func aBadPresetIsRefusedNamingTheKeyAndWhy(json: String, says: String) throws {
+        #expect {
+            _ = try Preset(decoding: Data(json.utf8), source: "p.json")
+        } throws: { error in
+            (error as? PresetError).map { $0.message.hasPrefix("p.json: ") && $0.message.contains(says) } ?? false
+        }
+    }
+
+    @Test func onlyRegularFilesOfAPresetsSizeAreRead() throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let store = PresetStore(folder: root)
+        // A FIFO named like a preset would block a reader: it is refused without opening it.
+        #expect(mkfifo(root + "/pipe.json", 0o600) == 0)
+        #expect(throws: PresetError("'\(root)/pipe.json' is not a regular file")) { try store.load(root + "/pipe.json") }
+        try Data(repeating: 32, count: PresetStore.largestBytes + 1).write(to: URL(fileURLWithPath: root + "/big.json"))
+        #expect { try store.load("big") } throws: { ($0 as? PresetError)?.message.contains("larger than 64 KB") == true }
+        // A missing name lists the saved ones; a name with a slash-free oddity is refused.
+        try store.save(Preset(scene: .quilt), as: "quilt")
+        #expect { try store.load("nope") } throws: { ($0 as? PresetError)?.message.contains("(saved: big, pipe, quilt)") == true }
+        #expect { try store.load("..") } throws: { ($0 as? PresetError)?.message.contains("neither a preset name") == true }
+        #expect(throws: PresetError.self) { try store.save(Preset(), as: "a/b") }
+    }
+
+    @Test func aPresetsCommandsBringAPlaygroundToIt() {
+        let preset = Preset(scene: .quilt, strategy: .off, parallax: 12, items: 200, reduceMotion: false)
+        let playground = Playground(scene: .photos, viewportSize: Size(width: 600, height: 400))
+        for command in preset.commands { playground.apply(command) }
+        #expect(Preset(playground: playground) == Preset(scene: .quilt, strategy: .off, parallax: 12, items: 200, reduceMotion: false))
+    }
+}
