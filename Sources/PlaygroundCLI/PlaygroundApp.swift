@@ -72,6 +72,8 @@ final class PlaygroundApp {
     /// Hears a file or folder dropped onto the window (the window command opens it).
     var onDrop: ((String) -> Void)?
     private var running = true
+    /// The next script event to deliver.
+    private var nextScriptEvent = 0
     private var screenshotRequested = false
     private var shownTitle: (SceneID, ParallaxStrategy, Int)?
 
@@ -100,7 +102,8 @@ final class PlaygroundApp {
     func setDecorations(_ change: (inout FrameDecorations) -> Void) { panes.setDecorations(change) }
 
     func run() {
-        panes.script = script
+        // The window delivers the script itself (see the frame loop), not the panes.
+        panes.script = nil
         panes.onViewCommand = { [unowned self] command in perform(command) }
         panes.willApplyCommand = { [unowned self] _ in stateBeforeCommand = KeyFeedback.State(playground) }
         panes.didApplyCommand = { [unowned self] command, applied in
@@ -151,26 +154,18 @@ final class PlaygroundApp {
                     continue
                 case .input(let input): frameEvent = .input(TimedEvent(time: event.time - start, event: input))
                 }
-                // The panel's presses, and the drags that begin on it, are not the list's; a
-                // press on the closed panel's button opens it.
-                if case .input(let timed) = frameEvent {
-                    switch timed.event {
-                    case .pointerDown(let p), .pointerMoved(let p), .pointerUp(let p): pointer = p
-                    default: break
-                    }
-                    if !showsTuning, case .pointerDown(let p) = timed.event, TuningPanel.buttonFrame.contains(p) {
-                        showsTuning = true
-                        continue
-                    }
-                    if showsTuning, let imgui, imgui.handle(timed.event, over: tuningFrame) { continue }
-                }
-                // A click on a compared pane's caption picks what that pane shows.
-                if case .input(let timed) = frameEvent, case .pointerDown(let point) = timed.event, let k = panes.captionPane(at: point) {
-                    panes.showNextValue(inPane: k)
-                    continue
-                }
+                guard route(frameEvent) else { continue }
                 panes.enqueue(frameEvent)
                 onEvent?(frameEvent)
+            }
+            // The script's due events, routed as a person's are: its pointer can move the
+            // panel's sliders, so a replay can include tuning.
+            if let events = script?.events {
+                while nextScriptEvent < events.count, events[nextScriptEvent].time <= t {
+                    let frameEvent = FrameEvent.input(events[nextScriptEvent])
+                    nextScriptEvent += 1
+                    if route(frameEvent) { panes.enqueue(frameEvent) }
+                }
             }
             if let exitAfter, t >= exitAfter { running = false }
             headerScan?.deliver(to: playground, pipeline: executor.images.pipeline, at: t)
@@ -220,6 +215,8 @@ final class PlaygroundApp {
         runStatistics.recordingFramesNotCaptured = recorder.framesNotCaptured
         // + 0 turns −0 (an inset's negation) into 0 for the JSON.
         runStatistics.finalOffset = playground.scrollView.contentOffset + .zero
+        runStatistics.finalParallax = playground.parallaxAmount
+        runStatistics.finalItems = playground.itemCount
         runStatistics.panes = panes.comparison == nil ? nil : panes.panes.map { pane in
             RunReport.Pane(playground: pane.playground, value: pane.value ?? "", frames: pane.framesRun, work: pane.totalWork)
         }
@@ -239,6 +236,27 @@ final class PlaygroundApp {
                 let c = pipeline.counters
                 return PhotoPipelineSummary(queued: c.queued, decoding: c.decoding, bytesHeld: c.bytesHeld, hitRate: c.hitRate)
             })
+    }
+
+    /// Whether `frameEvent` goes on to the panes: the panel's presses, and the drags that begin
+    /// on it, are not the list's; a press on the closed panel's button opens it; a click on a
+    /// compared pane's caption picks what that pane shows.
+    private func route(_ frameEvent: FrameEvent) -> Bool {
+        guard case .input(let timed) = frameEvent else { return true }
+        switch timed.event {
+        case .pointerDown(let p), .pointerMoved(let p), .pointerUp(let p): pointer = p
+        default: break
+        }
+        if !showsTuning, case .pointerDown(let p) = timed.event, TuningPanel.buttonFrame.contains(p) {
+            showsTuning = true
+            return false
+        }
+        if showsTuning, let imgui, imgui.handle(timed.event, over: tuningFrame) { return false }
+        if case .pointerDown(let point) = timed.event, let k = panes.captionPane(at: point) {
+            panes.showNextValue(inPane: k)
+            return false
+        }
+        return true
     }
 
     /// The open tuning panel, over the panes and under the toasts (a shot and a recording show
@@ -305,7 +323,11 @@ final class PlaygroundApp {
                 }
             }
         }
-        for command in commands { panes.enqueue(.input(TimedEvent(time: t, event: .command(command)))) }
+        for command in commands {
+            let event = FrameEvent.input(TimedEvent(time: t, event: .command(command)))
+            panes.enqueue(event)
+            onEvent?(event)
+        }
     }
 
     /// Pane `k`'s phase clock (made on first use, kept across comparisons).

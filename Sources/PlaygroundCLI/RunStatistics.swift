@@ -11,6 +11,8 @@ struct RunStatistics {
     var videoDriver = ""
     var screenshots: [String] = []
     var finalOffset = Point.zero
+    var finalParallax: Double?
+    var finalItems: Int?
     var startup = RunReport.Startup()
     var photos: RunReport.Photos?
     var peakResidentKilobytes: Int?
@@ -33,7 +35,7 @@ struct RunStatistics {
             changes: changes, renderer: renderer, video_driver: videoDriver, screenshots: screenshots,
             final_offset_x: finalOffset.x, final_offset_y: finalOffset.y, startup: startup, photos: photos,
             peak_rss_kb: peakResidentKilobytes, recording_frames_not_captured: recordingFramesNotCaptured,
-            panes: panes)
+            panes: panes, final_parallax: finalParallax, final_items: finalItems)
     }
 
     func write(to path: String) throws {

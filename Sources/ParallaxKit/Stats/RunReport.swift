@@ -124,11 +124,18 @@ public struct RunReport: Codable, Sendable, Equatable {
     public var recording_frames_not_captured: Int
     /// Compared panes, left to right; absent with one pane.
     public var panes: [Pane]?
+    /// The (first pane's) parallax amount and item count at exit: where keys, the tuning
+    /// panel and a script's `set` lines left them.
+    public var final_parallax: Double?
+    public var final_items: Int?
 
     public init(frames: Int, fps_mean: Double, one_percent_low_fps: Double, frame_ms_p50: Double, frame_ms_p90: Double,
                 frame_ms_p99: Double, frames_over_16_7_ms: Int, changes: [Change], renderer: String, video_driver: String,
                 screenshots: [String], final_offset_x: Double, final_offset_y: Double, startup: Startup, photos: Photos?,
-                peak_rss_kb: Int?, recording_frames_not_captured: Int, panes: [Pane]? = nil) {
+                peak_rss_kb: Int?, recording_frames_not_captured: Int, panes: [Pane]? = nil,
+                final_parallax: Double? = nil, final_items: Int? = nil) {
+        self.final_parallax = final_parallax
+        self.final_items = final_items
         self.frames = frames
         self.fps_mean = fps_mean
         self.one_percent_low_fps = one_percent_low_fps

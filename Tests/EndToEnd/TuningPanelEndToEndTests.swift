@@ -1,0 +1,78 @@
+import Foundation
+import ParallaxKit
+import SDLBackend
+import Testing
+
+/// The tuning panel in the real window (SDL's dummy driver, driven by a script's pointer as a
+/// person's would be): a slider dragged gives the frame its `set` command gives.
+@Suite(.serialized) struct TuningPanelEndToEndTests {
+    /// Runs the window on `script`; returns its P screenshot and its stats.
+    private func window(_ script: String, in folder: URL) throws -> (RGBAImage, RunReport) {
+        let run = folder.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: run, withIntermediateDirectories: true)
+        let scriptFile = run.appendingPathComponent("script.txt")
+        try script.write(to: scriptFile, atomically: true, encoding: .utf8)
+        let stats = run.appendingPathComponent("stats.json")
+        let app = Process()
+        app.executableURL = try playgroundBinary()
+        app.arguments = ["--no-settings", "--size", "640x480", "--script", scriptFile.path, "--exit-after", "3.5",
+                         "--stats-json", stats.path]
+        app.currentDirectoryURL = run
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDL_VIDEODRIVER"] = "dummy"
+        app.environment = environment
+        app.standardOutput = FileHandle.nullDevice
+        app.standardError = FileHandle.nullDevice
+        try app.run()
+        app.waitUntilExit()
+        #expect(app.terminationStatus == 0)
+        let shots = try FileManager.default.contentsOfDirectory(atPath: run.path).filter { $0.hasPrefix("parallax-") && $0.hasSuffix(".png") }
+        let shot = try #require(shots.first, "P saved a screenshot")
+        let report = try JSONDecoder().decode(RunReport.self, from: Data(contentsOf: stats))
+        return (try RGBAImage.load(path: run.appendingPathComponent(shot).path), report)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aDraggedSliderGivesTheFrameOfItsCommand() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pp-tuning-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The overlay hidden (F twice), the panel opened, its parallax slider (at y 101)
+        // pressed and dragged right, one frame between each step as a hand gives, the panel
+        // closed, then P once the photos are sharp.
+        let (dragged, draggedStats) = try window("""
+            key f
+            key f
+            key t
+            wait 0.3
+            drag-begin 77 101
+            wait 0.05
+            drag-move 120 101
+            wait 0.05
+            drag-move 180 101
+            wait 0.05
+            drag-end
+            wait 0.2
+            key t
+            wait 2.5
+            key p
+            wait 0.3
+            """, in: folder)
+        let amount = try #require(draggedStats.final_parallax)
+        #expect(amount > 60 && amount < 120, "the slider moved the amount from 30 to \(amount)")
+        #expect(draggedStats.final_offset_y == 0, "a drag on the panel never scrolls the list")
+        let (set, setStats) = try window("""
+            key f
+            key f
+            wait 0.35
+            set parallax \(amount)
+            wait 2.85
+            key p
+            wait 0.3
+            """, in: folder)
+        #expect(setStats.final_parallax == amount)
+        #expect(dragged.width == set.width && dragged.height == set.height)
+        let differing = stride(from: 0, to: dragged.bytes.count, by: 4).count { dragged.bytes[$0..<($0 + 4)] != set.bytes[$0..<($0 + 4)] }
+        #expect(differing == 0, "\(differing) pixels differ between the dragged slider's frame and `set parallax \(amount)`'s")
+    }
+}
