@@ -75,10 +75,10 @@ shots: build
 	$(BIN) shot --scene photos --script fling --at 0.8 --size 1280x800 --compare technique=begemann,leth,patel,kurutepe,jensen --out docs/compare-techniques.png
 
 ## make gif: the README's animated GIF, docs/fling.gif: the photos scene's fling, 480x300,
-## its first 3 s at 30 fps (about 1 MB; record picks the GIF's palette and dithering).
+## its first 3 s at 25 fps (record picks the GIF's frame rate, palettes and dithering).
 gif: build
 	mkdir -p docs
-	$(BIN) record --scene photos --script fling --size 480x300 --fps 30 --duration 3 --out docs/fling.gif
+	$(BIN) record --scene photos --script fling --size 480x300 --duration 3 --out docs/fling.gif
 
 ## make bench-record: frames recorded per second for each format at 1280x800 and 640x400,
 ## with the release build (the README's Recording section quotes one run).

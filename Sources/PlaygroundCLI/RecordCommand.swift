@@ -22,7 +22,7 @@ struct RecordCommand: ParsableCommand {
     @Option(help: "The file to write: \(VideoFormat.extensions).")
     var out: String
 
-    @Option(parsing: .unconditional, help: "Frames per second, 1 to 1000 (GIF: at most 50). Default: 60 (GIF: 30).")
+    @Option(parsing: .unconditional, help: "Frames per second, 1 to 1000 (GIF: at most 50). Default: 60 (GIF: 25, every frame 4/100 s).")
     var fps: Double?
 
     @Option(parsing: .unconditional, help: "MP4 only: x264's constant rate factor, 0 (lossless) to 51 (worst). Default: \(VideoQuality().crf).")
@@ -38,8 +38,9 @@ struct RecordCommand: ParsableCommand {
     var duration: Double?
 
     /// A GIF's size when `--size` is not given: half the window's each way. A blog's column is
-    /// 600 to 700 px wide, and a GIF's bytes grow with its area: the fling's first 4 s at 30 fps
-    /// measured 3.0 MB at 640x400 against 9.0 MB at 1280x800 (MB of 2^20 bytes).
+    /// 600 to 700 px wide, and a GIF's bytes grow with its area: the fling's first 4 s measured
+    /// 3.0 MB at 640x400 against 9.0 MB at 1280x800 (one palette for the clip, 30 fps), and
+    /// 3.4 MB at 640x400 with today's palette per frame at 25 fps (MB of 2^20 bytes).
     static let gifSize = ViewportSize(width: 640, height: 400)
 
     /// Ten minutes: longer than any script may run (ScriptLimits) plus its settling.
@@ -149,8 +150,7 @@ struct RecordCommand: ParsableCommand {
         }
     }
 
-    /// Renders and encodes every frame (twice for a GIF: its palette, then the GIF); returns
-    /// the number of frames.
+    /// Renders and encodes every frame; returns the number of frames.
     private func record(script: Script, paneSize: Size, framesPerSecond: Double, ffmpeg: String,
                         output: RecordingOutput, interrupts: InterruptWatch) throws -> Int {
         let folder = try display.model.folder.load()
@@ -161,37 +161,29 @@ struct RecordCommand: ParsableCommand {
         // --duration cuts at a whole frame: the frames whose times fall before it.
         let total = duration.map { min(replayFrames, max(1, Int(($0 * framesPerSecond).rounded(.up)))) } ?? replayFrames
         let quality = VideoQuality(crf: crf ?? VideoQuality().crf, webpQuality: quality)
-        let passes: [(destination: String, arguments: [String], label: String)]
-        if let palette = output.palettePath {
-            passes = [(palette, output.format.outputArguments(destination: palette, quality: quality), "palette (pass 1 of 2)"),
-                      (output.encoderDestination, output.format.outputArguments(destination: output.encoderDestination, quality: quality, palette: palette), "\(out) (pass 2 of 2)")]
-        } else {
-            passes = [(output.encoderDestination, output.format.outputArguments(destination: output.encoderDestination, quality: quality), out)]
-        }
-        for pass in passes {
-            let panes = makePanes(script: script, framesPerSecond: framesPerSecond, canvas: canvas, folder: folder)
-            var encoder: VideoEncoder?
-            var progress = RecordingProgress(total: total, label: "recording \(pass.label)")
-            for done in 1...max(total, 1) {
-                if let signal = interrupts.heard {
-                    encoder?.cancel()
-                    throw interrupted(by: signal)
-                }
-                let drawn = panes.map { PaneFrame(playground: $0.pane.playground, drawList: $0.pane.nextFrame(), frame: $0.frame) }
-                let frame: RGBAImage
-                do { frame = try canvas.render(drawn, at: Double(done - 1) / framesPerSecond) } catch {
-                    throw EncoderError(message: "cannot read the frame back: \(error)")
-                }
-                // Offscreen the panes share one execution; each panel shows its share.
-                for pane in panes { pane.pane.noteRendered(milliseconds: canvas.lastExecuteMilliseconds / Double(panes.count)) }
-                if encoder == nil {
-                    encoder = try VideoEncoder(ffmpeg: ffmpeg, size: frame.size, framesPerSecond: framesPerSecond, output: pass.arguments)
-                }
-                try encoder?.write(frame)
-                progress.show(done: done)
+        let arguments = output.format.outputArguments(destination: output.encoderDestination, quality: quality)
+        let panes = makePanes(script: script, framesPerSecond: framesPerSecond, canvas: canvas, folder: folder)
+        var encoder: VideoEncoder?
+        var progress = RecordingProgress(total: total, label: "recording \(out)")
+        for done in 1...max(total, 1) {
+            if let signal = interrupts.heard {
+                encoder?.cancel()
+                throw interrupted(by: signal)
             }
-            try encoder?.finish()
+            let drawn = panes.map { PaneFrame(playground: $0.pane.playground, drawList: $0.pane.nextFrame(), frame: $0.frame) }
+            let frame: RGBAImage
+            do { frame = try canvas.render(drawn, at: Double(done - 1) / framesPerSecond) } catch {
+                throw EncoderError(message: "cannot read the frame back: \(error)")
+            }
+            // Offscreen the panes share one execution; each panel shows its share.
+            for pane in panes { pane.pane.noteRendered(milliseconds: canvas.lastExecuteMilliseconds / Double(panes.count)) }
+            if encoder == nil {
+                encoder = try VideoEncoder(ffmpeg: ffmpeg, size: frame.size, framesPerSecond: framesPerSecond, output: arguments)
+            }
+            try encoder?.write(frame)
+            progress.show(done: done)
         }
+        try encoder?.finish()
         return total
     }
 

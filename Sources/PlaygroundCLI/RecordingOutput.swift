@@ -15,9 +15,6 @@ final class RecordingOutput {
     let format: VideoFormat
     /// The file ffmpeg writes: the temporary file, or the pattern inside the temporary folder.
     let encoderDestination: String
-    /// The GIF's palette from the first pass: a scratch PNG, never beside a stream's path;
-    /// nil for the other formats.
-    let palettePath: String?
     private let folder: String
     private let file: OutputFile?
     private let temporaryFolder: String?
@@ -50,14 +47,6 @@ final class RecordingOutput {
             temporaryFolder = nil
             encoderDestination = temporary
         }
-        // Made last, once nothing else can fail: a refused --out leaves no scratch file.
-        if format == .gif {
-            let palette = try OutputFile.scratchFile(prefix: "parallax-palette.png")
-            try? palette.handle.close()
-            palettePath = palette.path
-        } else {
-            palettePath = nil
-        }
     }
 
     deinit {
@@ -69,7 +58,6 @@ final class RecordingOutput {
     @discardableResult
     func commit() throws -> Int {
         done = true
-        if let palettePath { unlink(palettePath) }
         guard let temporaryFolder else {
             try file?.commit()
             return 1
@@ -85,7 +73,6 @@ final class RecordingOutput {
     /// Removes everything temporary; `path` (and earlier frames of the same name) stay as they were.
     func discard() {
         done = true
-        if let palettePath { unlink(palettePath) }
         if let temporaryFolder {
             try? FileManager.default.removeItem(atPath: temporaryFolder)
         } else {

@@ -80,13 +80,13 @@ public final class DrawListExecutor {
         switch command {
         case let .fill(rect, color):
             guard rect.intersects(viewport) else { return false }
-            let pixels = Self.pixelRect(rect, scale)
+            let pixels = pixelRect(rect, scale)
             drawCallSink?.fill(rect: pixels, color: color)
             try renderer.fill(rect: pixels, color: color)
         case let .stroke(rect, color):
             // The outline is a pixel wide and may lie on the rectangle's far edges.
             guard rect.insetBy(dx: -1, dy: -1).intersects(viewport) else { return false }
-            let pixels = Self.pixelRect(rect, scale)
+            let pixels = pixelRect(rect, scale)
             drawCallSink?.stroke(rect: pixels, color: color)
             try renderer.stroke(rect: pixels, color: color)
         case let .line(from, to, color):
@@ -125,7 +125,7 @@ public final class DrawListExecutor {
         // the image by at most half a texel, less than a pixel for photos drawn at or below
         // their size, and the destination keeps its exact (sub-pixel) place.
         let source = Self.texelRect(crop.source, in: texture.pixelSize)
-        let destination = Self.pixelRect(crop.destination, scale)
+        let destination = pixelRect(crop.destination, scale)
         drawCallSink?.copy(texture: texture, source: source, destination: destination, alpha: alpha)
         try renderer.copy(texture: texture, source: source, destination: destination, alpha: alpha)
         return true
@@ -149,7 +149,7 @@ public final class DrawListExecutor {
     }
 
     private func fillPlaceholder(_ rect: Rect, _ colour: Color, scale: Double) throws(SDLError) {
-        let pixels = Self.pixelRect(rect, scale)
+        let pixels = pixelRect(rect, scale)
         drawCallSink?.fill(rect: pixels, color: colour)
         try renderer.fill(rect: pixels, color: colour)
     }
@@ -164,7 +164,7 @@ public final class DrawListExecutor {
     private func drawCantShow(name: String, reason: String, in visible: Rect, cell: Rect, opacity: Double,
                               scale: Double) throws(SDLError) {
         try fillPlaceholder(visible, Self.cantShowTile.withOpacity(opacity), scale: scale)
-        renderer.setClip(Self.pixelRect(visible, scale))
+        renderer.setClip(pixelRect(visible, scale))
         defer { renderer.setClip(nil) }
         let colour = Self.cantShowText.withOpacity(opacity)
         let lines = [("Can't show", 15.0), (name, 13.0), (reason, 11.0)]
@@ -199,9 +199,20 @@ public final class DrawListExecutor {
         return true
     }
 
-    private static func pixelRect(_ rect: Rect, _ scale: Double) -> PixelRect {
-        PixelRect(x: Float(rect.minX * scale), y: Float(rect.minY * scale),
-                  width: Float(rect.width * scale), height: Float(rect.height * scale))
+    /// `rect` in output pixels. An accelerated renderer takes it with sub-pixel precision (an
+    /// image sampled between pixels moves smoothly). SDL2's software renderer cuts a float
+    /// rectangle's origin and size to integers each on its own, so two rectangles sharing an
+    /// edge could leave a row of background between them (seen in `shot`: a pixel row between
+    /// an album's front cover and the strips of the covers behind it); there each edge goes to
+    /// the nearest pixel instead, so rectangles that meet in points meet in pixels.
+    private func pixelRect(_ rect: Rect, _ scale: Double) -> PixelRect {
+        guard renderer.isSoftware else {
+            return PixelRect(x: Float(rect.minX * scale), y: Float(rect.minY * scale),
+                             width: Float(rect.width * scale), height: Float(rect.height * scale))
+        }
+        let left = (rect.minX * scale).rounded(), top = (rect.minY * scale).rounded()
+        let right = (rect.maxX * scale).rounded(), bottom = (rect.maxY * scale).rounded()
+        return PixelRect(x: Float(left), y: Float(top), width: Float(max(0, right - left)), height: Float(max(0, bottom - top)))
     }
 
     /// `rect` with each edge on the nearest texel boundary, at least one texel in each

@@ -19,10 +19,15 @@ public final class PhotoTextures {
     /// this much more.
     static let decodePriority = 1_000_000
 
-    /// What stands in for a photo whose colour is not known yet: the scenes' card colour…
-    public static let unknownColour = SceneRenderer.Palette.card
-    /// …brightening to this and back while it loads, when the pulse is on.
-    static let loadingHighlight = Color(r: 54, g: 57, b: 70)
+    /// What stands in for a photo whose colour is not known yet (a photo without an embedded
+    /// thumbnail, on its first visit: its average colour comes with its decode, so until then
+    /// nothing of its colour is known). A neutral lighter than the scenes' card colour: the card
+    /// (32, 34, 42) against the background (18, 19, 24) is a contrast of 1.17 : 1 and read as an
+    /// empty cell; this is 1.43 : 1 (WCAG relative luminance), a tile that is plainly there…
+    public static let unknownColour = Color(r: 46, g: 49, b: 60)
+    /// …brightening to this (1.9 : 1) and back while it loads, when the pulse is on, so it
+    /// reads as loading rather than as a grey photo.
+    static let loadingHighlight = Color(r: 70, g: 74, b: 90)
 
     /// The tile of a photo whose colour is unknown at `time`: the card colour, or with a pulse
     /// of `period` seconds a smooth swing between it and `loadingHighlight`.

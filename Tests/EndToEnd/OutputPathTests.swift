@@ -62,7 +62,7 @@ import Glibc
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == ["link.png", "real"])
     }
 
-    /// ffmpeg's output goes by the same rules: a GIF (two passes, its palette a scratch file)
+    /// ffmpeg's output goes by the same rules: a GIF
     /// through a link lands in the link's target, and a recording into /dev/null leaves it a device.
     @Test func recordFollowsTheSameRules() throws {
         let scratch = try Scratch()

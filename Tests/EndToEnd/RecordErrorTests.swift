@@ -41,7 +41,7 @@ struct BadRecording: CustomTestStringConvertible, Sendable {
         FileManager.default.createFile(atPath: folder + "/a-file", contents: Data())
         let emptyScript = folder + "/a-file"
         let arguments = bad.arguments.map { $0.replacingOccurrences(of: "OUT", with: folder).replacingOccurrences(of: "EMPTY", with: emptyScript) }
-        // Its scratch files (a GIF's palette, ffmpeg's log) go to a TMPDIR of its own, watched too.
+        // Its scratch files (ffmpeg's log) go to a TMPDIR of its own, watched too.
         let scratch = folder + "/scratch"
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: false)
         var environment = ProcessInfo.processInfo.environment

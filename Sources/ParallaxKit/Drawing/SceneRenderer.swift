@@ -106,8 +106,9 @@ public struct SceneRenderer: Sendable {
             let cover = Rect(x: rect.midX - s / 2 + offsets[i], y: top, width: s, height: s)
             let pieces = i == 0 ? [cover] : Self.parts(of: cover, outside: front)
             for piece in pieces {
-                list.image(.cover(cell.item + i), frame: cover, clip: piece,
-                           opacity: JensenParallax.alpha(ofLayer: i) * Self.sliverOpacity(of: piece, beside: front))
+                let opacity = JensenParallax.alpha(ofLayer: i) * Self.sliverOpacity(of: piece, beside: front)
+                guard opacity > 0 else { continue }
+                list.image(.cover(cell.item + i), frame: cover, clip: piece, opacity: opacity)
             }
             if showsDebugOutlines && i > 0 { list.stroke(cover, Palette.imageOutline) }
         }
@@ -116,29 +117,41 @@ public struct SceneRenderer: Sendable {
         list.text("Album \(cell.item + 1)", at: Point(x: rect.midX, y: rect.maxY + 40), size: 13, color: Palette.subtitle, alignment: .center)
     }
 
-    /// Below this width a cover behind showing beside the front one reads as a seam, not a
-    /// layer (at rest a stack's shares of the shift leave slivers of 1 to 3 pt): such a strip
-    /// fades in with its width instead, so a layer still slides out smoothly as the list moves.
+    /// The narrowest strip of a cover behind that is drawn beside the front one. Why: each
+    /// layer's share of the shift grows with its depth as fast as its margin behind the front
+    /// cover does (shares i/4 of the shift, sides 6 % smaller a layer), so once the shift
+    /// passes the margin every layer sticks out at once, by i times the same few points: a
+    /// stack at rest in that band of positions showed 1 to 4 pt slivers along the front
+    /// cover's edge, which read as a drawing fault. Narrower than this, a strip is not drawn
+    /// (the layer reads as hidden); from this width to twice it, it fades in, so a layer
+    /// still slides out without a jump as the list moves. 6 pt is a little under half the
+    /// stack's rise per layer at 800 pt (3 % of a 432 pt cover, 13 pt): a strip this wide
+    /// reads as the layer it is.
     public static let sliverWidth = 6.0
 
-    /// 1 for a part of a cover behind that shows at least `sliverWidth` beyond the front
-    /// cover; less, in proportion, for a narrower strip beside, above or below it.
+    /// For a part of a cover behind beyond the front cover's side (a column, its corners
+    /// included): 0 narrower than `sliverWidth`, rising to 1 at twice that width. Above or
+    /// below the front cover, where the stack's rise shows every layer on purpose (3 % of
+    /// the side a layer), a strip only fades in with its height up to `sliverWidth`, so the
+    /// rise stays visible in a small window (6.5 pt a layer in a 640×400 GIF).
     public static func sliverOpacity(of piece: Rect, beside front: Rect) -> Double {
-        let beside = piece.minY >= front.minY && piece.maxY <= front.maxY
-        return min(1, (beside ? piece.width : piece.height) / sliverWidth)
+        let besideOrCorner = piece.maxX <= front.minX || piece.minX >= front.maxX
+        if besideOrCorner { return min(1, max(0, piece.width / sliverWidth - 1)) }
+        return min(1, piece.height / sliverWidth)
     }
 
-    /// The parts of `rect` outside `hole`, as up to four rectangles: above, below, and left
-    /// and right of it within its band.
+    /// The parts of `rect` outside `hole`, as up to four rectangles: the columns left and
+    /// right of it (the rect's whole height, so a corner beyond the hole's side goes with its
+    /// column), and above and below it within its width.
     static func parts(of rect: Rect, outside hole: Rect) -> [Rect] {
         guard rect.intersects(hole) else { return [rect] }
         var parts: [Rect] = []
         func add(_ part: Rect) { if part.width > 0 && part.height > 0 { parts.append(part) } }
-        add(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: min(rect.maxY, hole.minY) - rect.minY))
-        add(Rect(x: rect.minX, y: max(rect.minY, hole.maxY), width: rect.width, height: rect.maxY - max(rect.minY, hole.maxY)))
-        let bandTop = max(rect.minY, hole.minY), bandBottom = min(rect.maxY, hole.maxY)
-        add(Rect(x: rect.minX, y: bandTop, width: min(rect.maxX, hole.minX) - rect.minX, height: bandBottom - bandTop))
-        add(Rect(x: max(rect.minX, hole.maxX), y: bandTop, width: rect.maxX - max(rect.minX, hole.maxX), height: bandBottom - bandTop))
+        let bandLeft = max(rect.minX, hole.minX), bandRight = min(rect.maxX, hole.maxX)
+        add(Rect(x: bandLeft, y: rect.minY, width: bandRight - bandLeft, height: min(rect.maxY, hole.minY) - rect.minY))
+        add(Rect(x: bandLeft, y: max(rect.minY, hole.maxY), width: bandRight - bandLeft, height: rect.maxY - max(rect.minY, hole.maxY)))
+        add(Rect(x: rect.minX, y: rect.minY, width: bandLeft - rect.minX, height: rect.height))
+        add(Rect(x: bandRight, y: rect.minY, width: rect.maxX - bandRight, height: rect.height))
         return parts
     }
 

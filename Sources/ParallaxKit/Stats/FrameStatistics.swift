@@ -5,13 +5,23 @@ public struct FrameStatistics: Sendable {
     public let capacity: Int
     private var samples: [FrameSample] = []
     private var next = 0
+    /// Samples still to be left out before recording starts (see `init(capacity:leavingOut:)`).
+    public private(set) var samplesToLeaveOut: Int
 
-    public init(capacity: Int = 240) {
+    /// `leavingOut` samples recorded first are dropped: statistics started again because what
+    /// they measure changed leave out the frame that made the change, whose one-off cost (a
+    /// million frames laid out again) is neither the old setting's nor the new one's.
+    public init(capacity: Int = 240, leavingOut: Int = 0) {
         self.capacity = max(1, capacity)
+        samplesToLeaveOut = max(0, leavingOut)
         samples.reserveCapacity(self.capacity)
     }
 
     public mutating func record(_ sample: FrameSample) {
+        if samplesToLeaveOut > 0 {
+            samplesToLeaveOut -= 1
+            return
+        }
         if samples.count < capacity {
             samples.append(sample)
         } else {
