@@ -61,7 +61,8 @@ final class PlaygroundApp {
     var onDrop: ((String) -> Void)?
     private var running = true
     private var screenshotRequested = false
-    private var shownTitle: (SceneID, ParallaxStrategy, Int)?
+    /// The title last given to the window (set again only when it changes).
+    private var shownTitle: String?
 
     /// `playground` is the first pane's model; `comparison` adds panes beside it, built from
     /// its settings.
@@ -270,16 +271,12 @@ final class PlaygroundApp {
     }
 
     /// Names the scene and strategy in the title bar when either changed (and what is
-    /// compared, with panes).
+    /// compared, with panes: C can change the axis and keep the pane count).
     private func updateTitle() {
-        let state = (playground.scene.id, playground.effectiveStrategy, panes.panes.count)
-        if let shownTitle, shownTitle == state { return }
-        shownTitle = state
-        if let comparison = panes.comparison {
-            window.title = "Parallax Playground — comparing \(comparison.values.count) × \(comparison.axis.rawValue)"
-        } else {
-            window.title = playground.windowTitle
-        }
+        let title = playground.windowTitle(comparing: panes.comparison)
+        if title == shownTitle { return }
+        shownTitle = title
+        window.title = title
     }
 
     /// P: the frame drawn so far, as a PNG in the current directory named like the R key's

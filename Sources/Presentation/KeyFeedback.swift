@@ -75,7 +75,7 @@ public enum KeyFeedback {
     /// What the C key shows.
     public static func comparisonMessage(_ comparison: Comparison?) -> String {
         guard let comparison else { return "Compare off: one pane" }
-        return "Comparing \(comparison.values.count) \(comparison.axis.rawValue == "parallax" ? "amounts" : comparison.axis.rawValue + (comparison.axis == .strategy ? "" : "s")) side by side — C for the next, a caption click to change a pane"
+        return "Comparing \(comparison.countedValues) side by side — C for the next, a caption click to change a pane"
     }
 
     /// The scene's name, its strategy, and the count and amount a scene change set.

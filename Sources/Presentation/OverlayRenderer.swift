@@ -93,8 +93,9 @@ public struct OverlayRenderer: Sendable {
     /// The graph's ceiling: 33.3 ms, two 60 Hz budgets.
     static let graphCeiling = 2 * FrameBudget.sixtyHertz
 
-    /// Nearly opaque: the quilt's light gaps drew lines through the text at 218.
-    static let panel = Color(r: 10, g: 11, b: 15, a: 242)
+    /// Opaque: at 218, and still at 242 (Dear ImGui's 0.94), the quilt's photo edges and
+    /// gaps showed through as lines crossing the panel's text.
+    static let panel = Color(r: 10, g: 11, b: 15, a: 255)
     static let text = Color(r: 235, g: 238, b: 245)
     static let dim = Color(r: 150, g: 156, b: 170)
     static let good = Color(r: 90, g: 200, b: 120)
