@@ -156,7 +156,7 @@ public struct Toast: Sendable {
         let alpha = opacity(at: time)
         guard let message, alpha > 0 else { return }
         let pill = Self.frame(of: message, viewportSize: viewportSize)
-        list.fill(pill, Color(r: 10, g: 11, b: 15, a: 230).withOpacity(alpha))
+        list.fill(pill, OverlayRenderer.panel.withOpacity(alpha))
         list.append(.text(message, origin: Point(x: pill.midX, y: pill.minY + 7), size: Self.textSize,
                           color: SceneRenderer.Palette.title.withOpacity(alpha), alignment: .center))
     }

@@ -17,7 +17,7 @@ public enum KeyHelp {
         ("V", "vsync on/off"),
         ("P", "save a screenshot"),
         ("R", "record to an MP4 · stop"),
-        ("C  S", "compare side by side (strategies · techniques · amounts · off) · strip"),
+        ("C  S", "side by side: strategies · techniques · amounts · off; strip"),
         ("Drop a folder or photo", "show that folder (a photo: from it)"),
         ("H ?", "this help (Esc closes it)"),
         ("Esc Q", "quit (Esc closes the help first)"),

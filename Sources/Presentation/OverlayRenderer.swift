@@ -152,7 +152,8 @@ public struct OverlayRenderer: Sendable {
             // The window starts the means again at every change of scene, strategy, count or
             // amount, so every frame counted is of what the panel names.
             ("means over", "\(NumberFormat.count(stats.count)) frames of this setting"),
-            ("invalidations · attrs · cells", "\(info.work.invalidations) · \(info.work.attributesComputed) · \(info.work.cellsUpdated)"),
+            ("invalidations · attrs · cells", [info.work.invalidations, info.work.attributesComputed, info.work.cellsUpdated]
+                .map(NumberFormat.count).joined(separator: " · ")),
             ("scene", info.sceneTitle),
             ("strategy", info.reduceMotion ? "off (reduce motion)" : info.strategy.title),
             ("items · parallax", "\(NumberFormat.count(info.itemCount)) · \(NumberFormat.fixed1(info.parallaxAmount)) pt"),
@@ -221,7 +222,8 @@ public struct OverlayRenderer: Sendable {
     /// Draws the help panel, keeping clear of the overlay's frame `avoiding`.
     public func drawHelp(viewportSize: Size, avoiding overlay: Rect? = nil, into list: inout DrawList) {
         let panel = Self.helpFrame(viewportSize: viewportSize, avoiding: overlay)
-        list.fill(panel, Color(r: 10, g: 11, b: 15, a: 225))
+        // As opaque as the fps panel, for the same reason: photos behind it crossed its text.
+        list.fill(panel, Self.panel)
         list.text("Parallax Playground — keys", at: Point(x: panel.minX + 20, y: panel.minY + 16), size: 20, color: Self.text)
         var y = panel.minY + 52
         for (keys, action) in KeyHelp.lines {
