@@ -29,6 +29,14 @@ import Testing
         }
         #expect(help.stdout.firstMatch(of: /[Ii]ssues? #?\d/) == nil, "\(command) --help names an issue")
     }
+
+    /// `help help` is a command's help like any other; only a name that is no command fails.
+    @Test func helpForHelpIsNotATypo() throws {
+        let result = try run(["help", "help"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("USAGE: parallax-playground help"))
+        #expect(try run(["help", "helpp"]).status == 2)
+    }
 }
 
 /// The fps panel over the quilt's photos: nothing behind it shows through.
