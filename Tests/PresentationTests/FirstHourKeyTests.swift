@@ -120,4 +120,42 @@ import Testing
             }
         }
     }
+
+    /// In a compared pane (five across 1280 points: 256 each) the panel fits the pane and
+    /// every value shows, on the line under its label; at full width each row is one line.
+    @Test(arguments: [256.0, 320.0, 1280.0])
+    func thePanelFitsItsPaneAndShowsEveryValue(paneWidth: Double) throws {
+        let viewport = Size(width: paneWidth, height: 800)
+        var stats = FrameStatistics()
+        stats.record(FrameSample(frameMilliseconds: 21.5, drawingMilliseconds: 2.3, presentMilliseconds: 18))
+        let info = OverlayInfo(sceneTitle: "Photos", strategy: .layoutInvalidation, reduceMotion: false, itemCount: 600_000,
+                               parallaxAmount: 30, rendererName: "opengl", vsync: true,
+                               work: StrategyWork(invalidations: 1, attributesComputed: 600_000, cellsUpdated: 21), willDisplay: true,
+                               photos: PhotoPipelineSummary(queued: 10, decoding: 1, bytesHeld: 9 << 20, hitRate: 0.73))
+        var list = DrawList()
+        OverlayRenderer().drawStats(stats, info: info, viewportSize: viewport, into: &list)
+        let rows = OverlayRenderer.rows(stats: stats, info: info)
+        let panel = try #require(OverlayRenderer.frame(of: .panel, viewportSize: viewport, rowCount: rows.count))
+        #expect(panel.minX >= 0 && panel.maxX <= paneWidth && panel.maxY <= viewport.height, "\(panel) in \(viewport)")
+        var drawn: [(text: String, origin: Point)] = []
+        for command in list.commands {
+            guard case .text(let s, let origin, let size, _, let alignment) = command else { continue }
+            drawn.append((s, origin))
+            let w = width(s, size: size)
+            let (minX, maxX) = alignment == .trailing ? (origin.x - w, origin.x) : (origin.x, origin.x + w)
+            #expect(minX >= panel.minX + 4 && maxX <= panel.maxX - 4, "'\(s)' runs out of the panel (\(minX)…\(maxX) in \(panel))")
+            #expect(origin.y >= panel.minY && origin.y + size <= panel.maxY, "'\(s)' below the panel")
+        }
+        // The rows are drawn last, each label followed by its value.
+        let drawnRows = drawn.suffix(2 * rows.count).map { $0 }
+        #expect(drawnRows.map(\.text) == rows.flatMap { [$0.label, $0.value] })
+        for (k, (label, value)) in rows.enumerated() where 2 * k + 1 < drawnRows.count {
+            let l = drawnRows[2 * k], v = drawnRows[2 * k + 1]
+            if paneWidth < OverlayRenderer.panelWidth + 2 * OverlayRenderer.margin {
+                #expect(v.origin.y > l.origin.y, "'\(value)' goes under '\(label)'")
+            } else {
+                #expect(v.origin.y == l.origin.y, "'\(label)' and '\(value)' share a line")
+            }
+        }
+    }
 }
