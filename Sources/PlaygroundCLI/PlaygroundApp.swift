@@ -157,10 +157,11 @@ final class PlaygroundApp {
                                        now: frame.time)
             photoTimes.note(moved: frame.moved, resting: playground.scrollView.phase == .idle,
                             sharp: executor.images.pipeline?.visibleAreSharp ?? true, at: monotonicNanoseconds())
-            if showsStrip, panes.panes.count > 1 {
-                var strip = DrawList()
-                CompareStrip.draw(panes.panes, surfaceSize: panes.surfaceSize, into: &strip)
-                presenter.drawOver(strip)
+            if panes.panes.count > 1 {
+                var overPanes = DrawList()
+                if showsStrip { CompareStrip.draw(panes.panes, surfaceSize: panes.surfaceSize, into: &overPanes) }
+                if composer.decorations.help { FrameComposer.drawHelp(overPanesOf: panes.surfaceSize, into: &overPanes) }
+                presenter.drawOver(overPanes)
             }
             if screenshotRequested {
                 screenshotRequested = false

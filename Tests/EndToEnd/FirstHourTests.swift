@@ -68,6 +68,28 @@ import Testing
     }
 }
 
+/// The help over compared panes: drawn once across them, not cut to each pane's width.
+@Suite struct FirstHourCompareHelpTests {
+    @Test func theHelpSpansComparedPanes() throws {
+        let folder = try recordingFolder("compare-help")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let out = folder + "/help.png"
+        let result = try run(["shot", "--compare", "strategy=scroll-callback,layout-invalidation,cached-layout,off",
+                              "--help-panel", "--size", "1280x800", "--out", out])
+        try #require(result.status == 0, "\(result.stderr)")
+        let frame = try RGBAImage.load(path: out)
+        // Four panes of 320: the help, 700 wide and centred, crosses the boundaries at 320,
+        // 640 and 960. Some row of it is the help's flat colour from x = 300 to 980; drawn
+        // per pane, each pane's 296-point help left the scene showing between them.
+        let span = 300..<980
+        let panelRow = (0..<frame.height).first { y in
+            let c = frame[span.lowerBound, y]
+            return Int(c.r) + Int(c.g) + Int(c.b) < 60 && span.allSatisfy { frame[$0, y] == c }
+        }
+        #expect(panelRow != nil, "no row of one help panel spans the panes")
+    }
+}
+
 /// The window's title, as a window manager shows it.
 @Suite(.serialized) struct FirstHourWindowTests {
     /// The title names the scene and the strategy, then what compared panes compare; it
