@@ -254,7 +254,7 @@ final class PlaygroundApp {
         case .cycleComparison:
             let comparison = Comparison.cycle(after: panes.comparison, defaultAmount: playground.scene.defaultParallaxAmount)
             panes.setComparison(comparison)
-            toast.show(KeyFeedback.comparisonMessage(comparison), at: frameTime)
+            toast.show(KeyFeedback.comparisonMessage(comparison, after: KeyFeedback.State(playground)), at: frameTime)
         case .toggleCompareStrip:
             showsStrip.toggle()
             toast.show(panes.comparison == nil ? "The strip shows under compared panes: press C first"

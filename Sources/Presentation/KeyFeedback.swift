@@ -72,9 +72,13 @@ public enum KeyFeedback {
         return "The panes compare \(what): each keeps its own (click a caption to change it)"
     }
 
-    /// What the C key shows.
-    public static func comparisonMessage(_ comparison: Comparison?) -> String {
-        guard let comparison else { return "Compare off: one pane" }
+    /// What the C key shows; `after` is the one pane left when the comparison ends, whose
+    /// scene can differ from the one before (a technique comparison runs on the photos list).
+    public static func comparisonMessage(_ comparison: Comparison?, after: State? = nil) -> String {
+        guard let comparison else {
+            guard let after else { return "Compare off: one pane" }
+            return "Compare off: one pane, \(after.sceneTitle) · \(after.effectiveStrategy.title)"
+        }
         return "Comparing \(comparison.countedValues) side by side — C for the next, a caption click to change a pane"
     }
 

@@ -40,6 +40,10 @@ import Testing
             #expect(pg.windowTitle(comparing: comparison).allSatisfy { $0.isASCII })
             #expect(KeyFeedback.comparisonMessage(comparison).contains(comparison.countedValues))
         }
+        // C's last step ends the comparison where the technique comparison left the first
+        // pane: on the photos list, which the toast names.
+        let left = Playground(scene: .photos, viewportSize: viewport)
+        #expect(KeyFeedback.comparisonMessage(nil, after: KeyFeedback.State(left)) == "Compare off: one pane, Photos · layout invalidation")
     }
 
     /// `]` then `[` comes back where it was even when `]` stopped at the largest count, as
