@@ -35,7 +35,7 @@ struct ExportCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Parallax amount in points, 0 to \(Int(Playground.largestParallaxAmount)). Default: the scene's own.")
     var parallax: Double?
 
-    @Option(parsing: .unconditional, help: "The window size the page's images are made for, WIDTHxHEIGHT (the page lays itself out for any size).",
+    @Option(parsing: .unconditional, help: "The window size the page's images are made for, WIDTHxHEIGHT (default: 1280x800; the page lays itself out for any size).",
             transform: { try ViewportSize(parsing: $0) })
     var size: ViewportSize = ViewportSize(width: 1280, height: 800)
 

@@ -60,9 +60,9 @@ final class OffscreenCanvas {
     /// The viewport in points, for the playground.
     var viewportSize: Size { renderer.viewport.size }
 
-    /// Draws the panes over the background, with every visible image sharp, and reads the
-    /// frame back.
-    func render(_ panes: [PaneFrame], at time: Double = 0) throws(SDLError) -> RGBAImage {
+    /// Draws the panes over the background, with every visible image sharp, then `over` on
+    /// the whole canvas, and reads the frame back.
+    func render(_ panes: [PaneFrame], at time: Double = 0, over: DrawList = DrawList()) throws(SDLError) -> RGBAImage {
         // Compared panes decode at their own sizes, each in its own caches (the first pane's
         // are the canvas's own).
         if panes.count > 1 && presenter.paneImages.count < panes.count {
@@ -72,6 +72,7 @@ final class OffscreenCanvas {
         }
         let stats = presenter.draw(panes, now: time)
         if let error = stats.lastError { printError("\(stats.failed) drawing command(s) failed; the last: \(error)") }
+        presenter.drawOver(over)
         return try presenter.readBack()
     }
 

@@ -27,7 +27,8 @@ public struct ParallaxPlayground: ParsableCommand {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == "help", arguments.count > 1, !arguments[1].hasPrefix("-") {
             let commands = configuration.subcommands.map { $0._commandName }
-            if !commands.contains(arguments[1]) {
+            // `help help` is argument-parser's own, and fine.
+            if !commands.contains(arguments[1]) && arguments[1] != "help" {
                 FileHandle.standardError.write(Data("error: no command named '\(shortened(arguments[1]))'; the commands are \(commands.joined(separator: ", "))\n".utf8))
                 Foundation.exit(2)
             }

@@ -75,7 +75,8 @@ final class PlaygroundApp {
     /// The next script event to deliver.
     private var nextScriptEvent = 0
     private var screenshotRequested = false
-    private var shownTitle: (SceneID, ParallaxStrategy, Int)?
+    /// The title last given to the window (set again only when it changes).
+    private var shownTitle: String?
 
     /// `playground` is the first pane's model; `comparison` adds panes beside it, built from
     /// its settings.
@@ -180,10 +181,11 @@ final class PlaygroundApp {
                                        now: frame.time)
             photoTimes.note(moved: frame.moved, resting: playground.scrollView.phase == .idle,
                             sharp: executor.images.pipeline?.visibleAreSharp ?? true, at: monotonicNanoseconds())
-            if showsStrip, panes.panes.count > 1 {
-                var strip = DrawList()
-                CompareStrip.draw(panes.panes, surfaceSize: panes.surfaceSize, into: &strip)
-                presenter.drawOver(strip)
+            if panes.panes.count > 1 {
+                var overPanes = DrawList()
+                if showsStrip { CompareStrip.draw(panes.panes, surfaceSize: panes.surfaceSize, into: &overPanes) }
+                if composer.decorations.help { FrameComposer.drawHelp(overPanesOf: panes.surfaceSize, into: &overPanes) }
+                presenter.drawOver(overPanes)
             }
             drawTuningPanel(at: t)
             if screenshotRequested {
@@ -373,7 +375,7 @@ final class PlaygroundApp {
         case .cycleComparison:
             let comparison = Comparison.cycle(after: panes.comparison, defaultAmount: playground.scene.defaultParallaxAmount)
             panes.setComparison(comparison)
-            toast.show(KeyFeedback.comparisonMessage(comparison), at: frameTime)
+            toast.show(KeyFeedback.comparisonMessage(comparison, after: KeyFeedback.State(playground)), at: frameTime)
         case .toggleTuningPanel:
             showsTuning.toggle()
             presetNames = nil
@@ -394,16 +396,12 @@ final class PlaygroundApp {
     }
 
     /// Names the scene and strategy in the title bar when either changed (and what is
-    /// compared, with panes).
+    /// compared, with panes: C can change the axis and keep the pane count).
     private func updateTitle() {
-        let state = (playground.scene.id, playground.effectiveStrategy, panes.panes.count)
-        if let shownTitle, shownTitle == state { return }
-        shownTitle = state
-        if let comparison = panes.comparison {
-            window.title = "Parallax Playground — comparing \(comparison.values.count) × \(comparison.axis.rawValue)"
-        } else {
-            window.title = playground.windowTitle
-        }
+        let title = playground.windowTitle(comparing: panes.comparison)
+        if title == shownTitle { return }
+        shownTitle = title
+        window.title = title
     }
 
     /// P: the frame drawn so far, as a PNG in the current directory named like the R key's

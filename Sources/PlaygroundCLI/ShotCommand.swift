@@ -82,7 +82,9 @@ struct ShotCommand: ParsableCommand {
             }
             // The same command gives the same pixels: every visible photo and cover at the
             // size its cell needs, however long this machine takes to decode them.
-            try canvas.render(panes).savePNG(to: file)
+            var over = DrawList()
+            if helpPanel && panes.count > 1 { FrameComposer.drawHelp(overPanesOf: canvas.viewportSize, into: &over) }
+            try canvas.render(panes, over: over).savePNG(to: file)
             try file.commit()
             // The PNG itself went to standard output: no name after it.
             if out != "-" { print(out) }

@@ -138,7 +138,7 @@ struct DisplayOptions: ParsableArguments {
 /// (`shot` and `record` never use the copies, so their pixels always come from the files).
 struct DiskCacheOptions: ParsableArguments {
     @Option(name: .customLong("disk-cache-mb"), parsing: .unconditional,
-            help: "Megabytes of cell-sized copies kept in $XDG_CACHE_HOME/parallax-playground/thumbnails for the next visit (0 to \(DiskCacheOptions.diskCacheRange.upperBound); 0: none; default: 1024).")
+            help: "Megabytes of cell-sized copies kept in $XDG_CACHE_HOME/parallax-playground/thumbnails for the next visit (0 to \(DiskCacheOptions.diskCacheRange.upperBound); 0: none).")
     var diskCacheMegabytes = 1024
 
     /// Up to 1 TB: a limit, not a reservation.

@@ -75,10 +75,20 @@ public final class FrameComposer {
             overlayFrame = OverlayRenderer.frame(of: mode, viewportSize: viewport,
                                                  rowCount: OverlayRenderer.rows(stats: statistics, info: info).count)
         }
-        if decorations.help {
+        // A compared pane (one with a caption) is too narrow for the help: the window, or
+        // the shot, draws it once over all the panes (`drawHelp(overPanesOf:into:)`).
+        if decorations.help && decorations.caption == nil {
             overlayRenderer.drawHelp(viewportSize: viewport, avoiding: overlayFrame, into: &list)
         }
         if let caption = decorations.caption { Self.drawCaption(caption, viewport: viewport, into: &list) }
+    }
+
+    /// The help panel once over compared panes filling `surfaceSize`, centred on the whole
+    /// surface: drawn in each pane it was cut to the pane's width (256 points of 700).
+    public static func drawHelp(overPanesOf surfaceSize: Size, into list: inout DrawList) {
+        // The panes' panels fold to badges while the help shows, and a badge ends 42 points
+        // down: the help is centred well below that in any surface tall enough for it.
+        OverlayRenderer().drawHelp(viewportSize: surfaceSize, avoiding: nil, into: &list)
     }
 
     /// What the panel shows of the model and the surface; built here only.

@@ -77,16 +77,14 @@ public enum KeyFeedback {
         return "The panes compare \(what): each keeps its own (click a caption to change it)"
     }
 
-    /// What the C key shows.
-    public static func comparisonMessage(_ comparison: Comparison?) -> String {
-        guard let comparison else { return "Compare off: one pane" }
-        let what = switch comparison.axis {
-        case .strategy: "strategies"
-        case .technique: "techniques"
-        case .parallax: "amounts"
-        case .scene: "scenes"
+    /// What the C key shows; `after` is the one pane left when the comparison ends, whose
+    /// scene can differ from the one before (a technique comparison runs on the photos list).
+    public static func comparisonMessage(_ comparison: Comparison?, after: State? = nil) -> String {
+        guard let comparison else {
+            guard let after else { return "Compare off: one pane" }
+            return "Compare off: one pane, \(after.sceneTitle) · \(after.effectiveStrategy.title)"
         }
-        return "Comparing \(comparison.values.count) \(what) side by side — C for the next, a caption click to change a pane"
+        return "Comparing \(comparison.countedValues) side by side — C for the next, a caption click to change a pane"
     }
 
     /// The scene's name, its strategy, and the count and amount a scene change set.
@@ -167,7 +165,7 @@ public struct Toast: Sendable {
         let alpha = opacity(at: time)
         guard let message, alpha > 0 else { return }
         let pill = Self.frame(of: message, viewportSize: viewportSize)
-        list.fill(pill, Color(r: 10, g: 11, b: 15, a: 230).withOpacity(alpha))
+        list.fill(pill, OverlayRenderer.panel.withOpacity(alpha))
         list.append(.text(message, origin: Point(x: pill.midX, y: pill.minY + 7), size: Self.textSize,
                           color: SceneRenderer.Palette.title.withOpacity(alpha), alignment: .center))
     }

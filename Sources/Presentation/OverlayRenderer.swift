@@ -93,8 +93,9 @@ public struct OverlayRenderer: Sendable {
     /// The graph's ceiling: 33.3 ms, two 60 Hz budgets.
     static let graphCeiling = 2 * FrameBudget.sixtyHertz
 
-    /// Nearly opaque: the quilt's light gaps drew lines through the text at 218.
-    static let panel = Color(r: 10, g: 11, b: 15, a: 242)
+    /// Opaque: at 218, and still at 242 (Dear ImGui's 0.94), the quilt's photo edges and
+    /// gaps showed through as lines crossing the panel's text.
+    static let panel = Color(r: 10, g: 11, b: 15, a: 255)
     static let text = Color(r: 235, g: 238, b: 245)
     static let dim = Color(r: 150, g: 156, b: 170)
     static let good = Color(r: 90, g: 200, b: 120)
@@ -105,7 +106,8 @@ public struct OverlayRenderer: Sendable {
     public init() {}
 
     /// Where the overlay in `mode` sits in a viewport of `viewportSize`; nil when hidden. The
-    /// panel is as tall as its rows (`rows(stats:info:)`), `baseRowCount` when not told.
+    /// panel is as tall as its rows (`rows(stats:info:)`), `baseRowCount` when not told, and
+    /// no wider than the viewport leaves (a compared pane can be 256 wide).
     public static func frame(of mode: OverlayMode, viewportSize: Size, rowCount: Int = baseRowCount) -> Rect? {
         switch mode {
         case .hidden:
@@ -114,10 +116,27 @@ public struct OverlayRenderer: Sendable {
             let size = badgeSize
             return Rect(x: max(0, viewportSize.width - size.width - margin), y: margin, width: size.width, height: size.height)
         case .panel:
-            let height = 10 + 30 + graphHeight + 8 + Double(rowCount) * lineHeight + 6
-            return Rect(x: max(0, viewportSize.width - panelWidth - margin), y: margin, width: panelWidth, height: height)
+            let width = panelWidth(in: viewportSize)
+            let narrow = isNarrow(width)
+            let lines = Double(rowCount * (narrow ? 2 : 1))
+            let height = 10 + headerHeight(narrow: narrow) + graphHeight + 8 + lines * lineHeight + 6
+            return Rect(x: max(0, viewportSize.width - width - margin), y: margin, width: width, height: height)
         }
     }
+
+    /// The panel's width in a viewport of `viewportSize`: `panelWidth`, or what the viewport
+    /// leaves inside its margins.
+    static func panelWidth(in viewportSize: Size) -> Double {
+        max(0, min(panelWidth, viewportSize.width - 2 * margin))
+    }
+
+    /// A panel narrower than `panelWidth` has no room for a label and its value on one line:
+    /// each value goes on the line under its label, and the 1 % low under the fps. Every row
+    /// alike, so the panel keeps its height while the values change.
+    static func isNarrow(_ width: Double) -> Bool { width < panelWidth }
+
+    /// The fps line, and in a narrow panel the 1 % low and mean frame time under it.
+    static func headerHeight(narrow: Bool) -> Double { narrow ? 48 : 30 }
 
     /// Draws the overlay in `mode` for a viewport of `viewportSize`.
     public func draw(_ mode: OverlayMode, stats: FrameStatistics, info: OverlayInfo, viewportSize: Size, into list: inout DrawList) {
@@ -151,7 +170,8 @@ public struct OverlayRenderer: Sendable {
             // The window starts the means again at every change of scene, strategy, count or
             // amount, so every frame counted is of what the panel names.
             ("means over", "\(NumberFormat.count(stats.count)) frames of this setting"),
-            ("invalidations · attrs · cells", "\(info.work.invalidations) · \(info.work.attributesComputed) · \(info.work.cellsUpdated)"),
+            ("invalidations · attrs · cells", [info.work.invalidations, info.work.attributesComputed, info.work.cellsUpdated]
+                .map(NumberFormat.count).joined(separator: " · ")),
             ("scene", info.sceneTitle),
             ("strategy", info.reduceMotion ? "off (reduce motion)" : info.strategy.title),
             ("items · parallax", "\(NumberFormat.count(info.itemCount)) · \(NumberFormat.fixed1(info.parallaxAmount)) pt"),
@@ -168,6 +188,7 @@ public struct OverlayRenderer: Sendable {
         guard let panel = Self.frame(of: .panel, viewportSize: viewportSize, rowCount: rows.count) else { return }
         let (x, y, w) = (panel.minX, panel.minY, panel.width)
         let lineHeight = Self.lineHeight
+        let narrow = Self.isNarrow(w)
         list.fill(panel, Self.panel)
 
         let left = x + 12
@@ -175,8 +196,9 @@ public struct OverlayRenderer: Sendable {
         let fps = stats.framesPerSecond
         let low = stats.onePercentLowFramesPerSecond
         list.text(NumberFormat.fixed1(fps) + " fps", at: Point(x: left, y: ty), size: 22, color: fps >= 55 ? Self.good : Self.over)
-        list.text("1% low " + NumberFormat.fixed1(low) + "   " + NumberFormat.fixed2(stats.meanFrameMilliseconds) + " ms", at: Point(x: left + 130, y: ty + 6), size: 13, color: Self.dim)
-        ty += 30
+        let lowAndMean = "1% low " + NumberFormat.fixed1(low) + "   " + NumberFormat.fixed2(stats.meanFrameMilliseconds) + " ms"
+        list.text(lowAndMean, at: narrow ? Point(x: left, y: ty + 28) : Point(x: left + 130, y: ty + 6), size: 13, color: Self.dim)
+        ty += Self.headerHeight(narrow: narrow)
 
         // Frame-time graph: one bar per frame, budget lines at 16.7 and 8.3 ms, over-budget red.
         let graph = Rect(x: left, y: ty, width: w - 24, height: Self.graphHeight)
@@ -198,6 +220,7 @@ public struct OverlayRenderer: Sendable {
         for (label, value) in rows {
             let warning = label == "willDisplay update"
             list.text(label, at: Point(x: left, y: ty), size: 13, color: warning ? Self.over : Self.dim)
+            if narrow { ty += lineHeight }
             list.text(value, at: Point(x: x + w - 12, y: ty), size: 13, color: warning ? Self.over : Self.text, alignment: .trailing)
             ty += lineHeight
         }
@@ -220,7 +243,8 @@ public struct OverlayRenderer: Sendable {
     /// Draws the help panel, keeping clear of the overlay's frame `avoiding`.
     public func drawHelp(viewportSize: Size, avoiding overlay: Rect? = nil, into list: inout DrawList) {
         let panel = Self.helpFrame(viewportSize: viewportSize, avoiding: overlay)
-        list.fill(panel, Color(r: 10, g: 11, b: 15, a: 225))
+        // As opaque as the fps panel, for the same reason: photos behind it crossed its text.
+        list.fill(panel, Self.panel)
         list.text("Parallax Playground — keys", at: Point(x: panel.minX + 20, y: panel.minY + 16), size: 20, color: Self.text)
         var y = panel.minY + 52
         for (keys, action) in KeyHelp.lines {

@@ -107,9 +107,9 @@ import Testing
 
     @Test func titlesNameTheSceneAndTheStrategyRunning() {
         let pg = Playground(scene: .quilt, strategy: .cachedLayout, viewportSize: Size(width: 800, height: 600))
-        #expect(pg.windowTitle == "Parallax Playground — Quilt · cached layout")
+        #expect(pg.windowTitle == "Parallax Playground - Quilt - cached layout")
         pg.setReduceMotion(true)
-        #expect(pg.windowTitle == "Parallax Playground — Quilt · off")
+        #expect(pg.windowTitle == "Parallax Playground - Quilt - off")
     }
 }
 

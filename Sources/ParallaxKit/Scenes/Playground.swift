@@ -24,9 +24,11 @@ public final class Playground {
     }
     /// Set when the cells changed without a scroll: the next frame refreshes every visible one.
     private var needsFullRefresh = false
-    /// The counts `[` divided from, the latest last: `]` goes back to them before it
-    /// multiplies. Any other change of count or scene forgets them.
-    private(set) var countsBeforeDividing: [Int] = []
+    /// The counts `[` and `]` stepped from and which way (−1 or +1), the latest last: a key
+    /// in the other direction goes back to the latest first, so each undoes the other even
+    /// where a division rounded or a product stopped at a limit. Any other change of count or
+    /// scene forgets them.
+    private(set) var countsBeforeScaling: [(count: Int, step: Int)] = []
     /// True after the first drag, wheel or scrolling key (or a chosen position): the albums'
     /// auto-scroll then stays off.
     public var userHasInteracted: Bool { scrollView.isTouched }
@@ -151,20 +153,23 @@ public final class Playground {
         needsFullRefresh = true
     }
 
-    /// `[` and `]`: divides or multiplies the count by 10, `]` undoing the `[` presses before
-    /// it first (see `scaledItemCount`).
+    /// `[` and `]`: divides or multiplies the count by 10, each first undoing the presses of
+    /// the other before it (see `scaledItemCount`).
     func scaleItemCount(_ step: Int) {
         let before = itemCount
-        let ladder = countsBeforeDividing
+        var ladder = countsBeforeScaling
         let next = scaledItemCount(step)
+        if let latest = ladder.last, latest.step == -step.signum(), latest.count == next {
+            ladder.removeLast()
+        } else if next != before {
+            ladder.append((count: before, step: step.signum()))
+        }
         setItemCount(next)
-        countsBeforeDividing = ladder
-        if step < 0, next != before { countsBeforeDividing.append(before) }
-        if step > 0, countsBeforeDividing.last == next { countsBeforeDividing.removeLast() }
+        countsBeforeScaling = ladder
     }
 
     public func setItemCount(_ count: Int) {
-        countsBeforeDividing.removeAll()
+        countsBeforeScaling.removeAll()
         itemCountFollowsPhotos = false
         itemCount = max(0, count)
         collectionView.setItemCount(itemCount)
@@ -208,7 +213,7 @@ public final class Playground {
     /// Switches scene, keeping reduce-motion and viewport, and the strategy if the user chose
     /// one (else the new scene's own); count and amount go back to the new scene's defaults.
     public func setScene(_ id: SceneID, itemCount count: Int? = nil) {
-        countsBeforeDividing.removeAll()
+        countsBeforeScaling.removeAll()
         technique.detach()
         scene = Scene.make(id, photos: photos)
         if let mappingOverride { scene.mapping = mappingOverride }

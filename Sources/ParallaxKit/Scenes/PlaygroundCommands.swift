@@ -40,11 +40,12 @@ extension Playground {
         return next * unit
     }
 
-    /// The next item count for `]` (×10) or `[` (÷10), within 1…1,000,000. `]` first undoes
-    /// the `[` presses before it, so `[` then `]` comes back where it was (36 → 3 → 36, not 30).
+    /// The next item count for `]` (×10) or `[` (÷10), within 1…1,000,000. Each first undoes
+    /// the presses of the other before it, so `[` then `]` comes back where it was (36 → 3 →
+    /// 36, not 30), and so does `]` then `[` (200,000 → 1,000,000 → 200,000, not 100,000).
     public func scaledItemCount(_ step: Int) -> Int {
         let range = Playground.itemCountRange
-        if step > 0, let undone = countsBeforeDividing.last, undone > itemCount { return undone }
+        if step != 0, let latest = countsBeforeScaling.last, latest.step == -step.signum() { return latest.count }
         var count = max(itemCount, range.lowerBound)
         if step > 0 { count = count > range.upperBound / 10 ? range.upperBound : count * 10 }
         if step < 0 { count = max(range.lowerBound, count / 10) }
