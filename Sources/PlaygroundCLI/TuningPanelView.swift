@@ -1,23 +1,24 @@
 import ParallaxKit
+import SDLBackend
 import Presentation
 
 /// Draws the open tuning panel with Dear ImGui and reports what the
 /// person did: the edited values and the buttons pressed. It changes nothing itself: the
 /// window turns edits into commands (`TuningPanel.commands(to:)`).
-public enum TuningPanelView {
-    public enum Action: Equatable, Sendable {
+enum TuningPanelView {
+    enum Action: Equatable, Sendable {
         case close, reset, toggleVSync, screenshot, toggleRecording, savePreset
         case loadPreset(String)
     }
 
-    public struct Outcome {
-        public var edited: TuningPanel
-        public var actions: [Action] = []
+    struct Outcome {
+        var edited: TuningPanel
+        var actions: [Action] = []
         /// Where the panel is, in points: presses there are the panel's.
-        public var frame: Rect
+        var frame: Rect
     }
 
-    public static func draw(_ panel: TuningPanel, vsync: Bool, recording: Bool, presets: [String], with layer: ImGuiLayer) -> Outcome {
+    static func draw(_ panel: TuningPanel, vsync: Bool, recording: Bool, presets: [String], with layer: ImGuiLayer) -> Outcome {
         let origin = Point(x: TuningPanel.margin, y: TuningPanel.margin)
         var edited = panel
         var actions: [Action] = []
@@ -47,7 +48,7 @@ public enum TuningPanelView {
     }
 
     /// The explain card beside the pointer (`pointer`, surface points) on a surface of `size`.
-    public static func drawExplain(_ card: ExplainCard, near pointer: Point, surface size: Size, with layer: ImGuiLayer) {
+    static func drawExplain(_ card: ExplainCard, near pointer: Point, surface size: Size, with layer: ImGuiLayer) {
         let width = 540.0, estimatedHeight = card.motion.isEmpty ? 250.0 : 360.0
         let x = max(8, min(pointer.x + 18, size.width - width - 8))
         let y = pointer.y + 18 + estimatedHeight < size.height ? pointer.y + 18 : max(8, pointer.y - 18 - estimatedHeight)
