@@ -14,11 +14,23 @@ public struct Preset: Equatable, Sendable {
     public var parallax: Double?
     public var items: Int?
     public var reduceMotion: Bool?
+    /// The feel's constants the preset sets, by knob (the others stay UIKit's).
+    public var knobs: [ScrollPhysics.Knob: Double] = [:]
 
     public static let keys = ["scene", "strategy", "technique", "parallax", "items", "reduce-motion"]
+        + ScrollPhysics.Knob.allCases.map(\.rawValue)
+
+    /// UIKit's feel with the preset's knobs.
+    public var physics: ScrollPhysics {
+        var physics = ScrollPhysics.uikit
+        for (knob, value) in knobs { physics[knob] = value }
+        return physics
+    }
 
     public init(scene: SceneID? = nil, strategy: ParallaxStrategy? = nil, technique: ParallaxMapping? = nil,
-                parallax: Double? = nil, items: Int? = nil, reduceMotion: Bool? = nil) {
+                parallax: Double? = nil, items: Int? = nil, reduceMotion: Bool? = nil,
+                knobs: [ScrollPhysics.Knob: Double] = [:]) {
+        self.knobs = knobs
         self.scene = scene
         self.strategy = strategy
         self.technique = technique
@@ -31,6 +43,10 @@ public struct Preset: Equatable, Sendable {
     public init(playground: Playground) {
         self.init(scene: playground.scene.id, strategy: playground.strategy, technique: playground.mappingOverride,
                   parallax: playground.parallaxAmount, items: playground.itemCount, reduceMotion: playground.reduceMotion)
+        // Only the knobs moved from UIKit's: a preset says what it changes.
+        for knob in ScrollPhysics.Knob.allCases where playground.physics[knob] != ScrollPhysics.uikit[knob] {
+            knobs[knob] = playground.physics[knob]
+        }
     }
 
     /// The commands that bring a running playground to this preset (the panel's Load): every
@@ -42,6 +58,8 @@ public struct Preset: Equatable, Sendable {
         if let items { commands.append(.setItemCount(max(1, items))) }
         if let parallax { commands.append(.setParallax(parallax)) }
         if let reduceMotion { commands.append(.setReduceMotion(reduceMotion)) }
+        // Every knob, set or back to UIKit's: loading a preset gives its feel whole.
+        for knob in ScrollPhysics.Knob.allCases { commands.append(.setPhysics(knob, physics[knob])) }
         return commands
     }
 
@@ -132,6 +150,17 @@ public struct Preset: Equatable, Sendable {
             case "reduce-motion":
                 guard case .bool(let on) = value else { throw bad("must be true or false, got \(value.kind)") }
                 reduceMotion = on
+            case let name where ScrollPhysics.Knob(rawValue: name) != nil:
+                let knob = ScrollPhysics.Knob(rawValue: name)!
+                let parsed: Double? = switch value {
+                case .number(let n): knob.parse(String(n))
+                case .text(let t) where knob == .decelerationRate: knob.parse(t)
+                default: nil
+                }
+                guard let parsed else {
+                    throw bad("must be a number from \(knob.range.lowerBound) to \(knob.range.upperBound)\(knob == .decelerationRate ? " (or \"normal\", \"fast\")" : ""), got \(value.kind == "a number" ? "one outside it" : value.kind)")
+                }
+                knobs[knob] = parsed
             default:
                 throw PresetError("\(source): unknown setting \(Self.quoted(key)) (a preset holds \(Self.keys.joined(separator: ", ")))")
             }
@@ -148,6 +177,7 @@ public struct Preset: Equatable, Sendable {
         if let reduceMotion { add("reduce-motion", reduceMotion ? "true" : "false") }
         if let scene { add("scene", "\"\(scene.name)\"") }
         if let strategy { add("strategy", "\"\(strategy.name)\"") }
+        for (knob, value) in knobs { add(knob.rawValue, String(value)) }
         return Data(("{\n" + fields.sorted().joined(separator: ",\n") + "\n}\n").utf8)
     }
 

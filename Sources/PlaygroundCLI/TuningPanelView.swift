@@ -28,6 +28,20 @@ enum TuningPanelView {
             _ = layer.slider("parallax", &edited.parallax, in: edited.parallaxRange, format: "%.1f pt")
             _ = layer.slider("items", &edited.items, in: TuningPanel.itemRange, format: "%.0f", logarithmic: true)
             _ = layer.checkbox("reduce motion", &edited.reduceMotion)
+            layer.separator()
+            layer.text("scroll physics (UIKit's: 0.998, 0.55, 100, 1, 40)")
+            for knob in ScrollPhysics.Knob.allCases {
+                var value = edited.physics[knob]
+                let format = knob == .decelerationRate ? "%.4f" : knob == .springStiffness || knob == .wheelLine ? "%.0f" : "%.2f"
+                if layer.slider(knob.rawValue, &value, in: TuningPanel.sliderRange(knob), format: format,
+                                logarithmic: knob == .springStiffness) {
+                    edited.physics[knob] = value
+                }
+            }
+            if layer.button("fling: normal") { edited.physics.decelerationRate = .normal }
+            layer.sameLine()
+            if layer.button("fling: fast") { edited.physics.decelerationRate = .fast }
+            layer.separator()
             var vsyncOn = vsync
             if layer.checkbox("vsync", &vsyncOn) { actions.append(.toggleVSync) }
             layer.separator()

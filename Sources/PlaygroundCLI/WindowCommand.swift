@@ -68,7 +68,36 @@ struct ModelOptions: ParsableArguments {
 
     @OptionGroup var folder: PhotoFolderOptions
 
+    // The scroll view's feel: each knob's option has the name its preset key and script
+    // `set` line have.
+    @Option(name: .customLong("deceleration-rate"), help: ArgumentHelp("Fling: \(ScrollPhysics.Knob.decelerationRate.meaning); \(ScrollPhysics.decelerationRange.lowerBound) to \(ScrollPhysics.decelerationRange.upperBound), normal or fast. Default: normal.", valueName: "rate"))
+    var decelerationRate: String?
+    @Option(name: .customLong("rubber-band"), help: ArgumentHelp("\(ScrollPhysics.Knob.rubberBand.meaning.prefix(1).uppercased() + ScrollPhysics.Knob.rubberBand.meaning.dropFirst()); \(ScrollPhysics.rubberBandRange.lowerBound) to \(ScrollPhysics.rubberBandRange.upperBound).", valueName: "c"))
+    var rubberBand: String?
+    @Option(name: .customLong("spring-stiffness"), help: ArgumentHelp("The bounce-back spring's stiffness, mass 1; \(Int(ScrollPhysics.stiffnessRange.lowerBound)) to \(Int(ScrollPhysics.stiffnessRange.upperBound)). Default: 100.", valueName: "k"))
+    var springStiffness: String?
+    @Option(name: .customLong("spring-damping"), help: ArgumentHelp("The spring's damping ratio (1: critical; below it rings, above it creeps); \(ScrollPhysics.dampingRange.lowerBound) to \(ScrollPhysics.dampingRange.upperBound). Default: 1.", valueName: "ratio"))
+    var springDamping: String?
+    @Option(name: .customLong("wheel-line"), help: ArgumentHelp("Points a wheel notch or an arrow key scrolls; \(Int(ScrollPhysics.lineLengthRange.lowerBound)) to \(Int(ScrollPhysics.lineLengthRange.upperBound)). Default: 40.", valueName: "points"))
+    var wheelLine: String?
+
+    /// The knobs given as options, by knob.
+    private var physicsOptions: [(ScrollPhysics.Knob, String)] {
+        [(.decelerationRate, decelerationRate), (.rubberBand, rubberBand), (.springStiffness, springStiffness),
+         (.springDamping, springDamping), (.wheelLine, wheelLine)].compactMap { knob, text in text.map { (knob, $0) } }
+    }
+
+    /// UIKit's feel, then the preset's knobs, then the options'.
+    var physics: ScrollPhysics {
+        var physics = preset?.physics ?? .uikit
+        for (knob, text) in physicsOptions { if let v = knob.parse(text) { physics[knob] = v } }
+        return physics
+    }
+
     func validate() throws {
+        for (knob, text) in physicsOptions where knob.parse(text) == nil {
+            throw ValidationError("--\(knob.rawValue) takes a number from \(knob.range.lowerBound) to \(knob.range.upperBound)\(knob == .decelerationRate ? " (or normal, fast)" : ""), got '\(text)'")
+        }
         if let items = itemsOption, items < 0 { throw ValidationError("--items must be 0 or more, got \(items)") }
         if let items = itemsOption, items > Playground.itemCountRange.upperBound {
             throw ValidationError("--items must be at most \(Playground.itemCountRange.upperBound), got \(items)")
@@ -84,10 +113,12 @@ struct ModelOptions: ParsableArguments {
 
     /// The one value these options configure a playground with.
     func settings(reduceMotion: Bool = false, folder: PhotoFolderContents? = nil, parallaxAmount: Double? = nil) -> PlaygroundSettings {
-        PlaygroundSettings(
+        var settings = PlaygroundSettings(
             scene: scene, strategy: strategy, itemCount: items, parallaxAmount: parallaxAmount ?? preset?.parallax,
             reduceMotion: reduceMotion || preset?.reduceMotion == true,
             photos: folder?.photos ?? .bundled, itemCountFollowsPhotos: folder != nil && items == nil, mapping: technique)
+        settings.physics = physics
+        return settings
     }
 }
 

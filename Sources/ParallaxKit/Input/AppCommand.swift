@@ -12,6 +12,9 @@ public enum AppCommand: Hashable, Sendable {
     case setParallax(Double)
     case setItemCount(Int)
     case setReduceMotion(Bool)
+    /// One constant of the scroll view's feel (the panel's physics sliders,
+    /// `set deceleration-rate 0.99`…); clamped to the knob's range.
+    case setPhysics(ScrollPhysics.Knob, Double)
     /// Every knob back to the scene's defaults (the panel's Reset).
     case resetToDefaults
     case toggleOverlay, toggleDebugOutlines, toggleReduceMotion, toggleVSync, toggleHelp

@@ -17,11 +17,13 @@ public struct BounceSimulation: ScrollSimulation, Hashable, Sendable {
     /// Springs from a shown offset back to `edge`. The spring starts at the excursion that
     /// shows as the current overshoot, with the velocity that keeps the shown motion
     /// continuous: the shown `velocity` divided by the band's slope there, 1/(1 + |e|/d)².
-    public init(from shownPosition: Double, toEdge edge: Double, velocity: Double, band: RubberBand) {
+    public init(from shownPosition: Double, toEdge edge: Double, velocity: Double, band: RubberBand,
+                stiffness: Double = SpringSimulation.defaultStiffness, dampingRatio: Double = 1) {
         let excursion = band.excursion(shown: shownPosition - edge)
         let scale = 1 + abs(excursion) / band.dimension
         self.init(
-            spring: SpringSimulation(start: edge + excursion, target: edge, initialVelocity: velocity * scale * scale),
+            spring: SpringSimulation(start: edge + excursion, target: edge, initialVelocity: velocity * scale * scale,
+                                     stiffness: stiffness, dampingRatio: dampingRatio),
             band: band)
     }
 

@@ -26,7 +26,8 @@ public struct BouncingFlingSimulation: ScrollSimulation, Hashable, Sendable {
 
     /// Flings from `start` (within `range`) at `velocity` points per second; `band` shows a
     /// bounce's excursion.
-    public init(start: Double, velocity: Double, rate: DecelerationRate, range: ClosedRange<Double>, band: RubberBand) {
+    public init(start: Double, velocity: Double, rate: DecelerationRate, range: ClosedRange<Double>, band: RubberBand,
+                stiffness: Double = SpringSimulation.defaultStiffness, dampingRatio: Double = 1) {
         let coast = DecelerationSimulation(start: start, initialVelocity: velocity, rate: rate)
         deceleration = coast
         self.range = range
@@ -35,7 +36,8 @@ public struct BouncingFlingSimulation: ScrollSimulation, Hashable, Sendable {
         if rest < range.lowerBound || rest > range.upperBound {
             let edge = rest < range.lowerBound ? range.lowerBound : range.upperBound
             if let t = coast.time(toReach: edge) {
-                let bounce = BounceSimulation(from: edge, toEdge: edge, velocity: coast.velocity(at: t), band: band)
+                let bounce = BounceSimulation(from: edge, toEdge: edge, velocity: coast.velocity(at: t), band: band,
+                                              stiffness: stiffness, dampingRatio: dampingRatio)
                 crossing = EdgeCrossing(edge: edge, time: t, bounce: bounce)
             }
         }

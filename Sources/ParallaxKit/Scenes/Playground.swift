@@ -145,6 +145,14 @@ public final class Playground {
         needsFullRefresh = true
     }
 
+    /// The scroll view's feel; kept through scene changes, which make a new scroll view.
+    public private(set) var physics = ScrollPhysics.uikit
+
+    public func setPhysics(_ newPhysics: ScrollPhysics) {
+        physics = newPhysics
+        scrollView.physics = newPhysics
+    }
+
     public func setParallaxAmount(_ amount: Double) {
         parallaxAmount = max(0, amount.isFinite ? amount : 0)
         technique.update(settings: parallaxSettings)
@@ -222,6 +230,7 @@ public final class Playground {
         itemCount = max(0, count ?? followed ?? scene.defaultItemCount)
         parallaxAmount = scene.defaultParallaxAmount
         collectionView = Self.makeCollectionView(scene: scene, itemCount: itemCount, viewportSize: viewportSize)
+        collectionView.scrollView.physics = physics
         attach(effectiveStrategy.makeTechnique())
         collectionView.prepareLayout()
     }

@@ -17,7 +17,12 @@ extension Playground {
         case .setItemCount(let count):
             setItemCount(min(max(count, Playground.itemCountRange.lowerBound), Playground.itemCountRange.upperBound))
         case .setReduceMotion(let on): setReduceMotion(on)
+        case .setPhysics(let knob, let value):
+            var tuned = physics
+            tuned[knob] = value
+            setPhysics(tuned.clamped)
         case .resetToDefaults:
+            setPhysics(.uikit)
             setReduceMotion(false)
             setItemCount(scene.defaultItemCount)
             setParallaxAmount(scene.defaultParallaxAmount)

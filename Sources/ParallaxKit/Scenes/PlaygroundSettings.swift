@@ -17,6 +17,8 @@ public struct PlaygroundSettings: Sendable, Hashable {
     public var itemCountFollowsPhotos: Bool
     /// Another seed's mapping on this scene's list (a compared technique); nil: the scene's own.
     public var mapping: ParallaxMapping?
+    /// The scroll view's feel (UIKit's by default).
+    public var physics: ScrollPhysics = .uikit
 
     public init(scene: SceneID = .photos, strategy: ParallaxStrategy? = nil, itemCount: Int? = nil,
                 parallaxAmount: Double? = nil, reduceMotion: Bool = false, photos: PhotoSet = .bundled,
@@ -39,17 +41,20 @@ extension Playground {
                   viewportSize: viewportSize, reduceMotion: settings.reduceMotion, photos: settings.photos,
                   itemCountFollowsPhotos: settings.itemCountFollowsPhotos, mapping: settings.mapping)
         if let amount = settings.parallaxAmount { setParallaxAmount(amount) }
+        if settings.physics != .uikit { setPhysics(settings.physics) }
     }
 
     /// The settings that build a playground configured as this one is now (its scroll position
     /// and motion are not settings).
     public var settings: PlaygroundSettings {
-        PlaygroundSettings(
+        var settings = PlaygroundSettings(
             scene: scene.id, strategy: userChoseStrategy ? strategy : nil,
             itemCount: itemCountFollowsPhotos && scene.id != .albums ? nil : itemCount,
             parallaxAmount: parallaxAmount == scene.defaultParallaxAmount ? nil : parallaxAmount,
             reduceMotion: reduceMotion, photos: photos, itemCountFollowsPhotos: itemCountFollowsPhotos,
             mapping: mappingOverride)
+        settings.physics = physics
+        return settings
     }
 
     /// Appends the photos `other` has beyond this playground's own (a folder's headers that

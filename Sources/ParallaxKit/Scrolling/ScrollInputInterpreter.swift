@@ -11,9 +11,9 @@ struct ScrollInputInterpreter {
     var viewportExtent: Double
     /// When false, the content stops hard at its edges (UIScrollView's `bounces`).
     var bounces: Bool
-    var decelerationRate: DecelerationRate
+    var physics: ScrollPhysics
 
-    var rubberBand: RubberBand { RubberBand(dimension: viewportExtent) }
+    var rubberBand: RubberBand { RubberBand(coefficient: physics.rubberBandCoefficient, dimension: viewportExtent) }
 
     /// Whether the event scrolls (and so stops an auto-scroll): a press, a wheel or a
     /// scrolling key. Moves and releases only continue what a press began.
@@ -47,7 +47,7 @@ struct ScrollInputInterpreter {
         let base = animationBase(of: state)
         let target: Double
         switch command {
-        case .line(let n): target = base + Double(n) * ScrollCommand.lineLength
+        case .line(let n): target = base + Double(n) * physics.lineLength
         case .page(let n): target = base + Double(n) * ScrollCommand.pageFraction * viewportExtent
         case .toStart: target = range.lowerBound
         case .toEnd: target = range.upperBound
@@ -67,7 +67,8 @@ struct ScrollInputInterpreter {
         if state.position < range.lowerBound || state.position > range.upperBound {
             let edge = state.position < range.lowerBound ? range.lowerBound : range.upperBound
             if bounces {
-                let bounce = BounceSimulation(from: state.position, toEdge: edge, velocity: v, band: rubberBand)
+                let bounce = BounceSimulation(from: state.position, toEdge: edge, velocity: v, band: rubberBand,
+                                              stiffness: physics.springStiffness, dampingRatio: physics.springDampingRatio)
                 state.motion = .bouncing(bounce, startTime: time)
             } else {
                 state.position = edge
@@ -80,7 +81,8 @@ struct ScrollInputInterpreter {
             return
         }
         let fling = BouncingFlingSimulation(
-            start: state.position, velocity: v, rate: decelerationRate, range: range, band: rubberBand)
+            start: state.position, velocity: v, rate: physics.decelerationRate, range: range, band: rubberBand,
+            stiffness: physics.springStiffness, dampingRatio: physics.springDampingRatio)
         state.motion = .fling(fling, startTime: time)
     }
 
@@ -116,7 +118,7 @@ struct ScrollInputInterpreter {
     private func wheel(_ delta: WheelDelta, time: Double, _ state: inout ScrollState) {
         let notches = delta.offsetNotches(along: axis)
         guard notches != 0, notches.isFinite else { return }
-        let distance = notches * ScrollCommand.lineLength
+        let distance = notches * physics.lineLength
         // A touchpad gesture stays one even when a delta happens to be a whole notch.
         var inTouchpadGesture = false
         if case .touchpad = state.motion { inTouchpadGesture = true }

@@ -11,7 +11,13 @@ public final class ScrollView {
     public private(set) var contentInsets: EdgeInsets
     /// When false, the content stops hard at its edges (UIScrollView's `bounces`).
     public var bounces: Bool
-    public var decelerationRate: DecelerationRate
+    /// The feel's constants (deceleration, rubber band, spring, line length); a change applies
+    /// to the next input (a motion under way keeps the constants it started with).
+    public var physics: ScrollPhysics
+    public var decelerationRate: DecelerationRate {
+        get { physics.decelerationRate }
+        set { physics.decelerationRate = newValue }
+    }
 
     /// The offset along `axis` as shown on screen (rubber band included).
     public var position: Double { state.position }
@@ -38,7 +44,7 @@ public final class ScrollView {
         self.contentSize = contentSize
         self.contentInsets = contentInsets
         self.bounces = bounces
-        self.decelerationRate = decelerationRate
+        self.physics = ScrollPhysics(decelerationRate: decelerationRate)
         self.state = ScrollState(position: -contentInsets.leading(axis), motion: .idle)
         self.lastReportedBounds = .zero
         self.lastReportedBounds = bounds
@@ -87,7 +93,7 @@ public final class ScrollView {
     private var interpreter: ScrollInputInterpreter {
         ScrollInputInterpreter(
             axis: axis, range: offsetRange, viewportExtent: viewportSize[axis],
-            bounces: bounces, decelerationRate: decelerationRate)
+            bounces: bounces, physics: physics)
     }
 
     // MARK: Configuration

@@ -7,7 +7,7 @@ import ParallaxKit
 public struct TuningPanel: Equatable, Sendable {
     /// Points from the window's top-left corner, and the panel's width.
     public static let margin = 12.0
-    public static let width = 330.0
+    public static let width = 372.0
 
     public static let sceneNames = SceneID.allCases.map { Scene.make($0).title }
     public static let strategyNames = ParallaxStrategy.allCases.map(\.title)
@@ -34,8 +34,23 @@ public struct TuningPanel: Equatable, Sendable {
     public var parallaxRange: ClosedRange<Double>
     public var items: Double
     public var reduceMotion: Bool
+    /// The scroll view's feel, knob by knob.
+    public var physics: ScrollPhysics
+
+    /// Each physics slider's range (the deceleration's narrower than the model allows: the
+    /// part where a fling's feel changes; `set` and the options take the whole range).
+    public static func sliderRange(_ knob: ScrollPhysics.Knob) -> ClosedRange<Double> {
+        switch knob {
+        case .decelerationRate: 0.98...0.9995
+        case .rubberBand: 0.1...1.5
+        case .springStiffness: 20...1000
+        case .springDamping: 0.2...3
+        case .wheelLine: 5...200
+        }
+    }
 
     public init(_ playground: Playground) {
+        physics = playground.physics
         sceneIndex = SceneID.allCases.firstIndex(of: playground.scene.id) ?? 0
         strategyIndex = ParallaxStrategy.allCases.firstIndex(of: playground.strategy) ?? 0
         parallax = playground.parallaxAmount
@@ -61,6 +76,9 @@ public struct TuningPanel: Equatable, Sendable {
         let count = Int(min(max(edited.items.rounded(), Self.itemRange.lowerBound), Self.itemRange.upperBound))
         if count != Int(items) { commands.append(.setItemCount(count)) }
         if edited.reduceMotion != reduceMotion { commands.append(.setReduceMotion(edited.reduceMotion)) }
+        for knob in ScrollPhysics.Knob.allCases where edited.physics[knob] != physics[knob] {
+            commands.append(.setPhysics(knob, edited.physics[knob]))
+        }
         return commands
     }
 }

@@ -1,0 +1,114 @@
+/// The constants of a scroll view's feel that a designer tunes: how fast a fling slows, how
+/// stiff the rubber band is, the spring that brings an overscroll back, and how far a wheel
+/// notch or an arrow key moves. Defaults are UIKit's as ScrollMechanics measures them; the
+/// ranges keep every motion finite (each is checked where it comes from outside: options,
+/// presets, script `set` lines, the panel).
+public struct ScrollPhysics: Hashable, Sendable {
+    /// UIScrollView's `decelerationRate` (`.normal` 0.998; `.fast` 0.99).
+    public var decelerationRate: DecelerationRate
+    /// The rubber band's c (UIKit's 0.55, from ScrollMechanics' `RubberBand`).
+    public var rubberBandCoefficient: Double
+    /// The bounce-back spring's stiffness (mass 1; ScrollMechanics' 100).
+    public var springStiffness: Double
+    /// The spring's damping ratio: 1 is critical (ScrollMechanics' bounce-back, no overshoot),
+    /// below 1 it overshoots the edge and rings, above 1 it creeps back.
+    public var springDampingRatio: Double
+    /// Points a wheel notch or an arrow key moves (40, as `ScrollCommand.lineLength`).
+    public var lineLength: Double
+
+    public init(decelerationRate: DecelerationRate = .normal, rubberBandCoefficient: Double = RubberBand.defaultCoefficient,
+                springStiffness: Double = SpringSimulation.defaultStiffness, springDampingRatio: Double = 1,
+                lineLength: Double = ScrollCommand.lineLength) {
+        self.decelerationRate = decelerationRate
+        self.rubberBandCoefficient = rubberBandCoefficient
+        self.springStiffness = springStiffness
+        self.springDampingRatio = springDampingRatio
+        self.lineLength = lineLength
+    }
+
+    public static let uikit = ScrollPhysics()
+
+    /// What each constant may be. Deceleration: from a fling that stops almost at once (0.9 a
+    /// millisecond) to one that coasts for tens of seconds (0.9999). The band: from nearly
+    /// rigid to loose. Stiffness and damping: springs that settle within seconds, never
+    /// unbounded. A line: a few points to a quarter of a typical window.
+    public static let decelerationRange = 0.9...0.9999
+    public static let rubberBandRange = 0.05...2.0
+    public static let stiffnessRange = 10.0...2000.0
+    public static let dampingRange = 0.1...4.0
+    public static let lineLengthRange = 1.0...400.0
+
+    /// Each constant by the name of the option, preset key and script setting that sets it.
+    public enum Knob: String, CaseIterable, Hashable, Sendable {
+        case decelerationRate = "deceleration-rate"
+        case rubberBand = "rubber-band"
+        case springStiffness = "spring-stiffness"
+        case springDamping = "spring-damping"
+        case wheelLine = "wheel-line"
+
+        public var range: ClosedRange<Double> {
+            switch self {
+            case .decelerationRate: ScrollPhysics.decelerationRange
+            case .rubberBand: ScrollPhysics.rubberBandRange
+            case .springStiffness: ScrollPhysics.stiffnessRange
+            case .springDamping: ScrollPhysics.dampingRange
+            case .wheelLine: ScrollPhysics.lineLengthRange
+            }
+        }
+
+        /// What the option's help says the knob is.
+        public var meaning: String {
+            switch self {
+            case .decelerationRate: "velocity kept per millisecond of a fling (normal 0.998, fast 0.99)"
+            case .rubberBand: "the rubber band's constant (UIKit's 0.55; larger is looser)"
+            case .springStiffness: "the bounce-back spring's stiffness (100)"
+            case .springDamping: "the spring's damping ratio (1: critical; below rings, above creeps)"
+            case .wheelLine: "points a wheel notch or an arrow key scrolls (40)"
+            }
+        }
+
+        /// Reads a value: a number in the range, or for the deceleration UIKit's names.
+        public func parse(_ text: String) -> Double? {
+            if self == .decelerationRate, text == "normal" { return DecelerationRate.normal.perMillisecond }
+            if self == .decelerationRate, text == "fast" { return DecelerationRate.fast.perMillisecond }
+            guard let v = Double(text), v.isFinite, range.contains(v) else { return nil }
+            return v
+        }
+    }
+
+    public subscript(knob: Knob) -> Double {
+        get {
+            switch knob {
+            case .decelerationRate: decelerationRate.perMillisecond
+            case .rubberBand: rubberBandCoefficient
+            case .springStiffness: springStiffness
+            case .springDamping: springDampingRatio
+            case .wheelLine: lineLength
+            }
+        }
+        set {
+            // Out-of-range values are clamped here, so no knob can trap (a deceleration rate
+            // must lie in (0, 1)) or run away.
+            let v = newValue.isFinite ? min(max(newValue, knob.range.lowerBound), knob.range.upperBound) : ScrollPhysics.uikit[knob]
+            switch knob {
+            case .decelerationRate: decelerationRate = DecelerationRate(perMillisecond: v)
+            case .rubberBand: rubberBandCoefficient = v
+            case .springStiffness: springStiffness = v
+            case .springDamping: springDampingRatio = v
+            case .wheelLine: lineLength = v
+            }
+        }
+    }
+
+    /// Every constant within its range (a non-finite one back to UIKit's).
+    public var clamped: ScrollPhysics {
+        func clamp(_ v: Double, _ r: ClosedRange<Double>, _ fallback: Double) -> Double { v.isFinite ? min(max(v, r.lowerBound), r.upperBound) : fallback }
+        let uikit = ScrollPhysics.uikit
+        return ScrollPhysics(
+            decelerationRate: DecelerationRate(perMillisecond: clamp(decelerationRate.perMillisecond, Self.decelerationRange, uikit.decelerationRate.perMillisecond)),
+            rubberBandCoefficient: clamp(rubberBandCoefficient, Self.rubberBandRange, uikit.rubberBandCoefficient),
+            springStiffness: clamp(springStiffness, Self.stiffnessRange, uikit.springStiffness),
+            springDampingRatio: clamp(springDampingRatio, Self.dampingRange, uikit.springDampingRatio),
+            lineLength: clamp(lineLength, Self.lineLengthRange, uikit.lineLength))
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+/// The feel's options: `--deceleration-rate` and the rest give the trace a script's `set`
+/// lines give, a preset's keys too, and a bad value is an input error naming the option.
+@Suite struct PhysicsOptionsTests {
+    @Test func optionsPresetsAndSetLinesTuneAlike() throws {
+        let folder = try recordingFolder("physics")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let tuned = ["--deceleration-rate", "fast", "--rubber-band", "0.3", "--spring-stiffness", "300", "--spring-damping", "0.5", "--wheel-line", "70"]
+        let script = folder + "/fling.txt"
+        let fling = "drag 100 700 100 300 0.1\nwait 2\nwheel dy=-2\nwait 1\ndrag 100 100 100 700 0.1\nwait 3\n"
+        try fling.write(toFile: script, atomically: true, encoding: .utf8)
+        let setScript = folder + "/set.txt"
+        try ("set deceleration-rate fast\nset rubber-band 0.3\nset spring-stiffness 300\nset spring-damping 0.5\nset wheel-line 70\n" + fling)
+            .write(toFile: setScript, atomically: true, encoding: .utf8)
+        let preset = folder + "/feel.json"
+        try #"{"deceleration-rate": "fast", "rubber-band": 0.3, "spring-stiffness": 300, "spring-damping": 0.5, "wheel-line": 70}"#
+            .write(toFile: preset, atomically: true, encoding: .utf8)
+        let byOptions = try run(["trace", "--script", script] + tuned)
+        let bySet = try run(["trace", "--script", setScript])
+        let byPreset = try run(["trace", "--script", script, "--preset", preset])
+        let plain = try run(["trace", "--script", script])
+        for result in [byOptions, bySet, byPreset, plain] { #expect(result.status == 0, "\(result.stderr)") }
+        #expect(!byOptions.stdout.isEmpty && byOptions.stdout == bySet.stdout, "options and set lines give one trace")
+        #expect(byOptions.stdout == byPreset.stdout, "and a preset with the same keys")
+        #expect(byOptions.stdout != plain.stdout, "the knobs changed the motion")
+    }
+
+    @Test(arguments: [(["--spring-damping", "0"], "--spring-damping takes a number from 0.1 to 4.0"),
+                      (["--deceleration-rate", "1.5"], "(or normal, fast)"),
+                      (["--wheel-line", "nan"], "--wheel-line takes a number")])
+    func aBadKnobIsAnInputError(arguments: [String], says: String) throws {
+        let result = try run(["trace", "--script", "fling"] + arguments)
+        #expect(result.status == 2 && result.stderr.contains(says), "\(result.stderr)")
+    }
+}
