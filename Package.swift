@@ -53,6 +53,9 @@ let package = Package(
         .target(name: "Export", dependencies: ["ParallaxKit", "FileOutput"]),
         // The one module that talks to SDL.
         .target(name: "SDLBackend", dependencies: ["CSDL2", "CImGui", "ParallaxKit", "FileOutput", "PhotoPipeline"]),
+        // The tuning panel's widgets: Presentation's panel and explain card drawn with
+        // SDLBackend's Dear ImGui layer (the window shows it; the window bench times it).
+        .target(name: "TuningUI", dependencies: ["ParallaxKit", "Presentation", "SDLBackend"]),
         // The `bench` command's measurements, statistics and reports; the app's modules know
         // nothing of it.
         .target(
@@ -63,6 +66,7 @@ let package = Package(
                 "PhotoPipeline",
                 "Presentation",
                 "SDLBackend",
+                "TuningUI",
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
@@ -80,6 +84,7 @@ let package = Package(
                 "ParallaxKit",
                 "Presentation",
                 "SDLBackend",
+                "TuningUI",
                 "Benchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -3,6 +3,7 @@ import Foundation
 import ParallaxKit
 import Presentation
 import SDLBackend
+import TuningUI
 
 /// The window's frame loop: one timestamp per frame, every pending event drained into the
 /// panes (one, or two to five compared), whose frame steps run input, physics, layout and the

@@ -19,9 +19,13 @@ public protocol DrawCallSink: AnyObject {
     func copy(texture: Texture, destination: TexelRect)
     /// `Renderer.setViewport(_:)`: a pane's drawing starts (a rectangle) or ends (nil).
     func setViewport(_ rect: TexelRect?)
+    /// `Renderer.geometry(texture:vertices:firstVertex:indices:clip:)`: a panel's triangles.
+    func geometry(texture: Texture?, vertices: GeometryVertices, firstVertex: Int, indices: [UInt16], clip: TexelRect)
 }
 
 extension DrawCallSink {
     /// A listener that draws no panes may ignore viewports.
     public func setViewport(_ rect: TexelRect?) {}
+    /// A listener that draws no panel may ignore its triangles.
+    public func geometry(texture: Texture?, vertices: GeometryVertices, firstVertex: Int, indices: [UInt16], clip: TexelRect) {}
 }

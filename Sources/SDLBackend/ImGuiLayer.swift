@@ -73,6 +73,10 @@ public final class ImGuiLayer {
         imgui_shim_new_frame(Float(size.width), Float(size.height), Float(step))
     }
 
+    /// Hears each geometry call before it is made (the window benchmark records them for its
+    /// bare loop), as the executor's sink hears its calls.
+    public weak var drawCallSink: DrawCallSink?
+
     /// Ends the frame and draws its triangles over what is on the renderer (points scaled to
     /// pixels); returns the number of SDL geometry calls.
     @discardableResult
@@ -82,42 +86,45 @@ public final class ImGuiLayer {
         var calls = 0
         for l in 0..<imgui_shim_list_count() {
             let list = imgui_shim_list(l)
-            guard let vertices = list.vertices, let indices = list.indices, list.vertexCount > 0 else { continue }
-            // Positions in pixels: ImGui works in points.
-            var positions = [Float](repeating: 0, count: Int(list.vertexCount) * 2)
-            for i in 0..<Int(list.vertexCount) {
-                positions[2 * i] = vertices[i].x * scale
-                positions[2 * i + 1] = vertices[i].y * scale
+            guard let source = list.vertices, let indexSource = list.indices, list.vertexCount > 0 else { continue }
+            // One copy of the list's vertices in SDL's layout, positions in pixels (ImGui works
+            // in points); every command of the list draws from it.
+            let n = Int(list.vertexCount)
+            var positions = [Float](repeating: 0, count: 2 * n), uv = [Float](repeating: 0, count: 2 * n)
+            var colors = [UInt8](repeating: 0, count: 4 * n)
+            for i in 0..<n {
+                let v = source[i]
+                positions[2 * i] = v.x * scale
+                positions[2 * i + 1] = v.y * scale
+                uv[2 * i] = v.u
+                uv[2 * i + 1] = v.v
+                // ImU32 is r | g << 8 | b << 16 | a << 24: bytes r, g, b, a in memory.
+                colors[4 * i] = UInt8(truncatingIfNeeded: v.rgba)
+                colors[4 * i + 1] = UInt8(truncatingIfNeeded: v.rgba >> 8)
+                colors[4 * i + 2] = UInt8(truncatingIfNeeded: v.rgba >> 16)
+                colors[4 * i + 3] = UInt8(truncatingIfNeeded: v.rgba >> 24)
             }
-            let stride = Int32(MemoryLayout<ImGuiShimVertex>.stride)
-            let base = UnsafeRawPointer(vertices)
+            let vertices = GeometryVertices(positions: positions, colors: colors, textureCoordinates: uv)
+            let indices = Array(UnsafeBufferPointer(start: indexSource, count: Int(list.indexCount)))
             for c in 0..<list.commandCount {
                 let command = imgui_shim_command(l, c)
-                guard command.indexCount > 0 else { continue }
-                let clipLeft = (command.clipX1 * scale).rounded(.down), clipTop = (command.clipY1 * scale).rounded(.down)
-                var clip = SDL_Rect(x: Int32(clipLeft), y: Int32(clipTop),
-                                    w: Int32((command.clipX2 * scale).rounded(.up) - clipLeft),
-                                    h: Int32((command.clipY2 * scale).rounded(.up) - clipTop))
-                guard clip.w > 0, clip.h > 0 else { continue }
-                SDL_RenderSetClipRect(renderer.handle, &clip)
-                let first = Int(command.vertexOffset)
-                let count = Int32(Int(list.vertexCount) - first)
-                let texture = command.texture == 0 ? nil : OpaquePointer(bitPattern: command.texture)
-                positions.withUnsafeBufferPointer { xy in
-                    let colors = (base + first * Int(stride) + MemoryLayout<ImGuiShimVertex>.offset(of: \.rgba)!)
-                        .assumingMemoryBound(to: SDL_Color.self)
-                    let uvs = (base + first * Int(stride) + MemoryLayout<ImGuiShimVertex>.offset(of: \.u)!)
-                        .assumingMemoryBound(to: Float.self)
-                    _ = SDL_RenderGeometryRaw(
-                        renderer.handle, texture,
-                        xy.baseAddress! + 2 * first, Int32(2 * MemoryLayout<Float>.stride),
-                        colors, stride, uvs, stride, count,
-                        UnsafeRawPointer(indices + Int(command.indexOffset)), Int32(command.indexCount), 2)
-                }
+                let start = Int(command.indexOffset), end = start + Int(command.indexCount)
+                guard command.indexCount > 0, end <= indices.count,
+                      [command.clipX1, command.clipY1, command.clipX2, command.clipY2].allSatisfy({ $0.isFinite && abs($0) < 1e6 })
+                else { continue }
+                let left = (command.clipX1 * scale).rounded(.down), top = (command.clipY1 * scale).rounded(.down)
+                let clip = TexelRect(x: Int32(clamping: Int(left)), y: Int32(clamping: Int(top)),
+                                     width: Int32(clamping: Int((command.clipX2 * scale).rounded(.up) - left)),
+                                     height: Int32(clamping: Int((command.clipY2 * scale).rounded(.up) - top)))
+                guard clip.width > 0, clip.height > 0 else { continue }
+                let texture = command.texture == 0 ? nil : fontTexture
+                drawCallSink?.geometry(texture: texture, vertices: vertices, firstVertex: Int(command.vertexOffset),
+                                       indices: Array(indices[start..<end]), clip: clip)
+                try? renderer.geometry(texture: texture, vertices: vertices, firstVertex: Int(command.vertexOffset),
+                                       indices: indices[start..<end], clip: clip)
                 calls += 1
             }
         }
-        SDL_RenderSetClipRect(renderer.handle, nil)
         return calls
     }
 

@@ -35,15 +35,15 @@ import Testing
         let late = WindowFramesReport(renderers: [Self.renderer("opengl", p99App: 20, ratioApp: 1.1),
                                                   Self.renderer("software", p99App: 16.5, ratioApp: 1.0)], unavailable: [])
         let targets = BenchTargets.windowTargets(late)
-        #expect(targets.count == 3)
-        #expect(targets[2].met == nil, "no compared panes were measured")
+        #expect(targets.count == 4)
+        #expect(targets[2].met == nil && targets[3].met == nil, "no compared panes, no panel measured")
         #expect(targets[0].met == false, "opengl's p99 is 20 ms")
         #expect(targets[0].detail.hasPrefix("worst 20.00 ms (quilt)"))
         #expect(targets[0].detail.contains("bare loop's p99"))
         #expect(targets[1].met == true, "1.1× is within 1.15×")
 
         let slow = WindowFramesReport(renderers: [Self.renderer("opengl", p99App: 16.5, ratioApp: 1.2)], unavailable: [])
-        #expect(BenchTargets.windowTargets(slow).map(\.met) == [true, false, nil])
+        #expect(BenchTargets.windowTargets(slow).map(\.met) == [true, false, nil, nil])
 
         let noGL = WindowFramesReport(renderers: [Self.renderer("software", p99App: 16, ratioApp: 1)],
                                       unavailable: [.init(renderer: "opengl", reason: "SDL made a software renderer instead")])
@@ -83,5 +83,25 @@ import Testing
         #expect(off.scenes.map(\.scene) == ["photos", "photos×5"])
         #expect(off.scenes[1].compare == Self.compared.compare)
         #expect(off.all.ratio_p50 == 1)
+    }
+
+    /// The panel row: its build-and-draw time and the ratio judge the panel's target.
+    @Test func theTuningPanelRowHasItsOwnTarget() throws {
+        let cell = BenchCell(scene: .photos, strategy: .layoutInvalidation, items: 1000, tuningPanel: true)
+        #expect(cell.rowName == "photos+T")
+        func renderer(ratio: Double, panelNanoseconds: Double) -> WindowFramesReport.RendererFrames {
+            var result = FrameCostSceneResult(cell: cell, frames: 1, drawCallsPerFrame: 20, textureCopiesPerFrame: 6,
+                                              appRuns: [[ratio * 1000]], bareRuns: [[1000]], appWorkRuns: [[100]],
+                                              differingPixels: 0, comparedFrame: 0)
+            result.panelRuns = [[panelNanoseconds]]
+            let off = FrameCostReport(results: [FrameCostReportTests.scene(.photos, app: [1000], bare: [1000]), result],
+                                      renderer: "opengl", videoDriver: "x11", frameLimit: nil, surface: .window)
+            return .init(renderer: "opengl", video_driver: "x11", vsync_off: off, vsync_on: [])
+        }
+        let fast = BenchTargets.tuningPanelTarget(renderer(ratio: 1.1, panelNanoseconds: 300_000))
+        #expect(fast.met == true && fast.detail.contains("panel 0.300 ms"), "\(fast.detail)")
+        #expect(BenchTargets.tuningPanelTarget(renderer(ratio: 1.1, panelNanoseconds: 600_000)).met == false, "0.6 ms is over 0.5")
+        #expect(BenchTargets.tuningPanelTarget(renderer(ratio: 1.2, panelNanoseconds: 100_000)).met == false, "1.2× is over 1.15×")
+        #expect(renderer(ratio: 1.4, panelNanoseconds: 1).vsync_off.all.ratio_p50 == 1, "not pooled into all scenes")
     }
 }

@@ -318,7 +318,7 @@ func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<Int>, y: 
         let report = try JSONDecoder().decode(Report.self, from: Data(contentsOf: URL(fileURLWithPath: json)))
         #expect(report.window.renderers.map(\.renderer) == ["opengl", "software"], "Xvfb gives Mesa's OpenGL and SDL's software renderer")
         // Every scene, then the photos list as five compared panes.
-        let scenes = SceneID.allCases.map(\.name) + ["photos×5"]
+        let scenes = SceneID.allCases.map(\.name) + ["photos×5", "photos+T"]
         for r in report.window.renderers {
             #expect(r.video_driver == "x11")
             #expect(r.vsync_off.surface == "window")
@@ -334,7 +334,7 @@ func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<Int>, y: 
             }
         }
         let windowTargets = report.targets.filter { $0.name.hasPrefix("in a real window") }
-        #expect(windowTargets.count == 3 && windowTargets.allSatisfy { $0.met != nil }, "the three window targets judged")
+        #expect(windowTargets.count == 4 && windowTargets.allSatisfy { $0.met != nil }, "the four window targets judged")
     }
 
     /// `--exit-when-sharp` (what the bench's start-up section times) quits at the first frame

@@ -33,6 +33,8 @@ final class BareLoop {
                     try? renderer.copy(texture: texture, source: source, destination: destination, alpha: alpha)
                 case let .text(texture, destination): try? renderer.copy(texture: texture, destination: destination)
                 case let .viewport(rect): renderer.setViewport(rect)
+                case let .geometry(texture, vertices, first, indices, clip):
+                    try? renderer.geometry(texture: texture, vertices: vertices, firstVertex: first, indices: indices[...], clip: clip)
                 }
             }
         }

@@ -12,6 +12,9 @@ final class BenchSDL {
     let text: TextRenderer
     let executor: DrawListExecutor
     let fonts: FontFiles
+    /// The tuning panel's Dear ImGui, made for the first cell that opens it (its context is
+    /// global: one BenchSDL at a time, as SDL itself).
+    private(set) lazy var imgui: ImGuiLayer? = try? ImGuiLayer(renderer: renderer, fontPath: fonts.regular)
 
     init(resources: String, fonts: FontFiles, size: Size, video driver: VideoDriver = .headless, renderDriver: String? = nil) throws(SDLError) {
         video = try SDLVideo(driver: driver)

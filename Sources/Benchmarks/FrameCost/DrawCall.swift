@@ -14,4 +14,6 @@ enum DrawCall {
     case text(Texture, destination: TexelRect)
     /// A pane's viewport set (a rectangle) or the whole output given back (nil).
     case viewport(TexelRect?)
+    /// The tuning panel's triangles (Dear ImGui's, through `Renderer.geometry`).
+    case geometry(Texture?, GeometryVertices, firstVertex: Int, indices: [UInt16], clip: TexelRect)
 }

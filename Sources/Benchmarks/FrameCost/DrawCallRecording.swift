@@ -49,6 +49,10 @@ final class DrawCallRecording: DrawCallSink {
 
     func setViewport(_ rect: TexelRect?) { record(.viewport(rect)) }
 
+    func geometry(texture: Texture?, vertices: GeometryVertices, firstVertex: Int, indices: [UInt16], clip: TexelRect) {
+        record(.geometry(texture, vertices, firstVertex: firstVertex, indices: indices, clip: clip))
+    }
+
     func copy(texture: Texture, destination: TexelRect) {
         record(.text(texture, destination: destination))
         textureCopyCount += 1

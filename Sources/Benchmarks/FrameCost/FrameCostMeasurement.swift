@@ -1,6 +1,7 @@
 import ParallaxKit
 import Presentation
 import SDLBackend
+import TuningUI
 
 /// The frame-cost measurement: the whole app frame, rendered offscreen, against a bare SDL
 /// loop that issues the same SDL calls.
@@ -11,6 +12,8 @@ enum FrameCostMeasurement {
     struct AppFrameTimes {
         var total: Double
         var work: Double
+        /// Building and drawing the tuning panel (0 without it).
+        var panel: Double = 0
     }
 
     /// The app's frame loop over one replay, as `PlaygroundApp.run` does it with the overlay
@@ -33,6 +36,10 @@ enum FrameCostMeasurement {
         let presenter = FramePresenter(executor: sdl.executor, photoWait: .frameBudget)
         let clock = Clock()
         let recording = sdl.executor.drawCallSink as? DrawCallRecording
+        // The panel as the window draws it, open over the frame; its triangles recorded too.
+        let panel = cell.tuningPanel ? sdl.imgui : nil
+        panel?.drawCallSink = recording
+        let viewport = sdl.renderer.viewport.size
         repeat {
             let k = source.framesRun
             var ran = false
@@ -45,10 +52,18 @@ enum FrameCostMeasurement {
                 let workDone = MonotonicClock.nanoseconds()
                 recording?.beginFrame(clearColor: background)
                 presenter.draw(panes, now: 0, background: background)
+                var panelTime = 0.0
+                if let panel, let playground = panes.first?.playground {
+                    let panelStart = MonotonicClock.nanoseconds()
+                    panel.beginFrame(size: viewport, time: Double(k) / StrategyCostMeasurement.framesPerSecond)
+                    _ = TuningPanelView.draw(TuningPanel(playground), vsync: false, recording: false, presets: [], with: panel)
+                    panel.render()
+                    panelTime = Double(MonotonicClock.nanoseconds() &- panelStart)
+                }
                 if k == capturing { captured(try? presenter.readBack()) }
                 presenter.present()
                 let end = MonotonicClock.nanoseconds()
-                return AppFrameTimes(total: Double(end &- start), work: Double(workDone &- start))
+                return AppFrameTimes(total: Double(end &- start), work: Double(workDone &- start), panel: panelTime)
             }
             precondition(ran, "runReplay: frame \(k) never ran")
         } while !source.isFinished && source.framesRun < (frameLimit ?? Int.max)
@@ -92,7 +107,7 @@ enum FrameCostMeasurement {
             differingPixels: differing, comparedFrame: compared)
         for run in 0..<repeats {
             progress.show("\(label) · \(cell.label) · run \(run + 1)/\(repeats)")
-            var appTimes: [Double] = [], workTimes: [Double] = [], bareTimes: [Double] = []
+            var appTimes: [Double] = [], workTimes: [Double] = [], bareTimes: [Double] = [], panelTimes: [Double] = []
             appTimes.reserveCapacity(frames)
             workTimes.reserveCapacity(frames)
             bareTimes.reserveCapacity(frames)
@@ -106,12 +121,14 @@ enum FrameCostMeasurement {
                 let times = app()
                 appTimes.append(times.total)
                 workTimes.append(times.work)
+                panelTimes.append(times.panel)
                 if k % 2 == 0 { bareFrame(k) }
             }
             // The same replay, frame for frame: the app must have drawn what was recorded.
             precondition(appTimes.count == frames, "the app replay of \(cell.label) played \(appTimes.count) frames, the recording has \(frames)")
             result.appRuns.append(appTimes)
             result.appWorkRuns.append(workTimes)
+            if cell.tuningPanel { result.panelRuns.append(panelTimes) }
             result.bareRuns.append(bareTimes)
             progress.advance(by: unitsPerRun)
         }

@@ -10,6 +10,8 @@ public struct FrameCostSceneResult: Sendable {
     /// Per app run, per frame: the app's own work before its first SDL drawing call (SDL's
     /// event queue, script events, physics, strategy, the scene's draw list), ns.
     public var appWorkRuns: [[Double]] = []
+    /// Per app run, per frame, with the tuning panel open: building and drawing the panel, ns.
+    public var panelRuns: [[Double]] = []
     /// Pixels that differ between the app's frame and the bare loop's replay of it (should be 0).
     public var differingPixels: Int
     public var comparedFrame: Int

@@ -10,8 +10,11 @@ public struct BenchCell: Hashable, Sendable {
     public var items: Int
     /// `AXIS=A,B,…`: the panes the window shows side by side; nil for one pane.
     public var compare: String?
+    /// The tuning panel open over the frame (the window section's `photos+T` row).
+    public var tuningPanel: Bool
 
-    public init(scene: SceneID, strategy: ParallaxStrategy, items: Int, compare: String? = nil) {
+    public init(scene: SceneID, strategy: ParallaxStrategy, items: Int, compare: String? = nil, tuningPanel: Bool = false) {
+        self.tuningPanel = tuningPanel
         self.scene = scene
         self.strategy = strategy
         self.items = items
@@ -24,12 +27,13 @@ public struct BenchCell: Hashable, Sendable {
 
     /// The name of the cell's row in tables and JSON: the scene, with `×N` for N compared panes.
     public var rowName: String {
+        if tuningPanel { return "\(scene.name)+T" }
         guard let count = comparison?.values.count else { return scene.name }
         return "\(scene.name)×\(count)"
     }
 
     public var label: String {
-        let panes = comparison.map { " · \($0.values.count) panes of \($0.axis.rawValue)" } ?? ""
+        let panes = (comparison.map { " · \($0.values.count) panes of \($0.axis.rawValue)" } ?? "") + (tuningPanel ? " · tuning panel open" : "")
         return "\(scene.name) · \(strategy.title) · \(NumberFormat.count(items)) items\(panes)"
     }
 }

@@ -7,6 +7,9 @@ public struct FrameCostReport: Codable, Equatable, Sendable {
         public var scene: String
         /// The comparison (`technique=…`), null for one pane.
         public var compare: String? = nil
+        /// With the tuning panel open: building and drawing it per frame (median over runs of
+        /// each run's p50), ms; null without it.
+        public var panel_ms_p50: Double? = nil
         public var strategy: String
         public var items: Int
         public var frames: Int
@@ -64,7 +67,9 @@ public struct FrameCostReport: Codable, Equatable, Sendable {
         scenes = results.map { r in
             let app = LoopTimes(runs: r.appRuns), bare = LoopTimes(runs: r.bareRuns)
             return Scene(
-                scene: r.cell.rowName, compare: r.cell.compare, strategy: r.cell.strategy.name, items: r.cell.items, frames: r.frames, runs: r.appRuns.count,
+                scene: r.cell.rowName, compare: r.cell.compare,
+                panel_ms_p50: r.panelRuns.isEmpty ? nil : round(BenchStatistics.medianOfRunQuantiles(r.panelRuns, 0.5) / 1e6, 4),
+                strategy: r.cell.strategy.name, items: r.cell.items, frames: r.frames, runs: r.appRuns.count,
                 draw_calls_per_frame: round(r.drawCallsPerFrame, 1), texture_copies_per_frame: round(r.textureCopiesPerFrame, 1),
                 app: app.rounded, bare: bare.rounded, ratio_p50: ratio(app.p50_ms, bare.p50_ms), ratio_p99: ratio(app.p99_ms, bare.p99_ms),
                 app_work_before_sdl_p50_us: round(BenchStatistics.medianOfRunQuantiles(r.appWorkRuns, 0.5) / 1000, 2),
@@ -74,7 +79,7 @@ public struct FrameCostReport: Codable, Equatable, Sendable {
         }
         // All scenes: each run's frames of every scene pooled, then as for one scene (compared
         // panes are their own row, not another scene).
-        let results = results.filter { $0.cell.compare == nil }
+        let results = results.filter { $0.cell.compare == nil && !$0.cell.tuningPanel }
         let runs = results.map(\.appRuns.count).min() ?? 0
         let appPooled = (0..<runs).map { i in results.flatMap { $0.appRuns[i] } }
         let barePooled = (0..<runs).map { i in results.flatMap { $0.bareRuns[i] } }

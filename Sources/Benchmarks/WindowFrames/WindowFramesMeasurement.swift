@@ -19,11 +19,12 @@ enum WindowFramesMeasurement {
     static let comparedTechniques = "technique=" + ParallaxMapping.byAuthor.map(\.name).joined(separator: ",")
 
     /// Each scene with its own strategy, then (with the photos scene in the plan) the photos
-    /// list as five compared panes.
+    /// list as five compared panes, and with the tuning panel open.
     static func cells(plan: BenchPlan) -> [BenchCell] {
         var cells = plan.scenes.map { BenchCell(scene: $0, strategy: Scene.make($0).defaultStrategy, items: 1000) }
         if plan.scenes.contains(.photos) {
             cells.append(BenchCell(scene: .photos, strategy: Scene.make(.photos).defaultStrategy, items: 1000, compare: comparedTechniques))
+            cells.append(BenchCell(scene: .photos, strategy: Scene.make(.photos).defaultStrategy, items: 1000, tuningPanel: true))
         }
         return cells
     }

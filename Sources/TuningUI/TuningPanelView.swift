@@ -5,20 +5,20 @@ import Presentation
 /// Draws the open tuning panel with Dear ImGui and reports what the
 /// person did: the edited values and the buttons pressed. It changes nothing itself: the
 /// window turns edits into commands (`TuningPanel.commands(to:)`).
-enum TuningPanelView {
-    enum Action: Equatable, Sendable {
+public enum TuningPanelView {
+    public enum Action: Equatable, Sendable {
         case close, reset, toggleVSync, screenshot, toggleRecording, savePreset
         case loadPreset(String)
     }
 
-    struct Outcome {
-        var edited: TuningPanel
-        var actions: [Action] = []
+    public struct Outcome {
+        public var edited: TuningPanel
+        public var actions: [Action] = []
         /// Where the panel is, in points: presses there are the panel's.
-        var frame: Rect
+        public var frame: Rect
     }
 
-    static func draw(_ panel: TuningPanel, vsync: Bool, recording: Bool, presets: [String], with layer: ImGuiLayer) -> Outcome {
+    public static func draw(_ panel: TuningPanel, vsync: Bool, recording: Bool, presets: [String], with layer: ImGuiLayer) -> Outcome {
         let origin = Point(x: TuningPanel.margin, y: TuningPanel.margin)
         var edited = panel
         var actions: [Action] = []
@@ -62,7 +62,7 @@ enum TuningPanelView {
     }
 
     /// The explain card beside the pointer (`pointer`, surface points) on a surface of `size`.
-    static func drawExplain(_ card: ExplainCard, near pointer: Point, surface size: Size, with layer: ImGuiLayer) {
+    public static func drawExplain(_ card: ExplainCard, near pointer: Point, surface size: Size, with layer: ImGuiLayer) {
         let width = 540.0, estimatedHeight = card.motion.isEmpty ? 250.0 : 360.0
         let x = max(8, min(pointer.x + 18, size.width - width - 8))
         let y = pointer.y + 18 + estimatedHeight < size.height ? pointer.y + 18 : max(8, pointer.y - 18 - estimatedHeight)
