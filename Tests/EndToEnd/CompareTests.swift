@@ -98,28 +98,11 @@ import Testing
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let statsPath = dir.appendingPathComponent("stats.json").path
-        let app = Process()
-        app.executableURL = try playgroundBinary()
-        app.arguments = ["--no-settings", "--size", "1280x800", "--exit-after", "60", "--stats-json", statsPath,
-                         "--compare", "strategy=scroll-callback,layout-invalidation,cached-layout"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = x.display
-        environment["SDL_VIDEODRIVER"] = nil
-        app.environment = environment
-        let errorsPath = dir.appendingPathComponent("stderr.txt").path
-        _ = FileManager.default.createFile(atPath: errorsPath, contents: nil)
-        app.standardError = FileHandle(forWritingAtPath: errorsPath)
-        app.standardOutput = FileHandle.nullDevice
-        try app.run()
-        defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
-        var window = ""
-        let deadline = Date().addingTimeInterval(20)
-        while window.isEmpty && Date() < deadline && app.isRunning {
-            window = (try? runTool("xdotool", ["search", "--name", "Parallax Playground"], display: x.display))?
-                .split(separator: "\n").first.map(String.init) ?? ""
-            if window.isEmpty { pause(0.2) }
-        }
-        let appSaid = { (try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? "" }
+        let windowed = try WindowedApp(["--no-settings", "--size", "1280x800", "--exit-after", "60", "--stats-json", statsPath,
+                                        "--compare", "strategy=scroll-callback,layout-invalidation,cached-layout"], on: x, folder: dir)
+        defer { windowed.stop() }
+        let app = windowed.process, window = windowed.window
+        let appSaid = { windowed.said }
         try #require(!window.isEmpty, "the window never appeared; the app said: \(appSaid())")
         pause(1.5)
         func screenshot(_ name: String) throws -> RGBAImage {
@@ -145,8 +128,7 @@ import Testing
         try runTool("xdotool", ["mousemove", "640", "790", "click", "1"], display: x.display)
         pause(0.8)
         try runTool("xdotool", ["key", "q"], display: x.display)
-        let exitDeadline = Date().addingTimeInterval(15)
-        while app.isRunning && Date() < exitDeadline { pause(0.1) }
+        windowed.waitForExit()
         #expect(app.terminationReason == .exit && app.terminationStatus == 0, "exited cleanly; the app said: \(appSaid())")
 
         let stats = try JSONDecoder().decode(RunReport.self, from: Data(contentsOf: URL(fileURLWithPath: statsPath)))

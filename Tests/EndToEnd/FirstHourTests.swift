@@ -100,26 +100,14 @@ import Testing
     func theTitleNamesTheSceneAndWhatIsCompared() throws {
         let x = try XvfbServer()
         defer { x.stop() }
-        let app = Process()
-        app.executableURL = try playgroundBinary()
-        app.arguments = ["--no-settings", "--scene", "photos", "--strategy", "layout-invalidation", "--size", "1280x800", "--exit-after", "90"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = x.display
-        environment["SDL_VIDEODRIVER"] = nil
-        app.environment = environment
-        app.standardOutput = FileHandle.nullDevice
-        app.standardError = FileHandle.nullDevice
-        try app.run()
-        defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
-
-        var window = ""
-        let deadline = Date().addingTimeInterval(20)
-        while window.isEmpty && Date() < deadline && app.isRunning {
-            window = (try? runTool("xdotool", ["search", "--name", "Parallax Playground"], display: x.display))?
-                .split(separator: "\n").first.map(String.init) ?? ""
-            if window.isEmpty { pause(0.2) }
-        }
-        try #require(!window.isEmpty, "the window never appeared")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pp-title-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let windowed = try WindowedApp(["--no-settings", "--scene", "photos", "--strategy", "layout-invalidation", "--size", "1280x800",
+                                        "--exit-after", "90"], on: x, folder: folder)
+        defer { windowed.stop() }
+        let app = windowed.process, window = windowed.window
+        try #require(!window.isEmpty, "the window never appeared; the app said: \(windowed.said)")
 
         /// The title once it has become `expected` (or what it is after a few seconds).
         func title(becoming expected: String) throws -> String {

@@ -8,27 +8,45 @@ final class XvfbServer {
     let display: String
     private let process: Process
 
+    /// Suites run in parallel: two servers choosing at once would both see the same number
+    /// free, and the loser's tests would drive the winner's windows. Choosing and starting
+    /// happen under one lock, and a server that exits (its number was taken after all) is
+    /// replaced by one on the next number.
+    private static let starting = NSLock()
+
     init() throws {
-        // The first display number with neither a socket nor a lock file is free.
-        let number = try #require((140..<200).first {
+        Self.starting.lock()
+        defer { Self.starting.unlock() }
+        var candidates = (140..<200).filter {
             !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\($0)") && !FileManager.default.fileExists(atPath: "/tmp/.X\($0)-lock")
-        })
-        display = ":\(number)"
-        process = Process()
-        process.executableURL = try tool("Xvfb")
-        process.arguments = [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        self.number = number
-        // The socket appears before the server answers; ask it until it does.
-        let deadline = Date().addingTimeInterval(20)
-        while (try? runTool("xdpyinfo", [], display: display)) == nil {
-            guard Date() < deadline, process.isRunning else {
-                stop()
-                throw ToolFailure(message: "Xvfb did not start on \(display)")
+        }[...]
+        while true {
+            guard let number = candidates.popFirst() else { throw ToolFailure(message: "no free X display number from :140 to :199") }
+            let display = ":\(number)"
+            let process = Process()
+            process.executableURL = try tool("Xvfb")
+            process.arguments = [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // The socket appears before the server answers; ask it until it does, and make
+            // sure it is this server that answers.
+            let deadline = Date().addingTimeInterval(20)
+            var answered = false
+            while Date() < deadline && process.isRunning {
+                if (try? runTool("xdpyinfo", [], display: display)) != nil { answered = true; break }
+                Thread.sleep(forTimeInterval: 0.1)
             }
             Thread.sleep(forTimeInterval: 0.1)
+            if answered && process.isRunning {
+                self.display = display
+                self.process = process
+                self.number = number
+                return
+            }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            guard Date() < deadline else { throw ToolFailure(message: "Xvfb did not start on \(display)") }
         }
     }
 
@@ -78,6 +96,48 @@ func runTool(_ name: String, _ arguments: [String], display: String) throws -> S
 
 func pause(_ seconds: Double) { Thread.sleep(forTimeInterval: seconds) }
 
+/// The app in a real window on an Xvfb display: started with `arguments`, its standard error
+/// in a file (not a pipe: reading a pipe whose writer is still open would block), and the id
+/// of its window once that appeared (20 s at most). `stop()` ends it by its PID if it runs.
+final class WindowedApp {
+    let process = Process()
+    let errorsPath: String
+    private(set) var window = ""
+
+    init(_ arguments: [String], on x: XvfbServer, folder: URL) throws {
+        process.executableURL = try playgroundBinary()
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = x.display
+        environment["SDL_VIDEODRIVER"] = nil
+        process.environment = environment
+        errorsPath = folder.appendingPathComponent("stderr-\(UUID().uuidString).txt").path
+        _ = FileManager.default.createFile(atPath: errorsPath, contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: errorsPath)
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(20)
+        while window.isEmpty && Date() < deadline && process.isRunning {
+            window = (try? runTool("xdotool", ["search", "--name", "Parallax Playground"], display: x.display))?
+                .split(separator: "\n").first.map(String.init) ?? ""
+            if window.isEmpty { pause(0.2) }
+        }
+    }
+
+    /// What the app wrote to standard error so far.
+    var said: String { (try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? "" }
+
+    /// Waits up to `seconds` for the app to exit; true if it did.
+    @discardableResult
+    func waitForExit(seconds: Double = 15) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { pause(0.1) }
+        return !process.isRunning
+    }
+
+    func stop() { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+}
+
 /// The mean difference between horizontally and vertically neighbouring pixels in `region`
 /// (all three channels): how much detail it shows.
 private func detail(_ image: RGBAImage, in region: (x: Range<Int>, y: Range<Int>)) -> Double {
@@ -114,30 +174,11 @@ func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<Int>, y: 
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let statsPath = dir.appendingPathComponent("stats.json").path
 
-        let app = Process()
-        app.executableURL = try playgroundBinary()
-        app.arguments = ["--no-settings", "--scene", "photos", "--size", "1280x800", "--exit-after", "120", "--stats-json", statsPath]
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = x.display
-        environment["SDL_VIDEODRIVER"] = nil
-        app.environment = environment
-        // A file, not a pipe: reading a pipe whose writer is still open here would block.
-        let errorsPath = dir.appendingPathComponent("stderr.txt").path
-        _ = FileManager.default.createFile(atPath: errorsPath, contents: nil)
-        app.standardError = FileHandle(forWritingAtPath: errorsPath)
-        app.standardOutput = FileHandle.nullDevice
-        try app.run()
-        defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
-
-        // Wait for the window to appear.
-        var window = ""
-        let deadline = Date().addingTimeInterval(20)
-        while window.isEmpty && Date() < deadline && app.isRunning {
-            window = (try? runTool("xdotool", ["search", "--name", "Parallax Playground"], display: x.display))?
-                .split(separator: "\n").first.map(String.init) ?? ""
-            if window.isEmpty { pause(0.2) }
-        }
-        let appSaid = { (try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? "" }
+        let windowed = try WindowedApp(["--no-settings", "--scene", "photos", "--size", "1280x800", "--exit-after", "120", "--stats-json", statsPath],
+                                       on: x, folder: dir)
+        defer { windowed.stop() }
+        let app = windowed.process, window = windowed.window
+        let appSaid = { windowed.said }
         try #require(!window.isEmpty, "the window never appeared; the app said: \(appSaid())")
         pause(1)
 
