@@ -76,6 +76,11 @@ final class PlaygroundApp {
     /// The next script event to deliver.
     private var nextScriptEvent = 0
     private var screenshotRequested = false
+    /// When P was pressed, while its screenshot waits for sharp photos.
+    private var screenshotAskedAt: Double?
+    /// The longest P waits for the visible photos (a folder of huge files may take longer:
+    /// the frame is saved as it is then).
+    static let screenshotPatience = 3.0
     /// The title last given to the window (set again only when it changes).
     private var shownTitle: String?
 
@@ -190,8 +195,16 @@ final class PlaygroundApp {
             }
             drawTuningPanel(at: t)
             if screenshotRequested {
-                screenshotRequested = false
-                saveScreenshot(frame: frame.index)
+                // P waits (at most `screenshotPatience` s) for the visible photos to be sharp and
+                // faded in: a screenshot of placeholders is no one's picture.
+                let images = [executor.images.pipeline, executor.images.coverPipeline].compactMap { $0 }
+                let asked = screenshotAskedAt ?? t
+                screenshotAskedAt = asked
+                if images.allSatisfy(\.visibleAreSettled) || t - asked >= Self.screenshotPatience {
+                    screenshotRequested = false
+                    screenshotAskedAt = nil
+                    saveScreenshot(frame: frame.index)
+                }
             }
             recorder.capture(renderer, at: t)
             // After the capture: the window shows the badge and the toast, the video does not.

@@ -119,6 +119,17 @@ public final class PhotoTextures {
     /// Whether every visible photo of the last update shows its sharp texture or its tile.
     public var visibleAreSharp: Bool { lastVisible.sharp == lastVisible.needed }
 
+    /// Every visible photo sharp and done fading in (or failed): what a screenshot waits for,
+    /// so a file never shows a placeholder or a photo half faded.
+    public var visibleAreSettled: Bool {
+        guard visibleAreSharp else { return false }
+        let fade = settings.fadeSeconds
+        guard fade > 0 else { return true }
+        return lastVisiblePhotos.allSatisfy { photo in
+            failures[photo] != nil || (cache.peek(photo).map { now - $0.shownAt >= fade } ?? false)
+        }
+    }
+
     /// One frame's work: asks for what `needs` lacks at `scale` pixels per point, cancels what
     /// is no longer needed, and makes textures from finished decodes within the time budget.
     public func update(needs: [PhotoNeed], scale: Double, now: Double) {

@@ -529,8 +529,9 @@ func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<Int>, y: 
         defer { x.stop() }
         let app = Process()
         app.executableURL = try playgroundBinary()
+        let statsPath = dir.appendingPathComponent("stats.json").path
         app.arguments = ["--no-settings", "--photos", photos.path, "--scene", "photos", "--size", size, "--script", windowScript.path,
-                         "--exit-after", "\(restTime + 2)"]
+                         "--exit-after", "\(restTime + 2)", "--stats-json", statsPath]
         app.currentDirectoryURL = dir
         var environment = ProcessInfo.processInfo.environment
         // Its own disk cache: copies from an earlier run would make the test prove nothing.
@@ -545,6 +546,12 @@ func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<Int>, y: 
         let deadline = Date().addingTimeInterval(90)
         while app.isRunning && Date() < deadline { pause(0.1) }
         try #require(!app.isRunning && app.terminationStatus == 0, "the window ran the script and quit")
+        // P waits for sharp photos (at most 3 s), so the screenshot alone no longer says how
+        // soon they were: the run's own figure does, from the rest to the first frame with
+        // every visible photo sharp.
+        let stats = try JSONDecoder().decode(RunReport.self, from: Data(contentsOf: URL(fileURLWithPath: statsPath)))
+        let restToSharp = try #require(stats.photos?.rest_to_sharp_ms.last, "the fling's rest was timed")
+        #expect(restToSharp < 1000, "sharp within the second before P: \(restToSharp) ms after the rest")
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix("parallax-photos-") }
         let screenshot = try RGBAImage.load(path: dir.appendingPathComponent(try #require(names.first, "P saved a screenshot")).path)
 
