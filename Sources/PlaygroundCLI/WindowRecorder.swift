@@ -21,11 +21,6 @@ final class WindowRecorder {
     /// "veryfast" captured 33–52 % of the frames, "ultrafast" 81–96 %, at a larger file.
     static let preset = "ultrafast"
 
-    /// Temporary switches to measure the old settings against the new in one build:
-    /// "rgba" (RGBA read-back), "nice" (ffmpeg at nice 10), "queue4", "exact" (exact colour
-    /// conversion). Removed once measured.
-    private static let experiment = ProcessInfo.processInfo.environment["PARALLAX_RECORD_EXPERIMENT"] ?? ""
-
     /// `--record-size`: the video's largest size; the frame is scaled down to fit it (by
     /// ffmpeg, in the same pass as its colour conversion). Nil: the frame's own size.
     var largestVideoSize: SDLBackend.PixelSize?
@@ -113,12 +108,7 @@ final class WindowRecorder {
     /// frame now in `buffer`, and the timeline frames it stands for; nil when none is there yet.
     private func readFrame(_ renderer: Renderer, copies: Int, first: Bool) throws(SDLError)
         -> (size: SDLBackend.PixelSize, pixelFormat: String, copies: Int)? {
-        if Self.experiment.contains("rgba") {
-            let image = try renderer.readPixels()
-            buffer = image.bytes
-            return (image.size, "rgba", copies)
-        }
-        if first, !Self.experiment.contains("sync") { readback = FrameReadback(renderer: renderer) }
+        if first { readback = FrameReadback(renderer: renderer) }
         guard let readback else { return (try renderer.readPixelsBGRA(into: &buffer), "bgr0", copies) }
         let previous = pendingCopies
         pendingCopies = copies
@@ -136,12 +126,6 @@ final class WindowRecorder {
         let due = Int(((time - startTime) * Self.framesPerSecond).rounded(.down)) + 1
         // Each frame of the timeline up to now, at least one: the frame on screen fills them.
         let copies = max(1, due - framesWritten - pendingCopies)
-        let readStart = monotonicNanoseconds()
-        defer {
-            if Self.experiment.contains("time") {
-                FileHandle.standardError.write(Data("readback-ms \(Double(monotonicNanoseconds() - readStart) / 1e6)\n".utf8))
-            }
-        }
         let read: (size: SDLBackend.PixelSize, pixelFormat: String, copies: Int)?
         do { read = try readFrame(renderer, copies: copies, first: first) } catch {
             framesNotCaptured += 1
@@ -161,7 +145,7 @@ final class WindowRecorder {
             if encoder == nil, let ffmpeg = pendingFFmpeg, let output {
                 var quality = VideoQuality()
                 quality.preset = Self.preset
-                quality.fastConversion = !Self.experiment.contains("exact")
+                quality.fastConversion = true
                 let videoSize = Self.videoSize(frame: frame.size, largest: largestVideoSize)
                 if videoSize != SDLBackend.PixelSize(width: frame.size.width / 2 * 2, height: frame.size.height / 2 * 2) {
                     quality.scaledSize = (videoSize.width, videoSize.height)
@@ -169,14 +153,9 @@ final class WindowRecorder {
                 let video = try VideoEncoder(
                     ffmpeg: ffmpeg, size: frame.size, framesPerSecond: Self.framesPerSecond, pixelFormat: frame.pixelFormat,
                     output: output.format.outputArguments(destination: output.encoderDestination, quality: quality))
-                if Self.experiment.contains("nice") {
-                    video.lowerPriority(to: BackgroundThread.niceness)
-                } else {
-                    video.runOnlyWhenIdle()
-                }
-                let capacity = Self.experiment.contains("queue4") ? 4
-                    : EncoderThread.capacity(frameBytes: buffer.count, framesPerSecond: Self.framesPerSecond)
-                encoder = EncoderThread(encoder: video, capacity: capacity)
+                video.runOnlyWhenIdle()
+                encoder = EncoderThread(
+                    encoder: video, capacity: EncoderThread.capacity(frameBytes: buffer.count, framesPerSecond: Self.framesPerSecond))
                 pendingFFmpeg = nil
             }
             guard let encoder else { return true }
