@@ -217,7 +217,8 @@ final class WindowRecorder {
             case .writing(let framesLeft):
                 if force || time - recording.shownAt >= 0.5 {
                     finishing[index].shownAt = time
-                    message = "Writing \(name): \(framesLeft) frames left"
+                    // Every frame handed over: ffmpeg is encoding what its pipe still holds.
+                    message = framesLeft > 0 ? "Writing \(name): \(framesLeft) frames left" : "Finishing \(name)…"
                 }
                 index += 1
                 continue

@@ -1,11 +1,13 @@
 import CSDL2
 
 /// Reads the window's frames back a frame late, through OpenGL pixel-pack buffers: the
-/// frame's thread only queues a copy of the back buffer into a buffer object and, one frame
-/// later, copies out the one queued before (finished by then). `SDL_RenderReadPixels` has
-/// no such path: it waits for the renderer to finish the frame, then converts every pixel on
-/// the frame's thread (measured in a 1280×800 window under Xvfb, llvmpipe: ~10 ms of waiting
-/// plus ~7 ms of copying at the median, a whole frame's budget). SDL 2's renderer API has no
+/// frame's thread queues a copy of the back buffer into a buffer object and, one frame later,
+/// copies out the one queued before (finished by then). `SDL_RenderReadPixels` has no such
+/// path: it reads into a temporary buffer, turns its rows over and converts every pixel on
+/// the frame's thread. Measured in a 1280×800 window under Xvfb (llvmpipe, Mesa 22): the
+/// queued copy still waits for the frame's rasterization there (12 ms median, the wait that
+/// presenting the frame would otherwise have), but taking the frame out costs 0.5 ms and
+/// nothing is converted; a GPU driver can copy without waiting. SDL 2's renderer API has no
 /// pixel buffers, so this calls OpenGL itself (`SDL_GL_GetProcAddress`, no GL library to
 /// link), after `SDL_RenderFlush` has sent SDL's own batched commands; it touches only the
 /// pack-buffer binding (put back to none) and the pack alignment and row length (which SDL
