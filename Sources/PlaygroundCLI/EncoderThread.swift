@@ -1,24 +1,57 @@
 import Foundation
 import SDLBackend
 
-/// Feeds a `VideoEncoder` from a thread of its own, through a queue of a few frames: the
-/// window's frame only reads its pixels back and hands them over, so a busy encoder costs
-/// the video dropped frames (counted by the caller) and never costs the screen a late frame.
+/// Feeds a `VideoEncoder` from a thread of its own, through a queue of raw frames: the
+/// window's frame only copies its pixels into a buffer and hands it over, so a busy encoder
+/// falls behind (the queue absorbs it) and, past the queue's end, costs the video dropped
+/// frames (counted by the caller), never the screen a late frame. Buffers come back from the
+/// writer for the next frame to fill, so a recording allocates a few frames' memory, not one
+/// per frame. Finishing is asynchronous: `close` returns at once and the writer drains the
+/// queue, ends the file and reports through `state`.
 final class EncoderThread: @unchecked Sendable {
-    /// Frames waiting at most: four 1280×800 frames are 16 MB, a few frames of slack for
-    /// ffmpeg's pipe without letting a stalled encoder hold the window's memory.
-    static let capacity = 4
+    /// Seconds of frames the queue holds at 60 fps: the encoder runs only on what the window
+    /// leaves idle (see `VideoEncoder.runOnlyWhenIdle`), so it falls behind while the window
+    /// is busy (a fling) and catches up when it rests. Measured in a 1280×800 window (see the
+    /// README's Recording section): a queue of 4 frames dropped 8–38 frames of a 3.3 s
+    /// recording at x264's fastest preset.
+    static let queueSeconds = 2.0
+    /// The queue's memory at most, whatever the frame's size: 2 s of 1280×800 frames is 480 MB.
+    static let queueBytes = 512 << 20
+    /// Spare buffers kept for the window to fill; more are freed.
+    static let sparesKept = 2
+
+    /// Frames the queue holds for frames of `frameBytes` bytes: 2 s at 60 fps, at most
+    /// `queueBytes`, at least 4.
+    static func capacity(frameBytes: Int, framesPerSecond: Double) -> Int {
+        let wanted = Int(queueSeconds * framesPerSecond)
+        return max(4, min(wanted, queueBytes / max(1, frameBytes)))
+    }
+
+    /// Where the writer is.
+    enum State {
+        /// Writing; `framesLeft` frames (counting repeats) are still to be written.
+        case writing(framesLeft: Int)
+        /// ffmpeg ended the file.
+        case finished
+        case failed(EncoderError)
+    }
 
     private let encoder: VideoEncoder
+    let capacity: Int
     private let condition = NSCondition()
     // Guarded by `condition`.
-    private var queue: [(frame: RGBAImage, copies: Int)] = []
+    private var queue: [(bytes: [UInt8], copies: Int)] = []
+    private var spares: [[UInt8]] = []
+    private var framesLeft = 0
+    private var extraCopies = 0
     private var closed = false
+    private var cancelled = false
     private var running = true
-    private var failure: EncoderError?
+    private var outcome: State?
 
-    init(encoder: VideoEncoder) {
+    init(encoder: VideoEncoder, capacity: Int) {
         self.encoder = encoder
+        self.capacity = capacity
         let thread = Thread { [self] in writeUntilClosed() }
         thread.name = "parallax-encoder"
         thread.start()
@@ -26,34 +59,56 @@ final class EncoderThread: @unchecked Sendable {
 
     var size: PixelSize { encoder.size }
 
-    /// Queues `frame`, to be written `copies` times; false when the queue is full (the frame
-    /// is dropped). Throws the writer's error once it has failed.
-    func offer(_ frame: RGBAImage, copies: Int) throws(EncoderError) -> Bool {
+    /// A buffer the writer is done with, to read the next frame into; empty when none is spare.
+    func spareBuffer() -> [UInt8] {
         condition.lock()
         defer { condition.unlock() }
-        if let failure { throw failure }
-        guard queue.count < Self.capacity else { return false }
-        queue.append((frame, copies))
+        return spares.popLast() ?? []
+    }
+
+    /// Queues the frame in `bytes`, to be written `copies` times; false when the queue is full
+    /// (the frame is dropped; the caller keeps its buffer). Throws the writer's error once it
+    /// has failed. After true, the caller should not keep `bytes` (the writer reuses it).
+    func offer(_ bytes: [UInt8], copies: Int) throws(EncoderError) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        if case .failed(let failure) = outcome { throw failure }
+        guard !closed, queue.count < capacity else { return false }
+        queue.append((bytes, copies))
+        framesLeft += copies
         condition.signal()
         return true
     }
 
-    /// Writes what is queued, then `last` `copies` times more (whatever the queue's capacity:
-    /// the recording's end is not to be dropped), then ends the file; throws the writer's or
-    /// ffmpeg's error.
-    func finish(appending last: RGBAImage? = nil, copies: Int = 0) throws(EncoderError) {
+    /// Ends the recording without waiting: the writer writes what is queued, then the last
+    /// frame queued `copies` times more (the recording's end is not to be dropped), then
+    /// ends the file; `state` says when it is done.
+    func close(repeatingLast copies: Int) {
         condition.lock()
-        if let last, copies > 0, failure == nil { queue.append((last, copies)) }
-        closed = true
-        condition.broadcast()
-        while running { condition.wait() }
-        let failed = failure
-        condition.unlock()
-        if let failed {
-            encoder.cancel()
-            throw failed
+        if !closed {
+            closed = true
+            extraCopies = max(0, copies)
+            framesLeft += extraCopies
         }
-        try encoder.finish()
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    var state: State {
+        condition.lock()
+        defer { condition.unlock() }
+        return outcome ?? .writing(framesLeft: framesLeft)
+    }
+
+    /// Closes (when not already closed) and waits until the file is ended; throws the
+    /// writer's or ffmpeg's error.
+    func finish(repeatingLast copies: Int = 0) throws(EncoderError) {
+        close(repeatingLast: copies)
+        condition.lock()
+        while outcome == nil { condition.wait() }
+        let result = outcome
+        condition.unlock()
+        if case .failed(let failure) = result { throw failure }
     }
 
     /// Drops what is queued, lets the frame being written end (the encoder is used by one
@@ -61,6 +116,7 @@ final class EncoderThread: @unchecked Sendable {
     func cancel() {
         condition.lock()
         closed = true
+        cancelled = true
         queue.removeAll()
         condition.broadcast()
         while running { condition.wait() }
@@ -69,28 +125,61 @@ final class EncoderThread: @unchecked Sendable {
     }
 
     private func writeUntilClosed() {
+        var last: [UInt8]?
+        func fail(_ error: EncoderError) {
+            condition.lock()
+            outcome = .failed(error)
+            queue.removeAll()
+            running = false
+            condition.broadcast()
+            condition.unlock()
+        }
         while true {
             condition.lock()
             while queue.isEmpty && !closed { condition.wait() }
-            guard !queue.isEmpty else {
+            if cancelled {
                 running = false
                 condition.broadcast()
                 condition.unlock()
                 return
             }
+            guard !queue.isEmpty else { break }
             let next = queue.removeFirst()
+            // The frame before this one is done with: the window can fill it again.
+            if let previous = last, spares.count < Self.sparesKept { spares.append(previous) }
+            last = nil
             condition.unlock()
             do {
-                for _ in 0..<next.copies { try encoder.write(next.frame) }
+                for _ in 0..<next.copies {
+                    try encoder.write(bytes: next.bytes)
+                    condition.lock(); framesLeft -= 1; condition.unlock()
+                }
             } catch {
-                condition.lock()
-                failure = error
-                queue.removeAll()
-                running = false
-                condition.broadcast()
-                condition.unlock()
+                fail(error)
                 return
             }
+            last = next.bytes
         }
+        let copies = extraCopies
+        condition.unlock()
+        do {
+            if let last {
+                for _ in 0..<copies {
+                    try encoder.write(bytes: last)
+                    condition.lock(); framesLeft -= 1; condition.unlock()
+                }
+            }
+            try encoder.finish()
+        } catch {
+            encoder.cancel()
+            fail(error)
+            return
+        }
+        condition.lock()
+        outcome = .finished
+        running = false
+        framesLeft = 0
+        condition.broadcast()
+        condition.unlock()
     }
 }

@@ -207,6 +207,8 @@ final class PlaygroundApp {
                 }
             }
             recorder.capture(renderer, at: t)
+            // A stopped recording's encoder finishes while the window goes on: its progress, then "Saved".
+            if let said = recorder.poll(at: t) { toast.show(said, at: t) }
             // After the capture: the window shows the badge and the toast, the video does not.
             var afterCapture = DrawList()
             if recorder.isRecording {
@@ -227,8 +229,9 @@ final class PlaygroundApp {
                 drawingMilliseconds: (drawingDone - stepsEnded) * 1000,
                 presentMilliseconds: (presented - drawingDone) * 1000)
         }
-        recorder.stop(at: frameTime)
+        recorder.finishAll(at: frameTime)
         runStatistics.recordingFramesNotCaptured = recorder.framesNotCaptured
+        runStatistics.recordingWindowFrames = recorder.windowFramesWhileRecording
         // + 0 turns −0 (an inset's negation) into 0 for the JSON.
         runStatistics.finalOffset = playground.scrollView.contentOffset + .zero
         runStatistics.finalParallax = playground.parallaxAmount

@@ -17,6 +17,7 @@ struct RunStatistics {
     var photos: RunReport.Photos?
     var peakResidentKilobytes: Int?
     var recordingFramesNotCaptured = 0
+    var recordingWindowFrames = 0
     var panes: [RunReport.Pane]?
 
     mutating func noteState(frame: Int, scene: SceneID, strategy: ParallaxStrategy) {
@@ -35,7 +36,8 @@ struct RunStatistics {
             changes: changes, renderer: renderer, video_driver: videoDriver, screenshots: screenshots,
             final_offset_x: finalOffset.x, final_offset_y: finalOffset.y, startup: startup, photos: photos,
             peak_rss_kb: peakResidentKilobytes, recording_frames_not_captured: recordingFramesNotCaptured,
-            panes: panes, final_parallax: finalParallax, final_items: finalItems)
+            panes: panes, final_parallax: finalParallax, final_items: finalItems,
+            recording_window_frames: recordingWindowFrames)
     }
 
     func write(to path: String) throws {

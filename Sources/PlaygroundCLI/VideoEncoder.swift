@@ -69,7 +69,10 @@ final class VideoEncoder {
     private let logPath: String
     private var finished = false
 
-    init(ffmpeg: String, size: PixelSize, framesPerSecond: Double, inputs extraInputs: [String] = [], output: [String]) throws(EncoderError) {
+    /// `pixelFormat` names the frames' byte order as ffmpeg's rawvideo reads it: "rgba" for
+    /// `RGBAImage`s, "bgr0" for `Renderer.readPixelsBGRA` (B, G, R and an alpha to ignore).
+    init(ffmpeg: String, size: PixelSize, framesPerSecond: Double, pixelFormat: String = "rgba",
+         inputs extraInputs: [String] = [], output: [String]) throws(EncoderError) {
         self.ffmpeg = ffmpeg
         self.size = size
         let log: (path: String, handle: FileHandle)
@@ -81,7 +84,7 @@ final class VideoEncoder {
         signal(SIGPIPE, SIG_IGN)
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = ["-hide_banner", "-nostdin", "-loglevel", "error", "-y",
-                             "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(size.width)x\(size.height)",
+                             "-f", "rawvideo", "-pix_fmt", pixelFormat, "-s", "\(size.width)x\(size.height)",
                              "-r", Self.rate(framesPerSecond), "-i", "-"] + extraInputs + output
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
@@ -102,6 +105,20 @@ final class VideoEncoder {
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(process.processIdentifier), niceness)
     }
 
+    /// Lets ffmpeg run only on a core nothing else wants (Linux's SCHED_IDLE, which its
+    /// encoding threads, started with the first frame, inherit): a live recording must never
+    /// take a core from the window it records. Where that is refused (or off Linux), the
+    /// lowest nice value, 19.
+    func runOnlyWhenIdle() {
+        #if os(Linux)
+        // SCHED_IDLE from <sched.h> (Linux 2.6.23), a GNU extension Swift's Glibc does not import.
+        let schedIdle: Int32 = 5
+        var parameters = sched_param(sched_priority: 0)
+        if sched_setscheduler(process.processIdentifier, schedIdle, &parameters) == 0 { return }
+        #endif
+        lowerPriority(to: 19)
+    }
+
     /// The frame rate as ffmpeg reads it: a whole number when it is one.
     static func rate(_ fps: Double) -> String {
         fps == fps.rounded() ? String(Int(fps)) : String(fps)
@@ -110,8 +127,14 @@ final class VideoEncoder {
     /// Sends one frame; fails when ffmpeg has stopped reading (it exited: see its message).
     func write(_ frame: RGBAImage) throws(EncoderError) {
         precondition(frame.size == size, "every frame must have the encoder's size")
+        try write(bytes: frame.bytes)
+    }
+
+    /// Sends one frame's bytes, in the pixel format the encoder was made with.
+    func write(bytes: [UInt8]) throws(EncoderError) {
+        precondition(bytes.count == size.width * size.height * 4, "every frame must have the encoder's size")
         let fd = input.fileHandleForWriting.fileDescriptor
-        let failure: Int32? = frame.bytes.withUnsafeBytes { buffer in
+        let failure: Int32? = bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
                 let written = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)

@@ -73,6 +73,13 @@ struct VideoQuality {
     var preset = "medium"
     /// libwebp's lossy quality 0…100; nil: lossless.
     var webpQuality: Double?
+    /// H.264's RGB to YUV conversion without accurate rounding and full chroma interpolation,
+    /// for the live window, whose encoder runs only on idle time (`record` keeps the exact one,
+    /// worth about 0.3 dB): 4 % less of the encoder's time, measured with ffmpeg 5.1 on 192
+    /// frames of 1280x800 at x264's ultrafast (1.94 s against 2.02 s).
+    var fastConversion = false
+    /// H.264 only: the frame scaled to this many pixels (even sides) in the conversion's pass.
+    var scaledSize: (width: Int, height: Int)?
 }
 
 extension VideoFormat {
@@ -86,7 +93,10 @@ extension VideoFormat {
             // index first so playback starts before the whole file has arrived.
             // The crop drops an odd last column or row (a window can have any size; `record`
             // refuses odd sizes before it starts).
-            return ["-vf", "crop=trunc(iw/2)*2:trunc(ih/2)*2,scale=out_color_matrix=bt709:out_range=tv:flags=accurate_rnd+full_chroma_int",
+            // A smaller size is scaled in the same pass (area averaging: a downscale without aliasing).
+            let size = quality.scaledSize.map { "\($0.width):\($0.height):" } ?? ""
+            let flags = quality.fastConversion ? (quality.scaledSize == nil ? "" : ":flags=area") : ":flags=accurate_rnd+full_chroma_int"
+            return ["-vf", "crop=trunc(iw/2)*2:trunc(ih/2)*2,scale=" + size + "out_color_matrix=bt709:out_range=tv" + flags,
                     "-c:v", "libx264", "-preset", quality.preset,
                     "-crf", String(quality.crf), "-pix_fmt", "yuv420p",
                     "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709",

@@ -224,6 +224,11 @@ struct WindowCommand: ParsableCommand {
     @Flag(help: "Neither read nor write the remembered settings ($XDG_CONFIG_HOME/parallax-playground/settings.json): start from the defaults.")
     var noSettings = false
 
+    @Option(name: .customLong("record-size"), parsing: .unconditional,
+            help: ArgumentHelp("The R key's video at most WIDTHxHEIGHT pixels, each side 2 to 16384: the window's frame scaled to fit, keeping its shape (default: the window's size). 640x400 costs the encoder about a third of 1280x800.",
+                               valueName: "WxH"))
+    var recordSize: String?
+
     @Flag(help: "Decode every photo at its cell's size before the first frame (for measuring frames with no image work left; needs --cache-mb large enough for the folder).")
     var preloadPhotos = false
 
@@ -232,9 +237,22 @@ struct WindowCommand: ParsableCommand {
         if open != nil, display.model.folder.photos != nil {
             throw ValidationError("give the folder either as the first argument or with --photos, not both")
         }
+        if let recordSize { _ = try Self.parseRecordSize(recordSize) }
         if let exitAfter, !(exitAfter > 0 && exitAfter <= 86_400) {
             throw ValidationError("--exit-after must be more than 0 and at most 86400 seconds")
         }
+    }
+
+    /// `--record-size`: whole pixels, each side 2 to 16,384 (the largest window, see `ViewportSize`).
+    static func parseRecordSize(_ text: String) throws -> SDLBackend.PixelSize {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) else {
+            throw ValidationError("--record-size: expected WIDTHxHEIGHT in whole pixels, e.g. 640x400")
+        }
+        guard (2...16_384).contains(width), (2...16_384).contains(height) else {
+            throw ValidationError("--record-size: width and height must each be from 2 to 16384 pixels")
+        }
+        return SDLBackend.PixelSize(width: width, height: height)
     }
 
     func run() throws {
@@ -286,6 +304,7 @@ struct WindowCommand: ParsableCommand {
             if let folder = app.openDropped(path, display: display, diskCache: diskCache) { shownFolder.path = folder }
         }
         app.script = script
+        app.recorder.largestVideoSize = try recordSize.map(Self.parseRecordSize)
         app.exitAfter = exitAfter
         app.exitWhenSharp = exitWhenSharp
         app.run()

@@ -7,9 +7,12 @@ import SDLBackend
 /// (`xdg-user-dir VIDEOS`) or else the current directory, until R is pressed again or the
 /// window closes. The window runs on the wall clock, so each presented frame is written as
 /// many times as the 60 fps timeline has advanced since the last: the video plays at the
-/// speed it was seen. The window only reads each frame back; an `EncoderThread` hands it to
-/// ffmpeg, and a frame that finds its queue full is dropped and counted. Written whole like
-/// every file (see `RecordingOutput`).
+/// speed it was seen. The window only copies each frame back into a recycled buffer; an
+/// `EncoderThread` queues up to 2 s of frames for ffmpeg, which runs only on what the window
+/// leaves idle; a frame that finds the queue full is dropped and counted. R again ends the
+/// recording without waiting: the queue drains while the window goes on, a toast counting the
+/// frames left, and the file is put in place when ffmpeg is done. Written whole like every
+/// file (see `RecordingOutput`).
 final class WindowRecorder {
     static let framesPerSecond = 60.0
     /// x264's fastest preset: a live window shares two cores with the encoder, where
@@ -18,14 +21,42 @@ final class WindowRecorder {
     /// "veryfast" captured 33–52 % of the frames, "ultrafast" 81–96 %, at a larger file.
     static let preset = "ultrafast"
 
+    /// `--record-size`: the video's largest size; the frame is scaled down to fit it (by
+    /// ffmpeg, in the same pass as its colour conversion). Nil: the frame's own size.
+    var largestVideoSize: SDLBackend.PixelSize?
+
+    /// The video's size for frames of `frame`: `frame` scaled to fit within `largest`, keeping
+    /// its shape, each side even (H.264's 4:2:0), never larger than the frame's (even) size.
+    static func videoSize(frame: SDLBackend.PixelSize, largest: SDLBackend.PixelSize?) -> SDLBackend.PixelSize {
+        let evenFrame = SDLBackend.PixelSize(width: max(2, frame.width / 2 * 2), height: max(2, frame.height / 2 * 2))
+        guard let largest, largest.width < frame.width || largest.height < frame.height else { return evenFrame }
+        let scale = min(Double(largest.width) / Double(frame.width), Double(largest.height) / Double(frame.height))
+        func even(_ side: Int) -> Int { max(2, Int((Double(side) * scale / 2).rounded(.down)) * 2) }
+        return SDLBackend.PixelSize(width: min(even(frame.width), evenFrame.width), height: min(even(frame.height), evenFrame.height))
+    }
+
     private var encoder: EncoderThread?
     private var output: RecordingOutput?
     private var startTime = 0.0
     private var framesWritten = 0
+    /// The buffer the next frame is read into: a spare one handed back by the encoder's
+    /// writer, or the last frame when the queue was full.
+    private var buffer: [UInt8] = []
     /// Window frames that could not be captured (the encoder's queue was full, or the pixels
     /// could not be read), over every recording of the run; the next captured frame fills
     /// their place in the video, which keeps the speed it was seen at.
     private(set) var framesNotCaptured = 0
+    /// Window frames drawn while recording, captured or not, over every recording of the run.
+    private(set) var windowFramesWhileRecording = 0
+
+    /// A recording stopped whose encoder is still writing what it queued.
+    private struct Finishing {
+        let encoder: EncoderThread
+        let output: RecordingOutput
+        let seconds: Double
+        var shownAt: Double
+    }
+    private var finishing: [Finishing] = []
 
     var isRecording: Bool { output != nil }
 
@@ -35,6 +66,10 @@ final class WindowRecorder {
     /// Seconds since the recording's first frame, at the window's time `time`.
     func elapsed(at time: Double) -> Double { startTime.isNaN ? 0 : time - startTime }
 
+    /// The ffmpeg found with libx264 by an earlier R: `ffmpeg -encoders` takes a tenth of a
+    /// second or more, a stall of the window each time R is pressed.
+    private var checkedFFmpeg: String?
+
     /// Starts a recording named for the playground's scene and strategy, or stops the one running.
     func toggle(_ playground: Playground, at time: Double) {
         lastMessage = nil
@@ -42,7 +77,10 @@ final class WindowRecorder {
         let name = "parallax-\(playground.scene.id.name)-\(playground.effectiveStrategy.name)-\(Self.timestamp()).mp4"
         do {
             let ffmpeg = try FFmpegProgram.locate(explicit: nil)
-            try FFmpegProgram.require(encoder: VideoFormat.mp4.encoder, of: ffmpeg)
+            if checkedFFmpeg != ffmpeg {
+                try FFmpegProgram.require(encoder: VideoFormat.mp4.encoder, of: ffmpeg)
+                checkedFFmpeg = ffmpeg
+            }
             output = try RecordingOutput(path: Self.videosFolder() + "/" + name, format: .mp4)
             pendingFFmpeg = ffmpeg
             framesWritten = 0
@@ -59,40 +97,72 @@ final class WindowRecorder {
     /// The ffmpeg to start at the first frame, when the frame's size is known.
     private var pendingFFmpeg: String?
 
-    /// Writes the frame drawn so far (call before presenting), at the window's time `time`.
+    /// The OpenGL renderer's read-back a frame late, made at a recording's first frame; nil
+    /// with other renderers (the frame is then read at once) or between recordings.
+    private var readback: FrameReadback?
+    /// Timeline frames the frame queued in `readback` stands for, not yet offered.
+    private var pendingCopies = 0
+
+    /// Reads the frame drawn so far back into `buffer` (or, through `readback`, queues it and
+    /// takes the one before); returns the size and ffmpeg's name for its byte order of the
+    /// frame now in `buffer`, and the timeline frames it stands for; nil when none is there yet.
+    private func readFrame(_ renderer: Renderer, copies: Int, first: Bool) throws(SDLError)
+        -> (size: SDLBackend.PixelSize, pixelFormat: String, copies: Int)? {
+        if first { readback = FrameReadback(renderer: renderer) }
+        guard let readback else { return (try renderer.readPixelsBGRA(into: &buffer), "bgr0", copies) }
+        let previous = pendingCopies
+        pendingCopies = copies
+        guard let size = readback.queueAndTakePrevious(into: &buffer) else { return nil }
+        return (size, "bgr0", previous)
+    }
+
+    /// Reads the frame drawn so far (call before presenting), at the window's time `time`, and
+    /// queues it, or the frame before it, for the encoder.
     func capture(_ renderer: Renderer, at time: Double) {
         guard output != nil else { return }
-        let due = startTime.isNaN ? 1 : Int(((time - startTime) * Self.framesPerSecond).rounded(.down)) + 1
+        windowFramesWhileRecording += 1
+        let first = startTime.isNaN
+        if first { startTime = time }
+        let due = Int(((time - startTime) * Self.framesPerSecond).rounded(.down)) + 1
         // Each frame of the timeline up to now, at least one: the frame on screen fills them.
-        let copies = max(1, due - framesWritten)
-        let frame: RGBAImage
-        do { frame = try renderer.readPixels() } catch {
+        let copies = max(1, due - framesWritten - pendingCopies)
+        let read: (size: SDLBackend.PixelSize, pixelFormat: String, copies: Int)?
+        do { read = try readFrame(renderer, copies: copies, first: first) } catch {
             framesNotCaptured += 1
             return
         }
+        guard let frame = read else { return }
+        if !offer(frame) {
+            printWarning("the window changed size: recording stopped")
+            stop(at: time)
+        }
+    }
+
+    /// Hands the frame in `buffer` to the encoder, starting it with the first frame; false
+    /// when the frame's size is not the recording's (the window was resized).
+    private func offer(_ frame: (size: SDLBackend.PixelSize, pixelFormat: String, copies: Int)) -> Bool {
         do {
             if encoder == nil, let ffmpeg = pendingFFmpeg, let output {
                 var quality = VideoQuality()
                 quality.preset = Self.preset
+                quality.fastConversion = true
+                let videoSize = Self.videoSize(frame: frame.size, largest: largestVideoSize)
+                if videoSize != SDLBackend.PixelSize(width: frame.size.width / 2 * 2, height: frame.size.height / 2 * 2) {
+                    quality.scaledSize = (videoSize.width, videoSize.height)
+                }
                 let video = try VideoEncoder(
-                    ffmpeg: ffmpeg, size: frame.size, framesPerSecond: Self.framesPerSecond,
+                    ffmpeg: ffmpeg, size: frame.size, framesPerSecond: Self.framesPerSecond, pixelFormat: frame.pixelFormat,
                     output: output.format.outputArguments(destination: output.encoderDestination, quality: quality))
-                // At the decode threads' nice value: x264 on every core would otherwise
-                // starve the photos the window is waiting for.
-                video.lowerPriority(to: BackgroundThread.niceness)
-                encoder = EncoderThread(encoder: video)
+                video.runOnlyWhenIdle()
+                encoder = EncoderThread(
+                    encoder: video, capacity: EncoderThread.capacity(frameBytes: buffer.count, framesPerSecond: Self.framesPerSecond))
                 pendingFFmpeg = nil
-                startTime = time
             }
-            guard let encoder else { return }
-            guard frame.size == encoder.size else {
-                printWarning("the window changed size: recording stopped")
-                stop(at: time)
-                return
-            }
-            lastFrame = frame
-            if try encoder.offer(frame, copies: copies) {
-                framesWritten += copies
+            guard let encoder else { return true }
+            guard frame.size == encoder.size else { return false }
+            if try encoder.offer(buffer, copies: frame.copies) {
+                framesWritten += frame.copies
+                buffer = encoder.spareBuffer()
             } else {
                 framesNotCaptured += 1
             }
@@ -102,39 +172,100 @@ final class WindowRecorder {
             encoder = nil
             output?.discard()
             output = nil
+            readback = nil
+            pendingCopies = 0
         }
+        return true
     }
 
-    /// The last frame read back, taken or dropped: it fills the video up to the stop.
-    private var lastFrame: RGBAImage?
-
-    /// Finishes the file at the window's time `time` and puts it in place (the window calls
-    /// this at exit too). Frames dropped at the end are filled with the last one read, so the
-    /// video lasts as long as the recording did.
+    /// Ends the recording at the window's time `time` without waiting for the encoder: frames
+    /// dropped at the end are filled with the last one queued, so the video lasts as long as
+    /// the recording did; `poll` puts the file in place when ffmpeg is done.
     func stop(at time: Double) {
         guard let output else { return }
         defer {
             encoder = nil
             self.output = nil
             pendingFFmpeg = nil
-            lastFrame = nil
         }
+        // The frame still queued in the read-back is the recording's last.
+        if let readback, let size = readback.takePending(into: &buffer) {
+            self.readback = nil
+            _ = offer((size, "bgr0", pendingCopies))
+        }
+        readback = nil
+        pendingCopies = 0
         guard let encoder else { output.discard(); return }
         let due = startTime.isNaN ? 0 : Int(((time - startTime) * Self.framesPerSecond).rounded(.down)) + 1
         let missing = max(0, due - framesWritten)
+        encoder.close(repeatingLast: missing)
+        framesWritten += missing
+        finishing.append(Finishing(encoder: encoder, output: output, seconds: Double(framesWritten) / Self.framesPerSecond, shownAt: time))
+        if let said = poll(at: time, force: true) { lastMessage = said }
+    }
+
+    /// Checks the recordings being finished: puts each one ffmpeg has ended in place. Returns
+    /// what to show: the file saved, a failure, or (every half second, or when `force`) how
+    /// many frames are left to write.
+    func poll(at time: Double, force: Bool = false) -> String? {
+        var message: String?
+        var index = 0
+        while index < finishing.count {
+            let recording = finishing[index]
+            let name = (recording.output.path as NSString).lastPathComponent
+            switch recording.encoder.state {
+            case .writing(let framesLeft):
+                if force || time - recording.shownAt >= 0.5 {
+                    finishing[index].shownAt = time
+                    // Every frame handed over: ffmpeg is encoding what its pipe still holds.
+                    message = framesLeft > 0 ? "Writing \(name): \(framesLeft) frames left" : "Finishing \(name)…"
+                }
+                index += 1
+                continue
+            case .finished:
+                message = commit(recording)
+            case .failed(let error):
+                recording.output.discard()
+                printError("recording failed: \(error); nothing written")
+                message = "Recording failed: nothing written"
+            }
+            finishing.remove(at: index)
+        }
+        return message
+    }
+
+    /// Stops the recording running, if any, and waits for every recording to be written (the
+    /// window calls this as it closes), saying on standard error what it waits for.
+    func finishAll(at time: Double) {
+        stop(at: time)
+        for recording in finishing {
+            if case .writing(let framesLeft) = recording.encoder.state, framesLeft > 0 {
+                FileHandle.standardError.write(Data("writing \(recording.output.path): \(framesLeft) frames left\n".utf8))
+            }
+            do {
+                try recording.encoder.finish()
+                _ = commit(recording)
+            } catch {
+                recording.output.discard()
+                printError("recording failed: \(error); nothing written")
+            }
+        }
+        finishing.removeAll()
+    }
+
+    private func commit(_ recording: Finishing) -> String {
+        let output = recording.output
         do {
-            try encoder.finish(appending: lastFrame, copies: missing)
-            if lastFrame != nil { framesWritten += missing }
             try output.commit()
-            let seconds = Double(framesWritten) / Self.framesPerSecond
-            FileHandle.standardError.write(Data("saved \(output.path) (\(String(format: "%.1f", seconds)) s)\n".utf8))
-            print("saved \(output.path)")
-            lastMessage = "Saved \((output.path as NSString).lastPathComponent) (\(String(format: "%.1f", seconds)) s)"
         } catch {
             output.discard()
             printError("recording failed: \(error); nothing written")
-            lastMessage = "Recording failed: nothing written"
+            return "Recording failed: nothing written"
         }
+        let seconds = String(format: "%.1f", recording.seconds)
+        FileHandle.standardError.write(Data("saved \(output.path) (\(seconds) s)\n".utf8))
+        print("saved \(output.path)")
+        return "Saved \((output.path as NSString).lastPathComponent) (\(seconds) s)"
     }
 
     /// `xdg-user-dir VIDEOS` when it names a folder other than home (its answer when none is

@@ -114,6 +114,25 @@ public final class Renderer {
         return RGBAImage(width: size.width, height: size.height, bytes: bytes)
     }
 
+    /// Copies the frame drawn so far into `buffer` in the renderer's own byte order, B, G, R,
+    /// A (SDL's ARGB8888 on a little-endian machine: the window's format under OpenGL, so SDL
+    /// only copies rows, with no per-pixel conversion), reusing the buffer when it already has
+    /// the frame's size; returns the size. Alpha is left as read (ffmpeg's `bgr0` ignores it).
+    /// Call before `present()`. A live recording calls this every frame, so it does the least
+    /// work on the frame's thread: `readPixels()`'s RGBA conversion, fresh 4 MB buffer and
+    /// alpha pass cost the window more than the copy itself.
+    public func readPixelsBGRA(into buffer: inout [UInt8]) throws(SDLError) -> PixelSize {
+        let size = outputSize
+        let count = size.width * size.height * 4
+        if buffer.count != count { buffer = [UInt8](repeating: 0, count: count) }
+        let status = buffer.withUnsafeMutableBytes { bytes in
+            SDL_RenderReadPixels(handle, nil, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                 bytes.baseAddress, Int32(size.width * 4))
+        }
+        try check(status, "SDL_RenderReadPixels")
+        return size
+    }
+
     /// Writes the frame drawn so far as a PNG file (see `RGBAImage.savePNG(path:)`); call
     /// before `present()`.
     public func savePNG(path: String) throws {

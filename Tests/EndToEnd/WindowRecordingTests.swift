@@ -50,8 +50,9 @@ import Testing
     }
 
     /// An encoder that cannot keep up costs the video frames, not the window: frames that
-    /// find the encoder's queue full are dropped and counted in the stats file, and the
-    /// recording still ends whole. The fake ffmpeg reads nothing for 1.5 s.
+    /// find the encoder's queue (2 s of frames) full are dropped and counted in the stats
+    /// file, and the recording still ends whole. The fake ffmpeg reads nothing for 4 s of a
+    /// 3 s recording.
     @Test func framesTheEncoderCannotTakeAreDroppedAndCounted() throws {
         let folder = try recordingFolder("window-slow-encoder")
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -60,26 +61,26 @@ import Testing
             #!/bin/sh
             case "$*" in *-encoders*) echo " V....D libx264 fake H.264"; exit 0;; esac
             for last; do :; done
-            sleep 1.5
+            sleep 4
             cat > "$last"
             """.write(toFile: fake, atomically: true, encoding: .utf8)
         chmod(fake, 0o755)
         let stats = folder + "/stats.json"
-        let status = try runWindow(in: folder, script: "key r\ndrag 160 180 160 20 0.3\nwait 0.7\nkey r\n", exitAfter: "2.5",
+        let status = try runWindow(in: folder, script: "key r\ndrag 160 180 160 20 0.3\nwait 2.7\nkey r\n", exitAfter: "4",
                                    extraEnvironment: ["PARALLAX_FFMPEG": fake], statsJson: stats)
         #expect(status == 0)
         #expect(contents(of: folder).filter { $0.hasSuffix(".mp4") }.count == 1, "\(contents(of: folder))")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: stats))) as? [String: Any])
         let dropped = try #require(report["recording_frames_not_captured"] as? Int)
-        // About a second of frames against a queue of 4 that nobody empties.
+        // About a second of frames past a queue of 2 s that nobody empties.
         #expect(dropped > 4, "\(dropped) frames dropped")
         // The fake writes the raw frames it was given: the video still lasts as long as the
-        // recording did (R at 0 s and at 1.0 s: about 60 frames at 60 fps), the last frame
-        // read filling what the full queue dropped at the end.
+        // recording did (R at 0 s and at 3.0 s: about 180 frames at 60 fps), the last frame
+        // queued filling what the full queue dropped at the end.
         let video = try #require(contents(of: folder).first { $0.hasSuffix(".mp4") })
         let bytes = try #require(try FileManager.default.attributesOfItem(atPath: folder + "/" + video)[.size] as? Int)
         let frames = bytes / (320 * 200 * 4)
-        #expect((55...66).contains(frames), "\(frames) frames for a 1.0 s recording")
+        #expect((175...186).contains(frames), "\(frames) frames for a 3.0 s recording")
     }
 
     @Test func quittingWhileRecordingFinishesTheFileInTheVideosFolder() throws {

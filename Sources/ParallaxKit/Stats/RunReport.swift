@@ -122,6 +122,9 @@ public struct RunReport: Codable, Sendable, Equatable {
     public var peak_rss_kb: Int?
     /// Window frames the R key's recordings could not capture.
     public var recording_frames_not_captured: Int
+    /// Window frames drawn while the R key recorded (captured or not): the share captured is
+    /// 1 − not captured / this.
+    public var recording_window_frames: Int?
     /// Compared panes, left to right; absent with one pane.
     public var panes: [Pane]?
     /// The (first pane's) parallax amount and item count at exit: where keys, the tuning
@@ -133,7 +136,8 @@ public struct RunReport: Codable, Sendable, Equatable {
                 frame_ms_p99: Double, frames_over_16_7_ms: Int, changes: [Change], renderer: String, video_driver: String,
                 screenshots: [String], final_offset_x: Double, final_offset_y: Double, startup: Startup, photos: Photos?,
                 peak_rss_kb: Int?, recording_frames_not_captured: Int, panes: [Pane]? = nil,
-                final_parallax: Double? = nil, final_items: Int? = nil) {
+                final_parallax: Double? = nil, final_items: Int? = nil, recording_window_frames: Int? = nil) {
+        self.recording_window_frames = recording_window_frames
         self.final_parallax = final_parallax
         self.final_items = final_items
         self.frames = frames

@@ -1,0 +1,150 @@
+import Foundation
+import SDLBackend
+import Testing
+
+/// The R key's recording keeps the window on time: frames are read back in the renderer's own
+/// byte order into recycled buffers, a queue of 2 s absorbs an encoder that falls behind, and
+/// R's stop lets the encoder finish while the window goes on. Run headless, like
+/// `WindowRecordingTests`.
+@Suite struct WindowRecordingQueueTests {
+    /// Runs the window at 320x200 in `folder` (its current directory and home) with `script`;
+    /// returns its status and standard output.
+    private func runWindow(in folder: String, script: String, exitAfter: String, ffmpeg: String? = nil,
+                           statsJson: String? = nil, arguments: [String] = [], display: String? = nil) throws -> (status: Int32, output: String) {
+        let scriptPath = folder + "/record.script"
+        try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = try playgroundBinary()
+        process.arguments = ["--script", scriptPath, "--exit-after", exitAfter, "--size", "320x200", "--disk-cache-mb", "0"]
+            + (statsJson.map { ["--stats-json", $0] } ?? []) + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDL_VIDEODRIVER"] = display == nil ? "dummy" : nil
+        if let display { environment["DISPLAY"] = display }
+        // xdg-user-dir answers $HOME when no videos folder is set: the current directory then.
+        environment["HOME"] = folder
+        environment["XDG_CONFIG_HOME"] = folder + "/config"
+        if let ffmpeg { environment["PARALLAX_FFMPEG"] = ffmpeg }
+        process.environment = environment
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    /// A fake ffmpeg that reads nothing for `seconds`, then writes the raw frames it is given
+    /// to its output file (its last argument).
+    private func slowFFmpeg(in folder: String, sleeping seconds: Double) throws -> String {
+        let fake = folder + "/slow-ffmpeg"
+        try """
+            #!/bin/sh
+            case "$*" in *-encoders*) echo " V....D libx264 fake H.264"; exit 0;; esac
+            for last; do :; done
+            sleep \(seconds)
+            cat > "$last"
+            """.write(toFile: fake, atomically: true, encoding: .utf8)
+        chmod(fake, 0o755)
+        return fake
+    }
+
+    /// An encoder that reads nothing for 1.5 s costs a 1 s recording no frame: the queue holds
+    /// 2 s of frames (a queue of 4 dropped most of them), and the file has every one.
+    @Test func anEncoderThatFallsBehindWithinTheQueueCostsNoFrame() throws {
+        let folder = try recordingFolder("window-queue")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fake = try slowFFmpeg(in: folder, sleeping: 1.5)
+        let stats = folder + "/stats.json"
+        let run = try runWindow(in: folder, script: "key r\ndrag 160 180 160 20 0.3\nwait 0.7\nkey r\n", exitAfter: "2.5",
+                                ffmpeg: fake, statsJson: stats)
+        #expect(run.status == 0)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: stats))) as? [String: Any])
+        let dropped = try #require(report["recording_frames_not_captured"] as? Int)
+        #expect(dropped == 0, "\(dropped) frames dropped")
+        let drawn = try #require(report["recording_window_frames"] as? Int)
+        #expect(drawn > 4, "\(drawn) window frames while recording")
+        // R at 0 s and at 1.0 s: about 60 frames at 60 fps, 4 bytes a pixel.
+        let video = try #require(contents(of: folder).first { $0.hasSuffix(".mp4") }, "\(contents(of: folder))")
+        let bytes = try #require(try FileManager.default.attributesOfItem(atPath: folder + "/" + video)[.size] as? Int)
+        #expect(bytes % (320 * 200 * 4) == 0)
+        #expect((55...66).contains(bytes / (320 * 200 * 4)), "\(bytes / (320 * 200 * 4)) frames for a 1.0 s recording")
+    }
+
+    /// R's stop does not wait for the encoder: a screenshot taken 0.2 s after the stop is saved
+    /// while the encoder (asleep for 1.5 s) still holds the video, which is saved after it.
+    @Test func theWindowGoesOnWhileTheEncoderFinishes() throws {
+        let folder = try recordingFolder("window-async-stop")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fake = try slowFFmpeg(in: folder, sleeping: 1.5)
+        let run = try runWindow(in: folder, script: "key r\nwait 0.3\nkey r\nwait 0.2\nkey p\n", exitAfter: "3", ffmpeg: fake)
+        #expect(run.status == 0)
+        let saved = run.output.split(separator: "\n").filter { $0.hasPrefix("saved ") }
+        #expect(saved.count == 2 && saved.first?.hasSuffix(".png") == true && saved.last?.hasSuffix(".mp4") == true,
+                "\(saved)")
+        #expect(contents(of: folder).filter { $0.hasSuffix(".mp4") }.count == 1)
+        #expect(!contents(of: folder).contains { $0.contains("partial") })
+    }
+
+    /// The frames read back in B, G, R order reach the video as the window showed them: a
+    /// frame of the recording at rest matches a screenshot (P, read back as RGBA) taken in
+    /// it, far closer than the same frame with red and blue swapped or upside down. Headless
+    /// (SDL's software renderer, read at once) and in an X server (OpenGL, read a frame late
+    /// through pixel-pack buffers, whose rows come bottom-up).
+    @Test(.timeLimit(.minutes(2)), arguments: [false, true])
+    func theVideoHasTheWindowsColours(inXServer: Bool) throws {
+        _ = try #require(programOnPath("ffmpeg"), "ffmpeg is missing: make test installs it")
+        let folder = try recordingFolder("window-colours")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let x = inXServer ? try XvfbServer() : nil
+        defer { x?.stop() }
+        let stats = folder + "/stats.json"
+        let run = try runWindow(in: folder, script: "wait 1.5\nkey r\nwait 0.5\nkey p\nwait 0.5\nkey r\n", exitAfter: "3",
+                                statsJson: stats, arguments: ["--no-settings"], display: x?.display)
+        #expect(run.status == 0)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: stats))) as? [String: Any])
+        #expect((report["renderer"] as? String == "opengl") == inXServer, "\(report["renderer"] ?? "")")
+        let shotName = try #require(contents(of: folder).first { $0.hasSuffix(".png") }, "\(contents(of: folder))")
+        let videoName = try #require(contents(of: folder).first { $0.hasSuffix(".mp4") }, "\(contents(of: folder))")
+        let shot = try RGBAImage.load(path: folder + "/" + shotName)
+        let frames = try decodedFrames(of: folder + "/" + videoName, size: shot.size, bt709: true)
+        try #require(frames.count > 20, "\(frames.count) frames")
+        let frame = frames[frames.count / 2]
+        var swapped = frame.bytes
+        for i in stride(from: 0, to: swapped.count, by: 4) { swapped.swapAt(i, i + 2) }
+        let matched = psnr(frame, shot)
+        let mismatched = psnr(RGBAImage(width: frame.width, height: frame.height, bytes: swapped), shot)
+        let rowBytes = frame.width * 4
+        let upsideDown = (0..<frame.height).reversed().flatMap { frame.bytes[($0 * rowBytes)..<(($0 + 1) * rowBytes)] }
+        #expect(matched > psnr(RGBAImage(width: frame.width, height: frame.height, bytes: upsideDown), shot) + 6)
+        // H.264 at 4:2:0 keeps these scenes above 30 dB (the recording tests' floor); swapping
+        // red and blue in the photos scene's frame costs far more than the codec does.
+        #expect(matched > 30, "\(matched) dB")
+        #expect(matched > mismatched + 6, "\(matched) dB against \(mismatched) dB swapped")
+    }
+
+    /// `--record-size` makes a smaller video of the window's frame, scaled to fit and keeping
+    /// its shape: 160x120 for a 320x200 window is 160x100.
+    @Test func recordSizeScalesTheVideoToFit() throws {
+        let ffprobe = try #require(programOnPath("ffprobe"), "ffprobe is missing: make test installs ffmpeg")
+        let folder = try recordingFolder("window-record-size")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try runWindow(in: folder, script: "key r\nwait 0.5\nkey r\n", exitAfter: "1.5", arguments: ["--record-size", "160x120"])
+        #expect(run.status == 0)
+        let video = try #require(contents(of: folder).first { $0.hasSuffix(".mp4") }, "\(contents(of: folder))")
+        let size = String(decoding: try output(of: ffprobe, ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height",
+                                                              "-of", "csv=p=0", folder + "/" + video]), as: UTF8.self)
+        #expect(size.trimmingCharacters(in: .whitespacesAndNewlines) == "160,100")
+    }
+
+    /// A size outside 2…16384 or not in whole pixels is refused before the window opens.
+    @Test(arguments: ["1x100", "640x0", "640.5x400", "640", "20000x400"])
+    func recordSizeOutOfRangeIsRefused(_ size: String) throws {
+        let folder = try recordingFolder("window-record-size-bad")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try runWindow(in: folder, script: "key r\n", exitAfter: "1", arguments: ["--record-size", size])
+        #expect(run.status != 0)
+        #expect(contents(of: folder).filter { $0.hasSuffix(".mp4") }.isEmpty)
+    }
+}
