@@ -15,8 +15,9 @@ import Testing
         let stats = run.appendingPathComponent("stats.json")
         let app = Process()
         app.executableURL = try playgroundBinary()
-        app.arguments = ["--no-settings", "--size", "640x480", "--script", scriptFile.path, "--exit-after", "3.5",
-                         "--stats-json", stats.path]
+        // No disk copies: the second run would draw the first's JPEG copies, not the files.
+        app.arguments = ["--no-settings", "--disk-cache-mb", "0", "--size", "640x480", "--script", scriptFile.path,
+                         "--exit-after", "3.5", "--stats-json", stats.path]
         app.currentDirectoryURL = run
         var environment = ProcessInfo.processInfo.environment
         environment["SDL_VIDEODRIVER"] = "dummy"
