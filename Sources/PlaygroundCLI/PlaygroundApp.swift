@@ -32,29 +32,29 @@ final class PlaygroundApp {
     /// Each pane's phase clock: its input, physics and strategy time.
     private var phaseTimers: [PanePhaseTimer] = []
     /// The compare strip (the S key).
-    private var showsStrip = false
+    var showsStrip = false
     /// The tuning panel (the T key) and its corner button, on Dear ImGui; made at the first
     /// frame that shows either, with this font.
     var panelFontPath: String?
-    private var imgui: ImGuiLayer?
-    private var showsTuning = false
+    var imgui: ImGuiLayer?
+    var showsTuning = false
     /// Where the panel (or its button) was last drawn: presses there are the panel's.
-    private var tuningFrame: Rect?
+    var tuningFrame: Rect?
     /// Where the pointer was last seen (hovering or dragging), for the explain card.
-    private var pointer: Point?
+    var pointer: Point?
     /// The saved presets' names, read when the panel opens and after a save.
-    private var presetNames: [String]?
+    var presetNames: [String]?
     /// A photo folder's headers still arriving, if any.
     var headerScan: HeaderArrivals?
     private var firstScreen: [RunReport.Photos.ScreenPhoto] = []
     /// The R key's recording, if one runs.
     let recorder = WindowRecorder()
     /// What the last key did, in words (drawn after the capture: the video leaves it out).
-    private(set) var toast = Toast()
+    var toast = Toast()
     /// The model as it was just before a key's command, for the toast.
     private var stateBeforeCommand: KeyFeedback.State?
     /// The current frame's time, for toasts shown while the frame's keys are handled.
-    private var frameTime = 0.0
+    var frameTime = 0.0
 
     /// Script input in playground time, replayed as if typed.
     var script: Script?
@@ -72,17 +72,17 @@ final class PlaygroundApp {
     var stopRequested: (() -> Bool)?
     /// Hears a file or folder dropped onto the window (the window command opens it).
     var onDrop: ((String) -> Void)?
-    private var running = true
+    var running = true
     /// The next script event to deliver.
     private var nextScriptEvent = 0
-    private var screenshotRequested = false
+    var screenshotRequested = false
     /// When P was pressed, while its screenshot waits for sharp photos.
-    private var screenshotAskedAt: Double?
+    var screenshotAskedAt: Double?
     /// The longest P waits for the visible photos (a folder of huge files may take longer:
     /// the frame is saved as it is then).
     static let screenshotPatience = 3.0
     /// The title last given to the window (set again only when it changes).
-    private var shownTitle: String?
+    var shownTitle: String?
 
     /// `playground` is the first pane's model; `comparison` adds panes beside it, built from
     /// its settings.
@@ -257,98 +257,6 @@ final class PlaygroundApp {
             })
     }
 
-    /// Whether `frameEvent` goes on to the panes: the panel's presses, and the drags that begin
-    /// on it, are not the list's; a press on the closed panel's button opens it; a click on a
-    /// compared pane's caption picks what that pane shows.
-    private func route(_ frameEvent: FrameEvent) -> Bool {
-        guard case .input(let timed) = frameEvent else { return true }
-        switch timed.event {
-        case .pointerDown(let p), .pointerMoved(let p), .pointerUp(let p): pointer = p
-        default: break
-        }
-        if !showsTuning, case .pointerDown(let p) = timed.event, TuningPanel.buttonFrame.contains(p) {
-            showsTuning = true
-            return false
-        }
-        if showsTuning, let imgui, imgui.handle(timed.event, over: tuningFrame) { return false }
-        if case .pointerDown(let point) = timed.event, let k = panes.captionPane(at: point) {
-            panes.showNextValue(inPane: k)
-            return false
-        }
-        return true
-    }
-
-    /// The open tuning panel, over the panes and under the toasts (a shot and a recording show
-    /// it); its edits become commands every pane receives next frame.
-    private func drawTuningPanel(at t: Double) {
-        guard showsTuning else {
-            tuningFrame = nil
-            return
-        }
-        if imgui == nil, let panelFontPath {
-            do {
-                imgui = try ImGuiLayer(renderer: renderer, fontPath: panelFontPath)
-            } catch {
-                toast.show("The tuning panel is not available: \(error)", at: t)
-                self.panelFontPath = nil
-            }
-        }
-        guard let imgui else { return }
-        imgui.beginFrame(size: panes.surfaceSize, time: t)
-        let panel = TuningPanel(playground)
-        let store = PresetStore.standard()
-        if presetNames == nil { presetNames = store?.names() ?? [] }
-        let outcome = TuningPanelView.draw(panel, vsync: renderer.isVSyncEnabled, recording: recorder.isRecording,
-                                           presets: presetNames ?? [], with: imgui)
-        // The card for the cell under the pointer, in the pane it is over (not over the panel).
-        if let pointer, !outcome.frame.contains(pointer), let k = panes.paneIndex(at: pointer) {
-            let pane = panes.panes[k]
-            let local = Point(x: pointer.x - pane.frame.minX, y: pointer.y - pane.frame.minY)
-            if let card = ExplainCard(playground: pane.playground, pointer: local) {
-                TuningPanelView.drawExplain(card, near: pointer, surface: panes.surfaceSize, with: imgui)
-            }
-        }
-        imgui.render()
-        tuningFrame = outcome.frame
-        var commands = panel.commands(to: outcome.edited)
-        for action in outcome.actions {
-            switch action {
-            case .close: showsTuning = false
-            case .reset: commands.append(.resetToDefaults)
-            case .toggleVSync: perform(.toggleVSync)
-            case .screenshot: screenshotRequested = true
-            case .toggleRecording: perform(.toggleRecording)
-            case .savePreset:
-                let preset = Preset(playground: playground)
-                guard let store else {
-                    toast.show("No presets folder: neither XDG_CONFIG_HOME nor HOME is an absolute path", at: t)
-                    break
-                }
-                do {
-                    try store.save(preset, as: preset.suggestedName)
-                    presetNames = nil
-                    toast.show("Saved preset \(preset.suggestedName): --preset \(preset.suggestedName)", at: t)
-                } catch {
-                    toast.show("The preset was not saved: \(error.message)", at: t)
-                }
-            case .loadPreset(let name):
-                do {
-                    guard let store else { break }
-                    let preset = try store.load(name)
-                    commands += preset.commands
-                    toast.show("Preset \(name)" + (preset.technique == nil ? "" : " (its technique applies at start: --preset \(name))"), at: t)
-                } catch {
-                    toast.show("Preset \(name) not loaded: \(error.message)", at: t)
-                }
-            }
-        }
-        for command in commands {
-            let event = FrameEvent.input(TimedEvent(time: t, event: .command(command)))
-            panes.enqueue(event)
-            onEvent?(event)
-        }
-    }
-
     /// Pane `k`'s phase clock (made on first use, kept across comparisons).
     private func phaseTimer(_ k: Int) -> PanePhaseTimer {
         while phaseTimers.count <= k { phaseTimers.append(PanePhaseTimer(clock: clock)) }
@@ -374,103 +282,6 @@ final class PlaygroundApp {
             runStatistics.startup.complete_frame_ns = now
             runStatistics.startup.complete_frame_number = index + 1
             if exitWhenSharp { running = false }
-        }
-    }
-
-    // MARK: Commands only a window has
-
-    private func perform(_ command: AppCommand) {
-        switch command {
-        case .toggleOverlay: setDecorations { $0.overlay = $0.overlay.next }
-        case .toggleDebugOutlines:
-            setDecorations { $0.debugOutlines.toggle() }
-            toast.show(composer.decorations.debugOutlines ? "Outlines on: cells green, images orange" : "Outlines off", at: frameTime)
-        case .toggleVSync:
-            renderer.setVSync(!renderer.isVSyncEnabled)
-            toast.show(renderer.isVSyncEnabled ? "VSync on: frames wait for the display" : "VSync off: frames as fast as they come", at: frameTime)
-        case .toggleHelp: setDecorations { $0.help.toggle() }
-        case .cycleComparison:
-            let comparison = Comparison.cycle(after: panes.comparison, defaultAmount: playground.scene.defaultParallaxAmount)
-            panes.setComparison(comparison)
-            toast.show(KeyFeedback.comparisonMessage(comparison, after: KeyFeedback.State(playground)), at: frameTime)
-        case .toggleTuningPanel:
-            showsTuning.toggle()
-            presetNames = nil
-        case .toggleCompareStrip:
-            showsStrip.toggle()
-            toast.show(panes.comparison == nil ? "The strip shows under compared panes: press C first"
-                       : showsStrip ? "Strip on: each pane's centre-cell shift and work" : "Strip off", at: frameTime)
-        case .screenshot: screenshotRequested = true
-        case .toggleRecording:
-            recorder.toggle(playground, at: frameTime)
-            if let said = recorder.lastMessage { toast.show(said, at: frameTime) }
-        case .dismiss:
-            // Esc closes the help first: that is what a person presses it for.
-            if composer.decorations.help { setDecorations { $0.help = false } } else { running = false }
-        case .quit: running = false
-        default: break
-        }
-    }
-
-    /// Names the scene and strategy in the title bar when either changed (and what is
-    /// compared, with panes: C can change the axis and keep the pane count).
-    private func updateTitle() {
-        let title = playground.windowTitle(comparing: panes.comparison)
-        if title == shownTitle { return }
-        shownTitle = title
-        window.title = title
-    }
-
-    /// P: the frame drawn so far, as a PNG in the current directory named like the R key's
-    /// videos (scene, strategy, date and time; "-2", "-3"… for more in the same second).
-    private func saveScreenshot(frame index: Int) {
-        let base = "parallax-\(playground.scene.id.name)-\(playground.effectiveStrategy.name)-\(WindowRecorder.timestamp())"
-        let folder = FileManager.default.currentDirectoryPath
-        var path = folder + "/" + base + ".png"
-        var copy = 2
-        while FileManager.default.fileExists(atPath: path) && copy < 1000 {
-            path = folder + "/\(base)-\(copy).png"
-            copy += 1
-        }
-        do {
-            try renderer.savePNG(path: path)
-            runStatistics.screenshots.append(path)
-            print("saved \(path)")
-            toast.show("Saved \((path as NSString).lastPathComponent)", at: frameTime)
-        } catch {
-            printError("could not save a screenshot: \(error)")
-            toast.show("Could not save a screenshot: \(error)", at: frameTime)
-        }
-    }
-}
-
-/// One pane's phase clock: how long its input and physics, and its layout and strategy, took
-/// this frame (the window reads the clock; the core only says when phases begin and end).
-final class PanePhaseTimer: FramePhaseObserver {
-    let clock: Clock
-    private var started = 0.0
-    private(set) var inputAndPhysicsMilliseconds = 0.0
-    private(set) var strategyMilliseconds = 0.0
-    /// When this pane's last layout phase ended.
-    private(set) var layoutEnded = 0.0
-
-    init(clock: Clock) { self.clock = clock }
-
-    func phaseWillBegin(_ phase: FramePhase) {
-        switch phase {
-        case .input: started = clock.now()
-        case .layout: started = clock.now()
-        case .physics, .draw: break
-        }
-    }
-
-    func phaseDidEnd(_ phase: FramePhase) {
-        switch phase {
-        case .physics: inputAndPhysicsMilliseconds = (clock.now() - started) * 1000
-        case .layout:
-            layoutEnded = clock.now()
-            strategyMilliseconds = (layoutEnded - started) * 1000
-        case .input, .draw: break
         }
     }
 }

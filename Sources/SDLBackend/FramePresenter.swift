@@ -16,9 +16,8 @@ public struct PaneFrame {
 
 /// The one path from composed draw lists to a surface: the photos the frame needs asked for
 /// (or waited for), clear, each pane's list executed in its rectangle, then whatever the caller
-/// does with the result: present it (the window, the benchmarks), read it back (shot, record,
-/// the window's recording) or both. The window, the offscreen canvas and the frame-cost
-/// benchmark all draw through it.
+/// does with the result: present it (the window), read it back (shot, record, the window's
+/// recording) or both. Every surface the app draws to draws through it.
 public final class FramePresenter {
     /// How a frame waits for its photos.
     public enum PhotoWait: Sendable, Equatable {

@@ -73,8 +73,7 @@ public final class ImGuiLayer {
         imgui_shim_new_frame(Float(size.width), Float(size.height), Float(step))
     }
 
-    /// Hears each geometry call before it is made (the window benchmark records them for its
-    /// bare loop), as the executor's sink hears its calls.
+    /// Hears each geometry call before it is made, as the executor's sink hears its calls.
     public weak var drawCallSink: DrawCallSink?
 
     /// Ends the frame and draws its triangles over what is on the renderer (points scaled to

@@ -11,6 +11,10 @@ import PhotoPipeline
 /// Not thread-safe: it belongs to the thread that draws. Memory is bounded by the cache's
 /// byte limit plus the loader's finished-queue budget, whatever the folder's size; what grows
 /// with the folder is a colour and, for a bad file, a reason per photo.
+///
+/// One file on purpose, for now: the cache, the pending requests, the fades and the failures
+/// are one state that each `update` changes together; the issue that moves photo policy into
+/// PhotoPipeline splits it along its seams (scheduler, cache, texture making).
 public final class PhotoTextures {
     /// The album covers' own cache: 64 MB holds a hundred 400-pixel squares.
     public static let coverCacheBytes = 64 << 20

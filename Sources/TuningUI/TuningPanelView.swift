@@ -78,7 +78,7 @@ public enum TuningPanelView {
             layer.separator()
             layer.text("the mapping across the viewport (cells as dots):")
             layer.plot(size: Size(width: width - 20, height: 90), points: card.curve,
-                       xRange: card.curveRange.x, yRange: card.curveRange.y, dots: card.dots)
+                       xRange: card.curveXRange, yRange: card.curveYRange, dots: card.dots)
             if !card.motion.isEmpty {
                 let offsets = card.motion.map(\.y) + [card.restOffset].compactMap { $0 }
                 let low = offsets.min() ?? 0, high = offsets.max() ?? 1

@@ -8,7 +8,7 @@ import SDLBackend
 /// strategies, draw lists) happens in `next()`; drawing is the caller's.
 final class BenchFrameSource {
     private enum Kind {
-        case single(ReplayRun, FrameComposer)
+        case single(ReplayRun)
         case compared(PaneGroup, Replay)
     }
 
@@ -36,7 +36,7 @@ final class BenchFrameSource {
             run.step.drawer = { frame, playground, list in
                 composer.compose(frame, of: playground, statistics: statistics, surface: surface, into: &list)
             }
-            kind = .single(run, composer)
+            kind = .single(run)
         }
     }
 
@@ -50,7 +50,7 @@ final class BenchFrameSource {
     /// Runs the next frame's model work and returns what to draw, pane by pane.
     func next() -> [PaneFrame] {
         switch kind {
-        case let .single(run, _):
+        case let .single(run):
             _ = run.next()
             framesRun = run.framesRun
             isFinished = run.isFinished
@@ -64,14 +64,6 @@ final class BenchFrameSource {
             let resting = group.panes.allSatisfy { $0.playground.scrollView.phase == .idle }
             isFinished = (group.scriptIsDone && time >= end && resting) || time >= end + replay.settleLimit
             return group.panes.map { PaneFrame(playground: $0.playground, drawList: $0.step.drawList, frame: $0.frame) }
-        }
-    }
-
-    /// The first pane's scroll offset (every pane's: one input drives them all).
-    var contentOffset: Point {
-        switch kind {
-        case let .single(run, _): run.step.playground.scrollView.contentOffset
-        case let .compared(group, _): group.first.playground.scrollView.contentOffset
         }
     }
 }

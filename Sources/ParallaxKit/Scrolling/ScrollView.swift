@@ -4,6 +4,10 @@
 /// Input arrives through `handle(_:)` at the event's own time and a `ScrollInputInterpreter`
 /// turns it into a motion; `tick(at:)` advances the motion to the frame's timestamp and
 /// notifies observers at most once per frame.
+///
+/// One file on purpose: the motion state machine (`advance`), resizing and the input entry
+/// points all read and write the same private `state` and `now`; split apart they would need
+/// that state opened to the module.
 public final class ScrollView {
     public let axis: Axis
     public private(set) var viewportSize: Size

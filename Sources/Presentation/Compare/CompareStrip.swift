@@ -50,8 +50,7 @@ public enum CompareStrip {
                 if let previous { list.line(from: previous, to: point, color) }
                 previous = point
             }
-            let recent = history.work.suffix(60)
-            let work = recent.isEmpty ? 0 : Double(recent.reduce(0, +)) / Double(recent.count)
+            let work = history.recentWorkPerFrame
             let shift = history.shifts.last ?? 0
             list.text(NumberFormat.signedFixed(shift, decimals: 1) + " pt · " + NumberFormat.fixed1(work) + "/f",
                       at: Point(x: strip.maxX - padding, y: mid - textSize / 2 - 1), size: textSize,

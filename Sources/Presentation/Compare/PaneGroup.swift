@@ -12,89 +12,6 @@ public enum PaneLayout {
     }
 }
 
-/// One pane: a playground with its own frame step, composer and statistics, shown in a
-/// rectangle of the surface. Its draw list is in its own coordinates (its top-left is 0, 0).
-public final class Pane {
-    public let playground: Playground
-    public let step: FrameStep
-    public let composer: FrameComposer
-    /// The frame times its panel shows (the window's frames, this pane's strategy time).
-    public var statistics = FrameStatistics()
-    private var measuredSetting: MeasuredSetting?
-    /// Its rectangle on the surface, in points.
-    public internal(set) var frame: Rect
-    /// Its value on the compared axis (nil when nothing is compared).
-    public internal(set) var value: String?
-    /// Frames run, and the strategy's work summed over them.
-    public private(set) var framesRun = 0
-    public private(set) var totalWork = StrategyWork()
-    /// The parallax of the cell nearest the viewport's centre, along the list's axis, over the
-    /// last seconds (the compare strip draws it).
-    public private(set) var centreShift = ShiftHistory()
-
-    init(playground: Playground, decorations: FrameDecorations, frame: Rect, value: String?) {
-        self.playground = playground
-        self.step = FrameStep(playground)
-        self.composer = FrameComposer(decorations: decorations)
-        self.frame = frame
-        self.value = value
-    }
-
-    /// Restarts the panel's means when what they measure changed (scene, strategy, count).
-    public func restartStatisticsIfNeeded() {
-        measuredSetting = MeasuredSetting.restart(&statistics, measured: measuredSetting, now: playground)
-    }
-
-    func noteFrame(_ report: FrameReport) {
-        framesRun += 1
-        totalWork = totalWork + report.work
-        centreShift.append(time: report.time, shift: Self.centreShift(of: playground), work: report.work)
-    }
-
-    /// The shift along the list's axis of the visible cell whose centre is nearest the
-    /// viewport's centre; 0 with no cell.
-    static func centreShift(of playground: Playground) -> Double {
-        let axis = playground.scene.axis
-        let bounds = playground.collectionView.bounds
-        let centre = bounds.mid(axis)
-        var best: (distance: Double, shift: Double)?
-        for cell in playground.visibleCells {
-            let distance = abs(cell.frame.mid(axis) - centre)
-            if best == nil || distance < best!.distance {
-                let shift = axis == .vertical ? cell.parallax.y : cell.parallax.x
-                best = (distance, shift)
-            }
-        }
-        return best?.shift ?? 0
-    }
-}
-
-/// The last few seconds of one pane's centre shift and work, for the compare strip.
-public struct ShiftHistory: Sendable {
-    /// How far back the strip looks, seconds.
-    public static let seconds = 4.0
-    /// At most this many samples (four seconds at 120 Hz).
-    static let capacity = 480
-
-    public private(set) var times: [Double] = []
-    public private(set) var shifts: [Double] = []
-    /// The strategy's attributes computed plus cells updated, per frame.
-    public private(set) var work: [Int] = []
-
-    mutating func append(time: Double, shift: Double, work frameWork: StrategyWork) {
-        times.append(time)
-        shifts.append(shift.isFinite ? shift : 0)
-        work.append(frameWork.attributesComputed + frameWork.cellsUpdated)
-        var drop = 0
-        while drop < times.count - 1, times.count - drop > Self.capacity || time - times[drop] > Self.seconds { drop += 1 }
-        if drop > 0 {
-            times.removeFirst(drop)
-            shifts.removeFirst(drop)
-            work.removeFirst(drop)
-        }
-    }
-}
-
 /// One to five panes under one hand: every pane gets the same input at the same time, in its
 /// own coordinates, so their scroll offsets move together and only what the comparison varies
 /// differs. Keys that change the model reach every pane; one that would change the compared
@@ -314,9 +231,7 @@ public final class PaneGroup {
     /// A pane's caption cost: its strategy's mean time and work per frame over the panel's
     /// window, so each pane reads as its own badge.
     static func costText(_ pane: Pane) -> String {
-        let history = pane.centreShift.work
-        let recent = history.suffix(60)
-        let work = recent.isEmpty ? 0 : Double(recent.reduce(0, +)) / Double(recent.count)
+        let work = pane.centreShift.recentWorkPerFrame
         let ms = pane.statistics.count > 0 ? pane.statistics.meanPhases.strategyMilliseconds : 0
         return NumberFormat.fixed2(ms) + " ms · " + NumberFormat.fixed(work, decimals: 0) + "/f"
     }

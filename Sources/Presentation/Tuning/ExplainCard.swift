@@ -20,17 +20,12 @@ public struct ExplainCard: Equatable, Sendable {
     /// along the axis, 0 at the viewport's start).
     public var curve: [Point]
     public var dots: [Point]
-    public var curveRange: (x: ClosedRange<Double>, y: ClosedRange<Double>)
+    public var curveXRange: ClosedRange<Double>
+    public var curveYRange: ClosedRange<Double>
     /// The current motion's offsets over the next seconds (time from now, offset), and where
     /// it rests; empty at rest or under a finger.
     public var motion: [Point]
     public var restOffset: Double?
-
-    public static func == (a: ExplainCard, b: ExplainCard) -> Bool {
-        a.item == b.item && a.lines == b.lines && a.value == b.value && a.drawn == b.drawn && a.computedBy == b.computedBy
-            && a.curve == b.curve && a.dots == b.dots && a.curveRange.x == b.curveRange.x && a.curveRange.y == b.curveRange.y
-            && a.motion == b.motion && a.restOffset == b.restOffset
-    }
 
     /// The card for the cell under `pointer` (viewport points), or nil when there is none.
     public init?(playground: Playground, pointer: Point) {
@@ -74,7 +69,8 @@ public struct ExplainCard: Equatable, Sendable {
             Point(x: visible.frame.center[axis] - bounds.origin[axis], y: visible.parallax[axis])
         }
         let reach = max(1, amount, (curve.map { abs($0.y) } + dots.map { abs($0.y) }).max() ?? 1)
-        curveRange = (x: start...end, y: -reach...reach)
+        curveXRange = start...end
+        curveYRange = -reach...reach
         // The motion's closed form over the next 2 s, or until it rests.
         var samples: [Point] = []
         if let rest = scrollView.predictedRestPosition {

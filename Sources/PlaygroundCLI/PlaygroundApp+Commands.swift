@@ -1,0 +1,72 @@
+import Foundation
+import ParallaxKit
+import Presentation
+import SDLBackend
+
+extension PlaygroundApp {
+    // MARK: Commands only a window has
+
+    func perform(_ command: AppCommand) {
+        switch command {
+        case .toggleOverlay: setDecorations { $0.overlay = $0.overlay.next }
+        case .toggleDebugOutlines:
+            setDecorations { $0.debugOutlines.toggle() }
+            toast.show(composer.decorations.debugOutlines ? "Outlines on: cells green, images orange" : "Outlines off", at: frameTime)
+        case .toggleVSync:
+            renderer.setVSync(!renderer.isVSyncEnabled)
+            toast.show(renderer.isVSyncEnabled ? "VSync on: frames wait for the display" : "VSync off: frames as fast as they come", at: frameTime)
+        case .toggleHelp: setDecorations { $0.help.toggle() }
+        case .cycleComparison:
+            let comparison = Comparison.cycle(after: panes.comparison, defaultAmount: playground.scene.defaultParallaxAmount)
+            panes.setComparison(comparison)
+            toast.show(KeyFeedback.comparisonMessage(comparison, after: KeyFeedback.State(playground)), at: frameTime)
+        case .toggleTuningPanel:
+            showsTuning.toggle()
+            presetNames = nil
+        case .toggleCompareStrip:
+            showsStrip.toggle()
+            toast.show(panes.comparison == nil ? "The strip shows under compared panes: press C first"
+                       : showsStrip ? "Strip on: each pane's centre-cell shift and work" : "Strip off", at: frameTime)
+        case .screenshot: screenshotRequested = true
+        case .toggleRecording:
+            recorder.toggle(playground, at: frameTime)
+            if let said = recorder.lastMessage { toast.show(said, at: frameTime) }
+        case .dismiss:
+            // Esc closes the help first: that is what a person presses it for.
+            if composer.decorations.help { setDecorations { $0.help = false } } else { running = false }
+        case .quit: running = false
+        default: break
+        }
+    }
+
+    /// Names the scene and strategy in the title bar when either changed (and what is
+    /// compared, with panes: C can change the axis and keep the pane count).
+    func updateTitle() {
+        let title = playground.windowTitle(comparing: panes.comparison)
+        if title == shownTitle { return }
+        shownTitle = title
+        window.title = title
+    }
+
+    /// P: the frame drawn so far, as a PNG in the current directory named like the R key's
+    /// videos (scene, strategy, date and time; "-2", "-3"… for more in the same second).
+    func saveScreenshot(frame index: Int) {
+        let base = "parallax-\(playground.scene.id.name)-\(playground.effectiveStrategy.name)-\(WindowRecorder.timestamp())"
+        let folder = FileManager.default.currentDirectoryPath
+        var path = folder + "/" + base + ".png"
+        var copy = 2
+        while FileManager.default.fileExists(atPath: path) && copy < 1000 {
+            path = folder + "/\(base)-\(copy).png"
+            copy += 1
+        }
+        do {
+            try renderer.savePNG(path: path)
+            runStatistics.screenshots.append(path)
+            print("saved \(path)")
+            toast.show("Saved \((path as NSString).lastPathComponent)", at: frameTime)
+        } catch {
+            printError("could not save a screenshot: \(error)")
+            toast.show("Could not save a screenshot: \(error)", at: frameTime)
+        }
+    }
+}

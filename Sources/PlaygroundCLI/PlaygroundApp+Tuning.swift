@@ -1,0 +1,130 @@
+import DesktopSettings
+import ParallaxKit
+import Presentation
+import SDLBackend
+import TuningUI
+
+extension PlaygroundApp {
+    /// Whether `frameEvent` goes on to the panes: the panel's presses, and the drags that begin
+    /// on it, are not the list's; a press on the closed panel's button opens it; a click on a
+    /// compared pane's caption picks what that pane shows.
+    func route(_ frameEvent: FrameEvent) -> Bool {
+        guard case .input(let timed) = frameEvent else { return true }
+        switch timed.event {
+        case .pointerDown(let p), .pointerMoved(let p), .pointerUp(let p): pointer = p
+        default: break
+        }
+        if !showsTuning, case .pointerDown(let p) = timed.event, TuningPanel.buttonFrame.contains(p) {
+            showsTuning = true
+            return false
+        }
+        if showsTuning, let imgui, imgui.handle(timed.event, over: tuningFrame) { return false }
+        if case .pointerDown(let point) = timed.event, let k = panes.captionPane(at: point) {
+            panes.showNextValue(inPane: k)
+            return false
+        }
+        return true
+    }
+
+    /// The open tuning panel, over the panes and under the toasts (a shot and a recording show
+    /// it); its edits become commands every pane receives next frame.
+    func drawTuningPanel(at t: Double) {
+        guard showsTuning else {
+            tuningFrame = nil
+            return
+        }
+        if imgui == nil, let panelFontPath {
+            do {
+                imgui = try ImGuiLayer(renderer: renderer, fontPath: panelFontPath)
+            } catch {
+                toast.show("The tuning panel is not available: \(error)", at: t)
+                self.panelFontPath = nil
+            }
+        }
+        guard let imgui else { return }
+        imgui.beginFrame(size: panes.surfaceSize, time: t)
+        let panel = TuningPanel(playground)
+        let store = PresetStore.standard()
+        if presetNames == nil { presetNames = store?.names() ?? [] }
+        let outcome = TuningPanelView.draw(panel, vsync: renderer.isVSyncEnabled, recording: recorder.isRecording,
+                                           presets: presetNames ?? [], with: imgui)
+        // The card for the cell under the pointer, in the pane it is over (not over the panel).
+        if let pointer, !outcome.frame.contains(pointer), let k = panes.paneIndex(at: pointer) {
+            let pane = panes.panes[k]
+            let local = Point(x: pointer.x - pane.frame.minX, y: pointer.y - pane.frame.minY)
+            if let card = ExplainCard(playground: pane.playground, pointer: local) {
+                TuningPanelView.drawExplain(card, near: pointer, surface: panes.surfaceSize, with: imgui)
+            }
+        }
+        imgui.render()
+        tuningFrame = outcome.frame
+        var commands = panel.commands(to: outcome.edited)
+        for action in outcome.actions {
+            switch action {
+            case .close: showsTuning = false
+            case .reset: commands.append(.resetToDefaults)
+            case .toggleVSync: perform(.toggleVSync)
+            case .screenshot: screenshotRequested = true
+            case .toggleRecording: perform(.toggleRecording)
+            case .savePreset:
+                let preset = Preset(playground: playground)
+                guard let store else {
+                    toast.show("No presets folder: neither XDG_CONFIG_HOME nor HOME is an absolute path", at: t)
+                    break
+                }
+                do {
+                    try store.save(preset, as: preset.suggestedName)
+                    presetNames = nil
+                    toast.show("Saved preset \(preset.suggestedName): --preset \(preset.suggestedName)", at: t)
+                } catch {
+                    toast.show("The preset was not saved: \(error.message)", at: t)
+                }
+            case .loadPreset(let name):
+                do {
+                    guard let store else { break }
+                    let preset = try store.load(name)
+                    commands += preset.commands
+                    toast.show("Preset \(name)" + (preset.technique == nil ? "" : " (its technique applies at start: --preset \(name))"), at: t)
+                } catch {
+                    toast.show("Preset \(name) not loaded: \(error.message)", at: t)
+                }
+            }
+        }
+        for command in commands {
+            let event = FrameEvent.input(TimedEvent(time: t, event: .command(command)))
+            panes.enqueue(event)
+            onEvent?(event)
+        }
+    }
+}
+
+/// One pane's phase clock: how long its input and physics, and its layout and strategy, took
+/// this frame (the window reads the clock; the core only says when phases begin and end).
+final class PanePhaseTimer: FramePhaseObserver {
+    let clock: Clock
+    private var started = 0.0
+    private(set) var inputAndPhysicsMilliseconds = 0.0
+    private(set) var strategyMilliseconds = 0.0
+    /// When this pane's last layout phase ended.
+    private(set) var layoutEnded = 0.0
+
+    init(clock: Clock) { self.clock = clock }
+
+    func phaseWillBegin(_ phase: FramePhase) {
+        switch phase {
+        case .input: started = clock.now()
+        case .layout: started = clock.now()
+        case .physics, .draw: break
+        }
+    }
+
+    func phaseDidEnd(_ phase: FramePhase) {
+        switch phase {
+        case .physics: inputAndPhysicsMilliseconds = (clock.now() - started) * 1000
+        case .layout:
+            layoutEnded = clock.now()
+            strategyMilliseconds = (layoutEnded - started) * 1000
+        case .input, .draw: break
+        }
+    }
+}
