@@ -113,6 +113,6 @@ let package = Package(
         .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "ParallaxKit", "PhotoPipeline"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "ParallaxKit"]),
         // Runs the built `parallax-playground` binary as a user would.
-        .testTarget(name: "EndToEnd", dependencies: ["ParallaxKit", "SDLBackend"], resources: [.copy("Golden")]),
+        .testTarget(name: "EndToEnd", dependencies: ["ParallaxKit", "Presentation", "SDLBackend"], resources: [.copy("Golden")]),
     ]
 )

@@ -16,9 +16,11 @@ public struct Preset: Equatable, Sendable {
     public var reduceMotion: Bool?
     /// The feel's constants the preset sets, by knob (the others stay UIKit's).
     public var knobs: [ScrollPhysics.Knob: Double] = [:]
+    /// The cells' shape the preset sets, knob by knob (the others stay the scene's own).
+    public var cellLayout = CellLayout.sceneDefaults
 
     public static let keys = ["scene", "strategy", "technique", "parallax", "items", "reduce-motion"]
-        + ScrollPhysics.Knob.allCases.map(\.rawValue)
+        + ScrollPhysics.Knob.allCases.map(\.rawValue) + CellLayout.Knob.allCases.map(\.rawValue)
 
     /// UIKit's feel with the preset's knobs.
     public var physics: ScrollPhysics {
@@ -29,8 +31,9 @@ public struct Preset: Equatable, Sendable {
 
     public init(scene: SceneID? = nil, strategy: ParallaxStrategy? = nil, technique: ParallaxMapping? = nil,
                 parallax: Double? = nil, items: Int? = nil, reduceMotion: Bool? = nil,
-                knobs: [ScrollPhysics.Knob: Double] = [:]) {
+                knobs: [ScrollPhysics.Knob: Double] = [:], cellLayout: CellLayout = .sceneDefaults) {
         self.knobs = knobs
+        self.cellLayout = cellLayout
         self.scene = scene
         self.strategy = strategy
         self.technique = technique
@@ -47,6 +50,7 @@ public struct Preset: Equatable, Sendable {
         for knob in ScrollPhysics.Knob.allCases where playground.physics[knob] != ScrollPhysics.uikit[knob] {
             knobs[knob] = playground.physics[knob]
         }
+        cellLayout = playground.cellLayout
     }
 
     /// The commands that bring a running playground to this preset (the panel's Load): every
@@ -60,6 +64,8 @@ public struct Preset: Equatable, Sendable {
         if let reduceMotion { commands.append(.setReduceMotion(reduceMotion)) }
         // Every knob, set or back to UIKit's: loading a preset gives its feel whole.
         for knob in ScrollPhysics.Knob.allCases { commands.append(.setPhysics(knob, physics[knob])) }
+        // After the scene, whose change gives the shape back to the scene's own.
+        for knob in CellLayout.Knob.allCases { commands.append(.setCellLayout(knob, cellLayout[knob])) }
         return commands
     }
 
@@ -161,6 +167,17 @@ public struct Preset: Equatable, Sendable {
                     throw bad("must be a number from \(knob.range.lowerBound) to \(knob.range.upperBound)\(knob == .decelerationRate ? " (or \"normal\", \"fast\")" : ""), got \(value.kind == "a number" ? "one outside it" : value.kind)")
                 }
                 knobs[knob] = parsed
+            case let name where CellLayout.Knob(rawValue: name) != nil:
+                let knob = CellLayout.Knob(rawValue: name)!
+                let parsed: Double?? = switch value {
+                case .number(let n): knob.range.contains(n) ? .some(n) : nil
+                case .text(let t) where t == CellLayout.Knob.sceneOwnWord: .some(nil)
+                default: nil
+                }
+                guard let parsed else {
+                    throw bad("must be a number from \(Int(knob.range.lowerBound)) to \(Int(knob.range.upperBound)) points or \"\(CellLayout.Knob.sceneOwnWord)\", got \(value.kind == "a number" ? "one outside it" : value.kind)")
+                }
+                cellLayout[knob] = parsed
             default:
                 throw PresetError("\(source): unknown setting \(Self.quoted(key)) (a preset holds \(Self.keys.joined(separator: ", ")))")
             }
@@ -178,6 +195,9 @@ public struct Preset: Equatable, Sendable {
         if let scene { add("scene", "\"\(scene.name)\"") }
         if let strategy { add("strategy", "\"\(strategy.name)\"") }
         for (knob, value) in knobs { add(knob.rawValue, String(value)) }
+        for knob in CellLayout.Knob.allCases {
+            if let value = cellLayout[knob] { add(knob.rawValue, value == value.rounded() ? String(Int(value)) : String(value)) }
+        }
         return Data(("{\n" + fields.sorted().joined(separator: ",\n") + "\n}\n").utf8)
     }
 

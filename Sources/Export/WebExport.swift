@@ -46,7 +46,7 @@ public struct WebExport {
         var boxes = [Size?](repeating: nil, count: count)
         for (item, frame) in frames.enumerated() {
             guard let area = SceneRenderer.photoArea(inCell: frame, style: scene.cellStyle) else { continue }
-            let box = SceneRenderer.imageFrame(for: area, axis: scene.axis, amount: amount, shift: .zero).size
+            let box = SceneRenderer.imageFrame(for: area, axis: scene.axis, overscan: amount, shift: .zero).size
             let p = item % count
             if let old = boxes[p], old.width * old.height >= box.width * box.height { continue }
             boxes[p] = box

@@ -78,6 +78,28 @@ struct ModelOptions: ParsableArguments {
     @Option(name: .customLong("wheel-line"), help: ArgumentHelp("Points a wheel notch or an arrow key scrolls; \(Int(ScrollPhysics.lineLengthRange.lowerBound)) to \(Int(ScrollPhysics.lineLengthRange.upperBound)). Default: 40.", valueName: "points"))
     var wheelLine: String?
 
+    // The cells' shape: each knob's option has the name its preset key and script `set` line
+    // have; `auto` is the scene's own. `.unconditional` so that `--cell-spacing -2` reaches
+    // validation instead of reading as a flag.
+    @Option(name: .customLong("cell-spacing"), parsing: .unconditional, help: ArgumentHelp("Points between cells, \(Int(CellLayout.spacingRange.lowerBound)) to \(Int(CellLayout.spacingRange.upperBound)), or auto. Default: the scene's own (photos 40, captions 24, table 0, quilt 6, albums 0).", valueName: "points"))
+    var cellSpacing: String?
+    @Option(name: .customLong("cell-height"), parsing: .unconditional, help: ArgumentHelp("Points every cell is tall (the quilt: a block's side; the albums: a cover's side), \(Int(CellLayout.cellHeightRange.lowerBound)) to \(Int(CellLayout.cellHeightRange.upperBound)), or auto. Default: the scene's own (the photo lists: each photo's shape; table 250).", valueName: "points"))
+    var cellHeight: String?
+    @Option(name: .customLong("image-overscan"), parsing: .unconditional, help: ArgumentHelp("Points the image reaches past its cell at each end, \(Int(CellLayout.overscanRange.lowerBound)) to \(Int(CellLayout.overscanRange.upperBound)), or auto. Default: the parallax amount (less shows the image's edge as it moves).", valueName: "points"))
+    var imageOverscan: String?
+
+    private var cellLayoutOptions: [(CellLayout.Knob, String)] {
+        [(.cellSpacing, cellSpacing), (.cellHeight, cellHeight), (.imageOverscan, imageOverscan)]
+            .compactMap { knob, text in text.map { (knob, $0) } }
+    }
+
+    /// Every knob the scene's own, then the preset's, then the options'.
+    var cellLayout: CellLayout {
+        var layout = preset?.cellLayout ?? .sceneDefaults
+        for (knob, text) in cellLayoutOptions { if let v = knob.parse(text) { layout[knob] = v } }
+        return layout
+    }
+
     /// The knobs given as options, by knob.
     private var physicsOptions: [(ScrollPhysics.Knob, String)] {
         [(.decelerationRate, decelerationRate), (.rubberBand, rubberBand), (.springStiffness, springStiffness),
@@ -94,6 +116,9 @@ struct ModelOptions: ParsableArguments {
     func validate() throws {
         for (knob, text) in physicsOptions where knob.parse(text) == nil {
             throw ValidationError("--\(knob.rawValue) takes a number from \(knob.range.lowerBound) to \(knob.range.upperBound)\(knob == .decelerationRate ? " (or normal, fast)" : ""), got '\(text)'")
+        }
+        for (knob, text) in cellLayoutOptions where knob.parse(text) == nil {
+            throw ValidationError("--\(knob.rawValue) takes a number of points from \(Int(knob.range.lowerBound)) to \(Int(knob.range.upperBound)) or \(CellLayout.Knob.sceneOwnWord), got '\(text)'")
         }
         if let items = itemsOption, items < 0 { throw ValidationError("--items must be 0 or more, got \(items)") }
         if let items = itemsOption, items > Playground.itemCountRange.upperBound {
@@ -115,6 +140,7 @@ struct ModelOptions: ParsableArguments {
             reduceMotion: reduceMotion || preset?.reduceMotion == true,
             photos: folder?.photos ?? .bundled, itemCountFollowsPhotos: folder != nil && items == nil, mapping: technique)
         settings.physics = physics
+        settings.cellLayout = cellLayout
         return settings
     }
 }

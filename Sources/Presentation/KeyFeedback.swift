@@ -57,7 +57,7 @@ public enum KeyFeedback {
                 : "willDisplay update off: new rows show unshifted until the first scroll"
         case .resetToDefaults:
             return "Reset: " + sceneMessage(after)
-        case .setParallax, .setItemCount, .setReduceMotion, .setPhysics:
+        case .setParallax, .setItemCount, .setReduceMotion, .setPhysics, .setCellLayout:
             // The panel's own control shows the new value as it moves.
             return nil
         case .toggleOverlay, .toggleDebugOutlines, .toggleVSync, .toggleHelp, .screenshot, .toggleRecording,

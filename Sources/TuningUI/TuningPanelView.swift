@@ -42,6 +42,17 @@ public enum TuningPanelView {
             layer.sameLine()
             if layer.button("fling: fast") { edited.physics.decelerationRate = .fast }
             layer.separator()
+            layer.text("cells (auto: the scene's own)")
+            for knob in CellLayout.Knob.allCases {
+                var value = edited.shownValue(knob)
+                let isOwn = edited.cellLayout[knob] == nil
+                if layer.slider(knob.rawValue, &value, in: TuningPanel.sliderRange(knob), format: isOwn ? "auto: %.0f pt" : "%.0f pt") {
+                    edited.cellLayout[knob] = value
+                }
+            }
+            // One button for the three: beside each slider it would not fit the panel's width.
+            if edited.cellLayout != .sceneDefaults, layer.button("cells: all auto") { edited.cellLayout = .sceneDefaults }
+            layer.separator()
             var vsyncOn = vsync
             if layer.checkbox("vsync", &vsyncOn) { actions.append(.toggleVSync) }
             layer.separator()
@@ -75,6 +86,7 @@ public enum TuningPanelView {
                 }
             }
             layer.text(card.computedBy, color: Color(r: 150, g: 200, b: 255))
+            if let bare = card.bareEdge { layer.text(bare, color: Color(r: 255, g: 150, b: 120)) }
             layer.separator()
             layer.text("the mapping across the viewport (cells as dots):")
             layer.plot(size: Size(width: width - 20, height: 90), points: card.curve,

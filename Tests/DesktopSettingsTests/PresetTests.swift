@@ -38,6 +38,9 @@ import Testing
         (#"{"technique": "smith"}"#, #""technique" must be one of begemann"#),
         (#"{"reduce-motion": 1}"#, #""reduce-motion" must be true or false, got a number"#),
         (#"{"scene": null}"#, #""scene" must be a string, got an object, a list or null"#),
+        (#"{"cell-height": 20}"#, #""cell-height" must be a number from 40 to 1200 points or "auto", got one outside it"#),
+        (#"{"cell-spacing": "wide"}"#, #""cell-spacing" must be a number from 0 to 200 points or "auto", got a string"#),
+        (#"{"image-overscan": true}"#, #""image-overscan" must be a number from 0 to 1000 points or "auto", got true or false"#),
         (#"["photos"]"#, "not a JSON object of settings"),
         ("scene = photos", "not a JSON object of settings"),
     ])
@@ -63,6 +66,23 @@ import Testing
         #expect { try store.load("nope") } throws: { ($0 as? PresetError)?.message.contains("(saved: big, pipe, quilt)") == true }
         #expect { try store.load("..") } throws: { ($0 as? PresetError)?.message.contains("neither a preset name") == true }
         #expect(throws: PresetError.self) { try store.save(Preset(), as: "a/b") }
+    }
+
+    @Test func theCellsShapeRoundTripsAndBringsAPlaygroundToIt() throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let store = PresetStore(folder: root)
+        let shaped = Preset(scene: .table, cellLayout: CellLayout(spacing: 8, cellHeight: 120.5, imageOverscan: 0))
+        try store.save(shaped, as: "shaped")
+        #expect(try store.load("shaped") == shaped)
+        let text = String(decoding: shaped.encoded(), as: UTF8.self)
+        #expect(text.contains("\"cell-spacing\": 8,") && text.contains("\"cell-height\": 120.5") && text.contains("\"image-overscan\": 0"))
+        // "auto" is the scene's own: the same as leaving the key out.
+        #expect(try Preset(decoding: Data(#"{"cell-height": "auto", "cell-spacing": 4}"#.utf8), source: "p") == Preset(cellLayout: CellLayout(spacing: 4)))
+        let playground = Playground(scene: .photos, viewportSize: Size(width: 600, height: 400))
+        for command in shaped.commands { playground.apply(command) }
+        #expect(playground.cellLayout == shaped.cellLayout, "the shape is set after the scene, whose change clears it")
+        #expect(Preset(playground: playground).cellLayout == shaped.cellLayout)
     }
 
     @Test func aPresetsCommandsBringAPlaygroundToIt() {

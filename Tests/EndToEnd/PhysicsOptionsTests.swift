@@ -35,3 +35,40 @@ import Testing
         #expect(result.status == 2 && result.stderr.contains(says), "\(result.stderr)")
     }
 }
+
+/// The cells' shape options: `--cell-spacing`, `--cell-height` and `--image-overscan` give
+/// the frame a script's `set` lines give, and a preset's keys too; bad values are input errors.
+@Suite struct CellLayoutOptionsTests {
+    @Test func optionsPresetsAndSetLinesShapeAlike() throws {
+        let folder = try recordingFolder("cells")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let options = ["--cell-spacing", "16", "--cell-height", "180", "--image-overscan", "4"]
+        let setScript = folder + "/set.txt"
+        try "set cell-spacing 16\nset cell-height 180\nset image-overscan 4\ndrag 300 600 300 450 0.3\nwait 0.5\n"
+            .write(toFile: setScript, atomically: true, encoding: .utf8)
+        let plainScript = folder + "/plain.txt"
+        try "drag 300 600 300 450 0.3\nwait 0.5\n".write(toFile: plainScript, atomically: true, encoding: .utf8)
+        let preset = folder + "/cells.json"
+        try #"{"cell-spacing": 16, "cell-height": 180, "image-overscan": 4}"#.write(toFile: preset, atomically: true, encoding: .utf8)
+        var outputs: [String] = []
+        for (k, arguments) in [options + ["--script", plainScript], ["--script", setScript],
+                               ["--preset", preset, "--script", plainScript], ["--script", plainScript]].enumerated() {
+            let out = folder + "/shot\(k).png"
+            let result = try run(["shot", "--size", "640x400", "--out", out] + arguments)
+            #expect(result.status == 0, "\(result.stderr)")
+            outputs.append(out)
+        }
+        let shots = try outputs.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        #expect(shots[0] == shots[1], "options and set lines give one frame")
+        #expect(shots[0] == shots[2], "and a preset with the same keys")
+        #expect(shots[0] != shots[3], "the knobs changed the frame")
+    }
+
+    @Test(arguments: [(["--cell-height", "39"], "--cell-height takes a number of points from 40 to 1200 or auto, got '39'"),
+                      (["--cell-spacing", "-2"], "--cell-spacing takes a number of points from 0 to 200"),
+                      (["--image-overscan", "inf"], "--image-overscan takes a number of points")])
+    func aBadShapeIsAnInputError(arguments: [String], says: String) throws {
+        let result = try run(["trace", "--script", "fling"] + arguments)
+        #expect(result.status == 2 && result.stderr.contains(says), "\(result.stderr)")
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import ParallaxKit
+import Presentation
 import SDLBackend
 import Testing
 
@@ -75,5 +76,49 @@ import Testing
         #expect(dragged.width == set.width && dragged.height == set.height)
         let differing = stride(from: 0, to: dragged.bytes.count, by: 4).count { dragged.bytes[$0..<($0 + 4)] != set.bytes[$0..<($0 + 4)] }
         #expect(differing == 0, "\(differing) pixels differ between the dragged slider's frame and `set parallax \(amount)`'s")
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func theCellSpacingSliderDraggedToItsEndGivesTheFrameOfTheOption() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pp-tuning-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The cell-spacing slider (its row at y 372) pressed and dragged past its right end:
+        // the slider's top end.
+        let (dragged, draggedStats) = try window("""
+            key f
+            key f
+            key t
+            wait 0.3
+            drag-begin 77 372
+            wait 0.05
+            drag-move 200 372
+            wait 0.05
+            drag-move 330 372
+            wait 0.05
+            drag-end
+            wait 0.2
+            key t
+            wait 2.5
+            key p
+            wait 0.3
+            """, in: folder)
+        #expect(draggedStats.final_offset_y == 0, "a drag on the panel never scrolls the list")
+        let (set, _) = try window("""
+            key f
+            key f
+            wait 0.35
+            set cell-spacing \(Int(TuningPanel.sliderRange(.cellSpacing).upperBound))
+            wait 2.85
+            key p
+            wait 0.3
+            """, in: folder)
+        let (plain, _) = try window("key f\nkey f\nwait 3.2\nkey p\nwait 0.3\n", in: folder)
+        func differing(_ a: RGBAImage, _ b: RGBAImage) -> Int {
+            stride(from: 0, to: a.bytes.count, by: 4).count { a.bytes[$0..<($0 + 4)] != b.bytes[$0..<($0 + 4)] }
+        }
+        #expect(dragged.width == set.width && dragged.height == set.height)
+        #expect(differing(dragged, set) == 0, "the dragged slider's frame is `set cell-spacing`'s at that end")
+        #expect(differing(dragged, plain) > 1_000, "and the spacing moved the second cell (640 px × 13 rows)")
     }
 }

@@ -32,6 +32,23 @@ import Testing
         #expect(panel.commands(to: wild) == [.setItemCount(1_000_000)], "out-of-range values are clamped or dropped")
     }
 
+    @Test func theCellSlidersStartAtTheScenesOwnAndSendWholePoints() {
+        let panel = TuningPanel(playground)
+        #expect(panel.cellLayout == .sceneDefaults)
+        #expect(panel.shownValue(.cellSpacing) == 40 && panel.shownValue(.imageOverscan) == 30)
+        #expect(panel.shownValue(.cellHeight) == playground.layout.frames[0].height, "the photo list's first cell")
+        let quilt = TuningPanel(Playground(scene: .quilt, viewportSize: Size(width: 800, height: 600)))
+        #expect(quilt.shownValue(.cellHeight) == 200, "800 pt in four 200 pt blocks")
+        var edited = panel
+        edited.cellLayout.spacing = 12.4
+        edited.cellLayout.imageOverscan = 0
+        #expect(panel.commands(to: edited) == [.setCellLayout(.cellSpacing, 12), .setCellLayout(.imageOverscan, 0)])
+        var back = edited
+        back.cellLayout = .sceneDefaults
+        #expect(edited.commands(to: back) == [.setCellLayout(.cellSpacing, nil), .setCellLayout(.imageOverscan, nil)],
+                "all auto gives each knob back to the scene")
+    }
+
     /// An edit reaches every compared pane as a command; one that would change the compared
     /// setting leaves each pane its own value.
     @Test func panelCommandsReachEveryPaneButTheComparedSetting() throws {

@@ -10,12 +10,20 @@ public struct CoverFlowGeometry: ItemGeometry {
     public var paddingFraction: Double
     /// How much of the padding neighbouring cells overlap.
     public var overlapFraction: Double
+    /// The front cover's side in points, whatever the viewport (the tuning panel's cell
+    /// height); nil: `coverFraction` of the viewport's height.
+    public var fixedCoverSide: Double?
+    /// Points added between neighbouring stacks (the tuning panel's cell spacing).
+    public var gap: Double
     public var axis: Axis { .horizontal }
 
     /// Defaults: covers 54 % of the viewport's height (the row is the whole scene, so it takes
     /// the vertical space) and padding 42 % of a cover each side, wide enough that the covers
     /// behind fan out well clear of the front one.
-    public init(coverFraction: Double = 0.54, maximumCoverSide: Double = 560, paddingFraction: Double = 0.42, overlapFraction: Double = 1) {
+    public init(coverFraction: Double = 0.54, maximumCoverSide: Double = 560, paddingFraction: Double = 0.42, overlapFraction: Double = 1,
+                fixedCoverSide: Double? = nil, gap: Double = 0) {
+        self.fixedCoverSide = fixedCoverSide
+        self.gap = gap
         self.coverFraction = coverFraction
         self.maximumCoverSide = maximumCoverSide
         self.paddingFraction = paddingFraction
@@ -23,7 +31,8 @@ public struct CoverFlowGeometry: ItemGeometry {
     }
 
     public func coverSide(forViewport viewport: Size) -> Double {
-        max(1, min(maximumCoverSide, viewport.height * coverFraction))
+        if let fixedCoverSide { return max(1, fixedCoverSide) }
+        return max(1, min(maximumCoverSide, viewport.height * coverFraction))
     }
 
     /// The padding either side of the front cover for this viewport.
@@ -36,7 +45,7 @@ public struct CoverFlowGeometry: ItemGeometry {
         let side = coverSide(forViewport: viewportSize).rounded()
         let padding = padding(forViewport: viewportSize)
         let cellWidth = side + 2 * padding
-        let spacing = -padding * overlapFraction
+        let spacing = -padding * overlapFraction + gap
         // A little below the middle: the covers behind rise above the front one.
         let y = ((height - side) / 2 + side * 0.06).rounded()
         frames.removeAll(keepingCapacity: true)

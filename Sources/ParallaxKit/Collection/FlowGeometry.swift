@@ -12,6 +12,9 @@ public struct FlowGeometry: ItemGeometry {
     /// Added below each image (seed 001: 60 pt of labels).
     public var footerHeight: Double
     public var minimumColumnWidth: Double
+    /// Every cell this tall, labels included (the tuning panel's cell height); nil: each
+    /// photo's own shape at the column's width.
+    public var fixedCellHeight: Double?
     /// Whose aspect ratios set the cells' heights.
     public var photos: PhotoSet
     public var axis: Axis { .vertical }
@@ -20,8 +23,9 @@ public struct FlowGeometry: ItemGeometry {
 
     public init(
         columns: Int? = nil, spacing: Double = FlowGeometry.seedLineSpacing, footerHeight: Double = 0,
-        minimumColumnWidth: Double = 420, photos: PhotoSet = .bundled
+        minimumColumnWidth: Double = 420, fixedCellHeight: Double? = nil, photos: PhotoSet = .bundled
     ) {
+        self.fixedCellHeight = fixedCellHeight
         self.columns = columns
         self.photos = photos
         self.spacing = spacing
@@ -41,11 +45,13 @@ public struct FlowGeometry: ItemGeometry {
         frames.removeAll(keepingCapacity: true)
         frames.reserveCapacity(itemCount)
         let ratios = photos.count > 0 ? photos.aspectRatios : [1]
+        // A fixed height keeps a sliver of image above the labels: a cell is never all labels.
+        let fixed = fixedCellHeight.map { max($0, footerHeight + 1).rounded() }
         if count == 1 {
             // The common case without the column search.
             var y = 0.0
             for item in 0..<itemCount {
-                let h = (columnWidth / ratios[item % ratios.count]).rounded() + footerHeight
+                let h = fixed ?? (columnWidth / ratios[item % ratios.count]).rounded() + footerHeight
                 frames.append(Rect(x: 0, y: y, width: columnWidth, height: h))
                 y += h + spacing
             }
@@ -55,7 +61,7 @@ public struct FlowGeometry: ItemGeometry {
         for item in 0..<itemCount {
             var column = 0
             for c in 1..<count where bottoms[c] < bottoms[column] { column = c }
-            let h = (columnWidth / ratios[item % ratios.count]).rounded() + footerHeight
+            let h = fixed ?? (columnWidth / ratios[item % ratios.count]).rounded() + footerHeight
             let x = Double(column) * (columnWidth + spacing)
             frames.append(Rect(x: x, y: bottoms[column], width: columnWidth, height: h))
             bottoms[column] += h + spacing

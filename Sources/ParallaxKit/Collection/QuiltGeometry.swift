@@ -11,7 +11,12 @@ public struct QuiltGeometry: ItemGeometry {
     public var photos: PhotoSet
     public var axis: Axis { .vertical }
 
-    public init(blockSide: Double = 180, tileInset: Double = 3, photos: PhotoSet = .bundled) {
+    /// The blocks' target side and the gap around each tile the playground's quilt starts with
+    /// (RFQuiltLayout's sample: a 3 pt inset on every side of a tile).
+    public static let seedBlockSide = 180.0
+    public static let seedTileInset = 3.0
+
+    public init(blockSide: Double = QuiltGeometry.seedBlockSide, tileInset: Double = QuiltGeometry.seedTileInset, photos: PhotoSet = .bundled) {
         self.blockSide = blockSide
         self.tileInset = tileInset
         self.photos = photos
@@ -42,6 +47,8 @@ public struct QuiltGeometry: ItemGeometry {
         let width = availableCrossExtent(axis: axis, viewportSize: viewportSize, contentInsets: contentInsets)
         let columns = columnCount(forWidth: width)
         let side = width / Double(columns)
+        // A gap wider than a block would turn tiles inside out: each keeps a point at least.
+        let inset = min(tileInset, max(0, side / 2 - 0.5))
         frames.removeAll(keepingCapacity: true)
         frames.reserveCapacity(itemCount)
         // One bit per block; rows are appended as the mosaic grows.
@@ -79,8 +86,8 @@ public struct QuiltGeometry: ItemGeometry {
             while firstOpenRow < rows.count && rows[firstOpenRow] == fullRow { firstOpenRow += 1 }
             frames.append(
                 Rect(
-                    x: Double(placedColumn) * side + tileInset, y: Double(row) * side + tileInset,
-                    width: Double(w) * side - 2 * tileInset, height: Double(h) * side - 2 * tileInset))
+                    x: Double(placedColumn) * side + inset, y: Double(row) * side + inset,
+                    width: Double(w) * side - 2 * inset, height: Double(h) * side - 2 * inset))
         }
         return Size(width: width, height: Double(usedRows) * side)
     }

@@ -2,12 +2,15 @@
 /// in krishan711/ParallaxCells-iOS).
 public struct TableRowGeometry: ItemGeometry {
     public var rowHeight: Double
+    /// Points between rows (a plain UITableView's: none; the tuning panel's cell spacing).
+    public var spacing: Double
     public var axis: Axis { .vertical }
 
     public static let seedRowHeight = 250.0
 
-    public init(rowHeight: Double = TableRowGeometry.seedRowHeight) {
+    public init(rowHeight: Double = TableRowGeometry.seedRowHeight, spacing: Double = 0) {
         self.rowHeight = rowHeight
+        self.spacing = spacing
     }
 
     public func computeFrames(itemCount: Int, viewportSize: Size, contentInsets: EdgeInsets, into frames: inout [Rect]) -> Size {
@@ -17,8 +20,8 @@ public struct TableRowGeometry: ItemGeometry {
         var y = 0.0
         for _ in 0..<itemCount {
             frames.append(Rect(x: 0, y: y, width: width, height: rowHeight))
-            y += rowHeight
+            y += rowHeight + spacing
         }
-        return Size(width: width, height: y)
+        return Size(width: width, height: itemCount > 0 ? y - spacing : 0)
     }
 }

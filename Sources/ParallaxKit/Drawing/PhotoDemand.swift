@@ -122,7 +122,7 @@ public struct PhotoDemand: Sendable {
         let frames = playground.collectionView.layout.frames
         for (item, frame) in frames.enumerated() {
             guard let area = SceneRenderer.photoArea(inCell: frame, style: scene.cellStyle) else { return [] }
-            let image = SceneRenderer.imageFrame(for: area, axis: scene.axis, amount: playground.parallaxAmount, shift: .zero)
+            let image = SceneRenderer.imageFrame(for: area, axis: scene.axis, overscan: playground.imageOverscan, shift: .zero)
             collector.add(photo: playground.photos.photoIndex(ofItem: item), size: image.size, urgency: .visible)
         }
         return collector.needs
@@ -151,7 +151,7 @@ public struct PhotoDemand: Sendable {
         for cell in cells where !collector.isFull {
             guard let area = SceneRenderer.photoArea(inCell: cell.frame, style: playground.scene.cellStyle) else { continue }
             let frame = SceneRenderer.imageFrame(for: area, axis: playground.scene.axis,
-                                                 amount: playground.parallaxAmount, shift: .zero)
+                                                 overscan: playground.imageOverscan, shift: .zero)
             collector.add(photo: photos.photoIndex(ofItem: cell.item), size: frame.size, urgency: urgency)
         }
     }

@@ -19,10 +19,11 @@ public struct SceneRenderer: Sendable {
         public static let indicator = Color(r: 255, g: 255, b: 255, a: 150)
     }
 
-    /// The image's full (taller or wider) frame for a cell area: `area` grown by the parallax
-    /// amount on both ends along the axis and moved by the cell's shift.
-    public static func imageFrame(for area: Rect, axis: Axis, amount: Double, shift: Point) -> Rect {
-        let grown = axis == .vertical ? area.insetBy(dx: 0, dy: -amount) : area.insetBy(dx: -amount, dy: 0)
+    /// The image's full (taller or wider) frame for a cell area: `area` grown by `overscan`
+    /// on both ends along the axis (the parallax amount unless the cells' shape says
+    /// otherwise: `Playground.imageOverscan`) and moved by the cell's shift.
+    public static func imageFrame(for area: Rect, axis: Axis, overscan: Double, shift: Point) -> Rect {
+        let grown = axis == .vertical ? area.insetBy(dx: 0, dy: -overscan) : area.insetBy(dx: -overscan, dy: 0)
         return grown.offsetBy(shift)
     }
 
@@ -35,18 +36,18 @@ public struct SceneRenderer: Sendable {
         let scrollView = playground.scrollView
         let viewport = Rect(origin: .zero, size: scrollView.viewportSize)
         let origin = scrollView.bounds.origin
-        let amount = playground.parallaxAmount
+        let overscan = playground.imageOverscan
         let axis = playground.scene.axis
         let photos = playground.photos
         for cell in playground.visibleCells {
             let rect = cell.frame.offsetBy(-origin)
             switch playground.scene.cellStyle {
             case .photo:
-                drawImage(.photo(photos.photoIndex(ofItem: cell.item)), in: rect, axis: axis, amount: amount, shift: cell.parallax, into: &list)
+                drawImage(.photo(photos.photoIndex(ofItem: cell.item)), in: rect, axis: axis, overscan: overscan, shift: cell.parallax, into: &list)
             case .captioned(let labelHeight):
-                drawCaptioned(cell, in: rect, labelHeight: labelHeight, amount: amount, photos: photos, into: &list)
+                drawCaptioned(cell, in: rect, labelHeight: labelHeight, overscan: overscan, photos: photos, into: &list)
             case .tintedRow(let tint):
-                drawImage(.photo(photos.photoIndex(ofItem: cell.item)), in: rect, axis: axis, amount: amount, shift: cell.parallax, into: &list)
+                drawImage(.photo(photos.photoIndex(ofItem: cell.item)), in: rect, axis: axis, overscan: overscan, shift: cell.parallax, into: &list)
                 list.fill(rect, Color.black.withOpacity(tint))
                 let title = photos.title(ofItem: cell.item)
                 list.text("\(title) · row \(cell.item + 1)", at: Point(x: rect.midX, y: rect.midY - 15), size: 26, color: Palette.title, alignment: .center)
@@ -61,8 +62,8 @@ public struct SceneRenderer: Sendable {
         }
     }
 
-    private func drawImage(_ ref: ImageRef, in area: Rect, axis: Axis, amount: Double, shift: Point, into list: inout DrawList) {
-        let frame = Self.imageFrame(for: area, axis: axis, amount: amount, shift: shift)
+    private func drawImage(_ ref: ImageRef, in area: Rect, axis: Axis, overscan: Double, shift: Point, into list: inout DrawList) {
+        let frame = Self.imageFrame(for: area, axis: axis, overscan: overscan, shift: shift)
         list.image(ref, frame: frame, clip: area)
         if showsDebugOutlines { list.stroke(frame, Palette.imageOutline) }
     }
@@ -81,10 +82,10 @@ public struct SceneRenderer: Sendable {
     }
 
     /// Seed 001: the image container above, title and subtitle in the label area below.
-    private func drawCaptioned(_ cell: CollectionViewCell, in rect: Rect, labelHeight: Double, amount: Double, photos: PhotoSet, into list: inout DrawList) {
+    private func drawCaptioned(_ cell: CollectionViewCell, in rect: Rect, labelHeight: Double, overscan: Double, photos: PhotoSet, into list: inout DrawList) {
         list.fill(rect, Palette.card)
         let container = Self.photoArea(inCell: rect, style: .captioned(labelHeight: labelHeight)) ?? rect
-        drawImage(.photo(photos.photoIndex(ofItem: cell.item)), in: container, axis: .vertical, amount: amount, shift: cell.parallax, into: &list)
+        drawImage(.photo(photos.photoIndex(ofItem: cell.item)), in: container, axis: .vertical, overscan: overscan, shift: cell.parallax, into: &list)
         list.text(photos.title(ofItem: cell.item), at: Point(x: rect.minX + 14, y: container.maxY + 8), size: 18, color: Palette.title)
         list.text("Photo \(cell.item + 1)", at: Point(x: rect.minX + 14, y: container.maxY + 34), size: 13, color: Palette.subtitle)
     }

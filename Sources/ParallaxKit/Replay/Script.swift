@@ -244,7 +244,8 @@ public enum KeyName {
 public enum ScriptSetting {
     public struct Problem: Error { public var reason: String }
 
-    static let help = "scene NAME, strategy NAME, parallax POINTS, items N, reduce-motion on|off, " + ScrollPhysics.Knob.allCases.map { "\($0.rawValue) N" }.joined(separator: ", ") + ", reset defaults"
+    static let help = "scene NAME, strategy NAME, parallax POINTS, items N, reduce-motion on|off, " + ScrollPhysics.Knob.allCases.map { "\($0.rawValue) N" }.joined(separator: ", ") + ", "
+        + CellLayout.Knob.allCases.map { "\($0.rawValue) N|auto" }.joined(separator: ", ") + ", reset defaults"
 
     /// The command `set name value` gives, or why it gives none.
     public static func command(_ name: String, _ value: String) throws(Problem) -> AppCommand {
@@ -281,6 +282,12 @@ public enum ScriptSetting {
                 throw Problem(reason: "\(name) takes a number from \(knob.range.lowerBound) to \(knob.range.upperBound)\(knob == .decelerationRate ? " (or normal, fast)" : ""), got \(quoted(value))")
             }
             return .setPhysics(knob, v)
+        case let name where CellLayout.Knob(rawValue: name) != nil:
+            let knob = CellLayout.Knob(rawValue: name)!
+            guard let v = knob.parse(value) else {
+                throw Problem(reason: "\(name) takes a number from \(Int(knob.range.lowerBound)) to \(Int(knob.range.upperBound)) points or \(CellLayout.Knob.sceneOwnWord) (the scene's own), got \(quoted(value))")
+            }
+            return .setCellLayout(knob, v)
         case "reset":
             guard value == "defaults" else { throw Problem(reason: "'set reset defaults' is the only reset") }
             return .resetToDefaults

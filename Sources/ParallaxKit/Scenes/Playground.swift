@@ -53,9 +53,9 @@ public final class Playground {
     public init(
         scene id: SceneID, strategy: ParallaxStrategy? = nil, itemCount: Int? = nil, viewportSize: Size,
         reduceMotion: Bool = false, photos: PhotoSet = .bundled, itemCountFollowsPhotos: Bool = false,
-        mapping: ParallaxMapping? = nil
+        mapping: ParallaxMapping? = nil, cellLayout: CellLayout = .sceneDefaults
     ) {
-        var scene = Scene.make(id, photos: photos)
+        var scene = Scene.make(id, photos: photos, cellLayout: cellLayout)
         if let mapping { scene.mapping = mapping }
         self.mappingOverride = mapping
         self.photos = photos
@@ -161,6 +161,30 @@ public final class Playground {
         needsFullRefresh = true
     }
 
+    /// The cells' shape: spacing, height and image overscan (nil knobs: the scene's own).
+    public var cellLayout: CellLayout { scene.cellLayout }
+
+    /// Points the images reach past their cells at each end: the overscan knob, else the
+    /// parallax amount (the seeds' rule).
+    public var imageOverscan: Double { scene.cellLayout.imageOverscan ?? parallaxAmount }
+
+    /// Reshapes the cells in place: the geometry is rebuilt with the new knobs and laid out
+    /// again at the same scroll offset (the scroll view clamps it if the content shrank), as
+    /// when photos arrive; a motion under way goes on.
+    public func setCellLayout(_ newLayout: CellLayout) {
+        guard newLayout != scene.cellLayout else { return }
+        var reshaped = Scene.make(scene.id, photos: photos, cellLayout: newLayout)
+        reshaped.mapping = scene.mapping
+        scene.cellLayout = newLayout
+        scene.geometry = reshaped.geometry
+        collectionView.layout.replaceGeometry(reshaped.geometry)
+        // Every visible cell's frame changes too (unlike photos arriving, which only add cells
+        // after the others): the next layout pass must place them all again.
+        collectionView.reloadLayout()
+        collectionView.prepareLayout()
+        needsFullRefresh = true
+    }
+
     /// `[` and `]`: divides or multiplies the count by 10, each first undoing the presses of
     /// the other before it (see `scaledItemCount`).
     func scaleItemCount(_ step: Int) {
@@ -191,7 +215,7 @@ public final class Playground {
     public func appendPhotos(_ more: [(aspectRatio: Double, title: String)]) {
         guard !more.isEmpty else { return }
         for photo in more { photos.append(aspectRatio: photo.aspectRatio, title: photo.title) }
-        let wider = Scene.make(scene.id, photos: photos)
+        let wider = Scene.make(scene.id, photos: photos, cellLayout: cellLayout)
         scene.photos = photos
         scene.geometry = wider.geometry
         collectionView.layout.replaceGeometry(wider.geometry)
@@ -219,7 +243,8 @@ public final class Playground {
     }
 
     /// Switches scene, keeping reduce-motion and viewport, and the strategy if the user chose
-    /// one (else the new scene's own); count and amount go back to the new scene's defaults.
+    /// one (else the new scene's own); count, amount and the cells' shape go back to the new
+    /// scene's defaults (each scene reads the shape's knobs in its own terms).
     public func setScene(_ id: SceneID, itemCount count: Int? = nil) {
         countsBeforeScaling.removeAll()
         technique.detach()

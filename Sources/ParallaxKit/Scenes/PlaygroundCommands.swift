@@ -21,8 +21,13 @@ extension Playground {
             var tuned = physics
             tuned[knob] = value
             setPhysics(tuned.clamped)
+        case .setCellLayout(let knob, let value):
+            var shaped = cellLayout
+            shaped[knob] = value
+            setCellLayout(shaped)
         case .resetToDefaults:
             setPhysics(.uikit)
+            setCellLayout(.sceneDefaults)
             setReduceMotion(false)
             setItemCount(scene.defaultItemCount)
             setParallaxAmount(scene.defaultParallaxAmount)

@@ -19,6 +19,8 @@ public struct PlaygroundSettings: Sendable, Hashable {
     public var mapping: ParallaxMapping?
     /// The scroll view's feel (UIKit's by default).
     public var physics: ScrollPhysics = .uikit
+    /// The cells' shape (every knob nil: the scene's own).
+    public var cellLayout: CellLayout = .sceneDefaults
 
     public init(scene: SceneID = .photos, strategy: ParallaxStrategy? = nil, itemCount: Int? = nil,
                 parallaxAmount: Double? = nil, reduceMotion: Bool = false, photos: PhotoSet = .bundled,
@@ -39,7 +41,8 @@ extension Playground {
     public convenience init(_ settings: PlaygroundSettings, viewportSize: Size) {
         self.init(scene: settings.scene, strategy: settings.strategy, itemCount: settings.itemCount,
                   viewportSize: viewportSize, reduceMotion: settings.reduceMotion, photos: settings.photos,
-                  itemCountFollowsPhotos: settings.itemCountFollowsPhotos, mapping: settings.mapping)
+                  itemCountFollowsPhotos: settings.itemCountFollowsPhotos, mapping: settings.mapping,
+                  cellLayout: settings.cellLayout)
         if let amount = settings.parallaxAmount { setParallaxAmount(amount) }
         if settings.physics != .uikit { setPhysics(settings.physics) }
     }
@@ -54,6 +57,7 @@ extension Playground {
             reduceMotion: reduceMotion, photos: photos, itemCountFollowsPhotos: itemCountFollowsPhotos,
             mapping: mappingOverride)
         settings.physics = physics
+        settings.cellLayout = cellLayout
         return settings
     }
 

@@ -52,19 +52,43 @@ public struct Scene: Sendable {
 
     public var axis: Axis { geometry.axis }
 
-    /// Scene `id` showing `photos`.
-    public static func make(_ id: SceneID, photos: PhotoSet = .bundled) -> Scene {
+    /// The cells' shape the scene was made with (every knob nil: the seed's own).
+    public var cellLayout = CellLayout.sceneDefaults
+
+    /// The gap between cells each scene has of its own, points: seed 000's 40 pt line spacing,
+    /// the captioned cards' 24, table rows that touch, the quilt's 3 pt inset on each side of
+    /// a tile (RFQuiltLayout's), album stacks whose paddings overlap exactly.
+    public static func ownSpacing(_ id: SceneID) -> Double {
+        switch id {
+        case .photos: FlowGeometry.seedLineSpacing
+        case .captions: 24
+        case .table: 0
+        case .quilt: 2 * QuiltGeometry.seedTileInset
+        case .albums: 0
+        }
+    }
+
+    /// Scene `id` showing `photos`, its cells shaped by `cellLayout` where a knob is set.
+    public static func make(_ id: SceneID, photos: PhotoSet = .bundled, cellLayout: CellLayout = .sceneDefaults) -> Scene {
+        var scene = makeOwn(id, photos: photos, cellLayout: cellLayout)
+        scene.cellLayout = cellLayout
+        return scene
+    }
+
+    private static func makeOwn(_ id: SceneID, photos: PhotoSet, cellLayout: CellLayout) -> Scene {
+        let spacing = cellLayout.spacing ?? ownSpacing(id)
+        let height = cellLayout.cellHeight
         switch id {
         case .photos:
             return Scene(
                 id: id, photos: photos, title: "Photos", source: "seed 000 · Ole Begemann · layout attributes",
-                geometry: FlowGeometry(photos: photos), mapping: .begemann, cellStyle: .photo, contentInsets: .zero,
+                geometry: FlowGeometry(spacing: spacing, fixedCellHeight: height, photos: photos), mapping: .begemann, cellStyle: .photo, contentInsets: .zero,
                 defaultItemCount: 36, defaultParallaxAmount: BegemannParallax.maxParallaxOffset,
                 defaultStrategy: .layoutInvalidation)
         case .captions:
             return Scene(
                 id: id, photos: photos, title: "Captions", source: "seed 001 · Roland Leth · image container under bars",
-                geometry: FlowGeometry(spacing: 24, footerHeight: LethParallax.labelHeight, photos: photos),
+                geometry: FlowGeometry(spacing: spacing, footerHeight: LethParallax.labelHeight, fixedCellHeight: height, photos: photos),
                 mapping: .leth(labelHeight: LethParallax.labelHeight),
                 cellStyle: .captioned(labelHeight: LethParallax.labelHeight),
                 // An iOS navigation bar with status bar (64 pt) and a tab bar (49 pt): the
@@ -75,19 +99,20 @@ public struct Scene: Sendable {
         case .table:
             return Scene(
                 id: id, photos: photos, title: "Table", source: "seed 002 · Krishan Patel · table rows + willDisplay",
-                geometry: TableRowGeometry(), mapping: .patel, cellStyle: .tintedRow(tintOpacity: 0.4),
+                geometry: TableRowGeometry(rowHeight: height ?? TableRowGeometry.seedRowHeight, spacing: spacing), mapping: .patel, cellStyle: .tintedRow(tintOpacity: 0.4),
                 contentInsets: .zero, defaultItemCount: 500, defaultParallaxAmount: PatelParallax.parallaxFactor,
                 defaultStrategy: .scrollCallback)
         case .quilt:
             return Scene(
                 id: id, photos: photos, title: "Quilt", source: "seed 003 · Engin Kurutepe · quilt + scroll callback",
-                geometry: QuiltGeometry(photos: photos), mapping: .kurutepe, cellStyle: .photo, contentInsets: .zero,
+                geometry: QuiltGeometry(blockSide: height ?? QuiltGeometry.seedBlockSide, tileInset: spacing / 2, photos: photos),
+                mapping: .kurutepe, cellStyle: .photo, contentInsets: .zero,
                 defaultItemCount: 50, defaultParallaxAmount: KurutepeParallax.maxParallaxOffset,
                 defaultStrategy: .scrollCallback)
         case .albums:
             return Scene(
                 id: id, photos: photos, title: "Albums", source: "seed 004 · Nick Jensen · cover stacks",
-                geometry: CoverFlowGeometry(), mapping: .jensen,
+                geometry: CoverFlowGeometry(fixedCoverSide: height, gap: spacing), mapping: .jensen,
                 // Layers 6 % smaller each and 3 % of the side higher: the tops of four covers
                 // fan out above the front one, as the iTunes Radio stacks the seed imitates.
                 cellStyle: .coverStack(layerCount: JensenParallax.layerCount, scaleStep: 0.06, rise: 0.03),

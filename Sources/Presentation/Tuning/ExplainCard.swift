@@ -16,6 +16,9 @@ public struct ExplainCard: Equatable, Sendable {
     public var drawn: Double
     /// Who computed `drawn`, and whether it is this frame's.
     public var computedBy: String
+    /// When the image moves further than it reaches past its cell (the image-overscan knob
+    /// below the shift), how much of the cell it leaves bare; nil when it covers the cell.
+    public var bareEdge: String?
     /// The mapping: displacement against the cell centre's place in the viewport (points
     /// along the axis, 0 at the viewport's start).
     public var curve: [Point]
@@ -55,6 +58,15 @@ public struct ExplainCard: Equatable, Sendable {
             computedBy = "on screen: \(NumberFormat.signedFixed(drawn, decimals: 2)) pt, by the \(strategy.title) this frame"
         } else {
             computedBy = "on screen: \(NumberFormat.signedFixed(drawn, decimals: 2)) pt, set by the \(strategy.title) before this frame (not yet updated)"
+        }
+        let overscan = playground.imageOverscan
+        if case .coverStack = scene.cellStyle {
+            bareEdge = nil
+        } else if abs(drawn) > overscan + 0.005 {
+            bareEdge = "the image reaches \(NumberFormat.fixed(overscan, decimals: 1)) pt past the cell (image-overscan), so "
+                + "\(NumberFormat.fixed(abs(drawn) - overscan, decimals: 2)) pt of the cell's \(drawn > 0 ? "start" : "end") shows no image"
+        } else {
+            bareEdge = nil
         }
         // The mapping across the viewport: a cell of this size slid from just before the start
         // to just past the end, 64 samples.

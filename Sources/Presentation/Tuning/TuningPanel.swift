@@ -36,6 +36,27 @@ public struct TuningPanel: Equatable, Sendable {
     public var reduceMotion: Bool
     /// The scroll view's feel, knob by knob.
     public var physics: ScrollPhysics
+    /// The cells' shape as set (nil knobs: the scene's own)…
+    public var cellLayout: CellLayout
+    /// …and what each knob is while it is the scene's own, for its slider to start from: the
+    /// scene's gap, the first cell's height (a quilt block's side, an album cover's), the
+    /// parallax amount.
+    public var sceneOwnCellLayout: [CellLayout.Knob: Double]
+
+    /// Each layout slider's range: the part a person tunes in (options and `set` take the
+    /// knob's whole range).
+    public static func sliderRange(_ knob: CellLayout.Knob) -> ClosedRange<Double> {
+        switch knob {
+        case .cellSpacing: 0...120
+        case .cellHeight: 60...800
+        case .imageOverscan: 0...240
+        }
+    }
+
+    /// The value a layout slider shows: the knob's, else the scene's own.
+    public func shownValue(_ knob: CellLayout.Knob) -> Double {
+        cellLayout[knob] ?? sceneOwnCellLayout[knob] ?? 0
+    }
 
     /// Each physics slider's range (the deceleration's narrower than the model allows: the
     /// part where a fling's feel changes; `set` and the options take the whole range).
@@ -57,6 +78,30 @@ public struct TuningPanel: Equatable, Sendable {
         parallaxRange = 0...max(4 * playground.scene.defaultParallaxAmount, playground.parallaxAmount, 1)
         items = Double(playground.itemCount)
         reduceMotion = playground.reduceMotion
+        cellLayout = playground.cellLayout
+        sceneOwnCellLayout = [
+            .cellSpacing: Scene.ownSpacing(playground.scene.id),
+            .cellHeight: Self.ownCellHeight(of: playground),
+            .imageOverscan: playground.parallaxAmount,
+        ]
+    }
+
+    /// How tall a cell of the playground's scene is by the scene's own rule: a quilt block's
+    /// side and an album cover's at this viewport, a table row, else the first cell's height
+    /// (the photo lists' cells follow each photo's shape).
+    static func ownCellHeight(of playground: Playground) -> Double {
+        let viewport = playground.scrollView.viewportSize
+        switch playground.scene.geometry {
+        case let quilt as QuiltGeometry:
+            let width = max(0, viewport.width - playground.scene.contentInsets.left - playground.scene.contentInsets.right)
+            return (width / Double(quilt.columnCount(forWidth: width))).rounded()
+        case let covers as CoverFlowGeometry:
+            return covers.coverSide(forViewport: viewport).rounded()
+        case let rows as TableRowGeometry:
+            return rows.rowHeight
+        default:
+            return playground.layout.frames.first?.height ?? 0
+        }
     }
 
     /// The commands that take the model from `self` to `edited` (at most one per control
@@ -78,6 +123,10 @@ public struct TuningPanel: Equatable, Sendable {
         if edited.reduceMotion != reduceMotion { commands.append(.setReduceMotion(edited.reduceMotion)) }
         for knob in ScrollPhysics.Knob.allCases where edited.physics[knob] != physics[knob] {
             commands.append(.setPhysics(knob, edited.physics[knob]))
+        }
+        for knob in CellLayout.Knob.allCases where edited.cellLayout[knob] != cellLayout[knob] {
+            // Whole points: what the slider shows.
+            commands.append(.setCellLayout(knob, edited.cellLayout[knob].map { $0.rounded() }))
         }
         return commands
     }
