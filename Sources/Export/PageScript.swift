@@ -34,10 +34,11 @@ enum PageScript {
     const columnWidth = Math.max(0, (width - (count - 1) * g.spacing) / count);
     const frames = [];
     const bottoms = new Array(count).fill(0);
+    const fixed = g.fixedHeight != null ? Math.round(Math.max(g.fixedHeight, g.footer + 1)) : null;
     for (let item = 0; item < n; item++) {
       let column = 0;
       for (let c = 1; c < count; c++) if (bottoms[c] < bottoms[column]) column = c;
-      const h = Math.round(columnWidth / ratioOf(item)) + g.footer;
+      const h = fixed != null ? fixed : Math.round(columnWidth / ratioOf(item)) + g.footer;
       frames.push({ x: column * (columnWidth + g.spacing), y: bottoms[column], w: columnWidth, h: h });
       bottoms[column] += h + g.spacing;
     }
@@ -46,8 +47,9 @@ enum PageScript {
 
   function tableFrames(g, n, width) {
     const frames = [];
-    for (let item = 0; item < n; item++) frames.push({ x: 0, y: item * g.rowHeight, w: width, h: g.rowHeight });
-    return { frames, width, height: n * g.rowHeight };
+    let y = 0;
+    for (let item = 0; item < n; item++) { frames.push({ x: 0, y, w: width, h: g.rowHeight }); y += g.rowHeight + g.spacing; }
+    return { frames, width, height: n > 0 ? y - g.spacing : 0 };
   }
 
   // QuiltGeometry.span: wide and tall photos get wide and tall tiles, one square in five big,
@@ -63,6 +65,7 @@ enum PageScript {
   function quiltFrames(g, n, width) {
     const columns = Math.min(64, Math.max(2, Math.trunc(width / Math.max(g.blockSide, 1))));
     const side = width / columns;
+    const inset = Math.min(g.tileInset, Math.max(0, side / 2 - 0.5));
     const rows = [];
     let firstOpenRow = 0, usedRows = 0;
     const frames = [];
@@ -83,18 +86,21 @@ enum PageScript {
       for (let r = row; r < row + h; r++) for (let k = placed; k < placed + w; k++) rows[r][k] = true;
       usedRows = Math.max(usedRows, row + h);
       while (firstOpenRow < rows.length && full(firstOpenRow)) firstOpenRow++;
-      frames.push({ x: placed * side + g.tileInset, y: row * side + g.tileInset, w: w * side - 2 * g.tileInset, h: h * side - 2 * g.tileInset });
+      frames.push({ x: placed * side + inset, y: row * side + inset, w: w * side - 2 * inset, h: h * side - 2 * inset });
     }
     return { frames, width, height: usedRows * side };
   }
 
-  function coverSide(g, viewportHeight) { return Math.max(1, Math.min(g.maximumCoverSide, viewportHeight * g.coverFraction)); }
+  function coverSide(g, viewportHeight) {
+    if (g.fixedCoverSide != null) return Math.max(1, g.fixedCoverSide);
+    return Math.max(1, Math.min(g.maximumCoverSide, viewportHeight * g.coverFraction));
+  }
 
   function coverFlowFrames(g, n, height, viewportHeight) {
     const side = Math.round(coverSide(g, viewportHeight));
     const padding = Math.round(coverSide(g, viewportHeight) * g.paddingFraction);
     const cellWidth = side + 2 * padding;
-    const spacing = -padding * g.overlapFraction;
+    const spacing = -padding * g.overlapFraction + g.gap;
     const y = Math.round((height - side) / 2 + side * 0.06);
     const frames = [];
     let x = 0;

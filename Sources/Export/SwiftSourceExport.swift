@@ -101,6 +101,9 @@ public struct SwiftSourceExport: Sendable {
             public enum TunedParallax {
                 /// The largest shift either way, in points (the value tuned in the playground).
                 public static let amount = \(number(amount))
+                /// How far the image reaches past its cell at each end, in points: the amount, so
+                /// the image always covers the cell, unless the playground tuned it otherwise.
+                public static let overscan = \(number(scene.cellLayout.imageOverscan ?? amount))
                 /// The scroll view's content insets the mapping accounts for (seed 001's bars).
                 public static let contentInsetTop = \(number(insets.top))
                 public static let contentInsetBottom = \(number(insets.bottom))
@@ -179,7 +182,7 @@ public struct SwiftSourceExport: Sendable {
                 }
             }
 
-            /// A cell whose image is `2 × amount` longer than the cell along the axis, clipped, and
+            /// A cell whose image is `2 × overscan` longer than the cell along the axis, clipped, and
             /// moved by the shift.
             class ParallaxCell: UICollectionViewCell {
                 let imageView = UIImageView()
@@ -199,7 +202,7 @@ public struct SwiftSourceExport: Sendable {
 
                 override func layoutSubviews() {
                     super.layoutSubviews()
-                    let a = CGFloat(TunedParallax.amount)
+                    let a = CGFloat(TunedParallax.overscan)
                     let grown = TunedParallax.isVertical ? bounds.insetBy(dx: 0, dy: -a) : bounds.insetBy(dx: -a, dy: 0)
                     imageView.frame = grown.offsetBy(dx: parallaxOffset.x, dy: parallaxOffset.y)
                 }
@@ -235,7 +238,7 @@ public struct SwiftSourceExport: Sendable {
             import SwiftUI
 
             extension View {
-                /// Makes this image `2 × amount` longer than its cell along the scroll axis, centred,
+                /// Makes this image `2 × overscan` longer than its cell along the scroll axis, centred,
                 /// clipped to the cell, and shifted by the tuned parallax as the scroll view scrolls.
                 func tunedParallax() -> some View {
                     modifier(TunedParallaxModifier())
@@ -245,7 +248,7 @@ public struct SwiftSourceExport: Sendable {
             struct TunedParallaxModifier: ViewModifier {
                 func body(content: Content) -> some View {
                     GeometryReader { cell in
-                        let a = CGFloat(TunedParallax.amount)
+                        let a = CGFloat(TunedParallax.overscan)
                         content
                             .frame(width: cell.size.width + (TunedParallax.isVertical ? 0 : 2 * a),
                                    height: cell.size.height + (TunedParallax.isVertical ? 2 * a : 0))

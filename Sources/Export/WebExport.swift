@@ -37,16 +37,17 @@ public struct WebExport {
     }
 
     /// The largest box, in points, each photo fills at `viewportSize`: its cell's image area
-    /// grown by the amount on both ends along the axis, as `SceneRenderer.imageFrame` draws it.
+    /// grown by the overscan on both ends along the axis, as `SceneRenderer.imageFrame` draws it.
     public func photoBoxes() -> [Size] {
         var frames: [Rect] = []
         _ = scene.geometry.computeFrames(itemCount: min(itemCount, max(scene.photos.count, 1) * 8), viewportSize: viewportSize,
                                          contentInsets: scene.contentInsets, into: &frames)
         let count = max(scene.photos.count, 1)
+        let overscan = scene.cellLayout.imageOverscan ?? amount
         var boxes = [Size?](repeating: nil, count: count)
         for (item, frame) in frames.enumerated() {
             guard let area = SceneRenderer.photoArea(inCell: frame, style: scene.cellStyle) else { continue }
-            let box = SceneRenderer.imageFrame(for: area, axis: scene.axis, overscan: amount, shift: .zero).size
+            let box = SceneRenderer.imageFrame(for: area, axis: scene.axis, overscan: overscan, shift: .zero).size
             let p = item % count
             if let old = boxes[p], old.width * old.height >= box.width * box.height { continue }
             boxes[p] = box
@@ -54,7 +55,7 @@ public struct WebExport {
         // A photo no item shows at this count still gets a file: at the first cell's width.
         let width = frames.first?.width ?? viewportSize.width
         return boxes.enumerated().map { p, box in
-            box ?? Size(width: width, height: (width / scene.photos.aspectRatio(ofItem: p)).rounded() + 2 * amount)
+            box ?? Size(width: width, height: (width / scene.photos.aspectRatio(ofItem: p)).rounded() + 2 * overscan)
         }
     }
 

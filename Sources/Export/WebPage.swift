@@ -60,7 +60,7 @@ public struct WebPage: Sendable {
     }
 
     public func css() -> String {
-        let a = Self.px(scene.amount)
+        let a = Self.px(scene.overscan)
         let vertical = scene.axis == "vertical"
         let ends = scene.crossingEnds
         let translate = vertical ? "translateY" : "translateX"
@@ -81,7 +81,7 @@ public struct WebPage: Sendable {
             .parallax-clip { overflow: clip; }
             .parallax-image { display: block; object-fit: cover; background: rgb(32, 34, 42); }
             .photo > .parallax-image, .tintedRow > .parallax-image, .image-area > .parallax-image {
-              position: absolute; left: 0; width: 100%; top: -\(a)px; height: calc(100% + \(2 * scene.amount)px); }
+              position: absolute; left: 0; width: 100%; top: -\(a)px; height: calc(100% + \(Self.px(2 * scene.overscan))px); }
             /* A photo that cannot be shown keeps its place, named, as in the window. */
             .cant-show { display: flex; align-items: center; justify-content: center; box-sizing: border-box;
               padding: 0 1em; font-size: 13px; color: rgb(150, 156, 170); text-align: center; }

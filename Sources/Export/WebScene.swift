@@ -12,6 +12,9 @@ public struct WebScene: Encodable, Sendable {
     public var mapping: String
     /// The largest image displacement in points (CSS px), the tuned value.
     public var amount: Double
+    /// Points the images reach past their cells at each end (`Playground.imageOverscan`: the
+    /// amount unless the cells' shape says otherwise).
+    public var overscan: Double
     /// False for `--strategy off` (and so a still page).
     public var motion: Bool
     public var itemCount: Int
@@ -35,8 +38,8 @@ public struct WebScene: Encodable, Sendable {
         case coverFlow(CoverFlowGeometry)
 
         private enum Keys: String, CodingKey {
-            case kind, columns, spacing, footer, minColumnWidth, rowHeight, blockSide, tileInset
-            case coverFraction, maximumCoverSide, paddingFraction, overlapFraction
+            case kind, columns, spacing, footer, minColumnWidth, fixedHeight, rowHeight, blockSide, tileInset
+            case coverFraction, maximumCoverSide, paddingFraction, overlapFraction, fixedCoverSide, gap
             case wideRatio, tallRatio
         }
 
@@ -49,9 +52,11 @@ public struct WebScene: Encodable, Sendable {
                 try c.encode(g.spacing, forKey: .spacing)
                 try c.encode(g.footerHeight, forKey: .footer)
                 try c.encode(g.minimumColumnWidth, forKey: .minColumnWidth)
+                try c.encode(g.fixedCellHeight, forKey: .fixedHeight)
             case .table(let g):
                 try c.encode("table", forKey: .kind)
                 try c.encode(g.rowHeight, forKey: .rowHeight)
+                try c.encode(g.spacing, forKey: .spacing)
             case .quilt(let g):
                 try c.encode("quilt", forKey: .kind)
                 try c.encode(g.blockSide, forKey: .blockSide)
@@ -64,6 +69,8 @@ public struct WebScene: Encodable, Sendable {
                 try c.encode(g.maximumCoverSide, forKey: .maximumCoverSide)
                 try c.encode(g.paddingFraction, forKey: .paddingFraction)
                 try c.encode(g.overlapFraction, forKey: .overlapFraction)
+                try c.encode(g.fixedCoverSide, forKey: .fixedCoverSide)
+                try c.encode(g.gap, forKey: .gap)
             }
         }
     }
@@ -106,6 +113,7 @@ public struct WebScene: Encodable, Sendable {
         source = scene.source
         axis = scene.axis == .vertical ? "vertical" : "horizontal"
         self.amount = amount
+        overscan = scene.cellLayout.imageOverscan ?? amount
         self.motion = motion
         self.itemCount = itemCount
         let i = scene.contentInsets

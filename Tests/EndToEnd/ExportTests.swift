@@ -95,6 +95,36 @@ func temporaryFolder() throws -> URL {
         for run in measured { Self.expectMatchesModel(run, scene: scene, itemCount: itemCount) }
     }
 
+    /// A scene with its cells reshaped in the playground (spacing, height, overscan) exports a
+    /// page whose cells sit where the model's do and whose images reach the tuned overscan.
+    @Test(arguments: [(SceneID.photos, ["--cell-spacing", "12", "--cell-height", "260", "--image-overscan", "10"]),
+                      (SceneID.albums, ["--cell-spacing", "50", "--cell-height", "280"])])
+    func aReshapedPageMatchesTheModel(scene id: SceneID, knobs: [String]) throws {
+        var layout = CellLayout()
+        for k in stride(from: 0, to: knobs.count, by: 2) {
+            let knob = try #require(CellLayout.Knob(rawValue: String(knobs[k].dropFirst(2))))
+            layout[knob] = try #require(knob.parse(knobs[k + 1]) ?? nil)
+        }
+        let scene = Scene.make(id, cellLayout: layout)
+        let itemCount = 40
+        let out = try temporaryFolder().appendingPathComponent("page")
+        let export = try run(["export", "--scene", id.name, "--items", "\(itemCount)", "--size", "640x400", "--out", out.path] + knobs)
+        try #require(export.status == 0, "\(export.stderr)")
+        if let overscan = layout.imageOverscan {
+            let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+                + ((try? String(contentsOf: out.appendingPathComponent("parallax.css"), encoding: .utf8)) ?? "")
+            #expect(page.contains("top: -\(Int(overscan))px; height: calc(100% + \(Int(2 * overscan))px)"), "the images reach the tuned overscan")
+        }
+        let size = Self.sizes[0]
+        let plan = "--run=\(Int(size.width))x\(Int(size.height))=" + Self.offsets(scene: scene, itemCount: itemCount, viewport: size).map { String($0) }.joined(separator: ",")
+        let probe = try runPython(try repositoryRoot().appendingPathComponent("scripts/browser-probe.py").path,
+                                  [out.appendingPathComponent("index.html").path, "--engines", "css", plan])
+        try #require(probe.status == 0, "browser-probe failed: \(probe.stderr)")
+        let measured = try JSONDecoder().decode(BrowserProbe.self, from: probe.stdout).runs
+        #expect(measured.count == 1)
+        for run in measured { Self.expectMatchesModel(run, scene: scene, itemCount: itemCount) }
+    }
+
     /// The page inside an `<iframe>` on a host page lays out and moves for the frame's size.
     @Test func pageInAnIframeMatchesTheModel() throws {
         let scene = Scene.make(.captions)
