@@ -45,4 +45,24 @@ extension Renderer {
         }
         try check(status, "SDL_RenderGeometryRaw")
     }
+
+    /// Draws the triangles `indices` name among `count` interleaved vertices at `vertices`
+    /// (`stride` bytes apart; a position's two floats at `positionOffset`, a texture
+    /// coordinate's at `uvOffset`, four colour bytes r, g, b, a at `colorOffset`), positions
+    /// already in pixels: Dear ImGui's own buffers drawn where they lie, with no copy.
+    public func geometry(texture: Texture?, interleaved vertices: UnsafeRawPointer, stride: Int, positionOffset: Int,
+                         uvOffset: Int, colorOffset: Int, count: Int, indices: UnsafeBufferPointer<UInt16>,
+                         clip: TexelRect) throws(SDLError) {
+        guard count > 0, let index = indices.baseAddress, !indices.isEmpty else { return }
+        var rect = SDL_Rect(clip)
+        SDL_RenderSetClipRect(handle, &rect)
+        defer { SDL_RenderSetClipRect(handle, nil) }
+        let status = SDL_RenderGeometryRaw(
+            handle, texture?.handle,
+            (vertices + positionOffset).assumingMemoryBound(to: Float.self), Int32(stride),
+            (vertices + colorOffset).assumingMemoryBound(to: SDL_Color.self), Int32(stride),
+            (vertices + uvOffset).assumingMemoryBound(to: Float.self), Int32(stride),
+            Int32(clamping: count), UnsafeRawPointer(index), Int32(clamping: indices.count), 2)
+        try check(status, "SDL_RenderGeometryRaw")
+    }
 }

@@ -86,8 +86,14 @@ public final class ImGuiLayer {
         for l in 0..<imgui_shim_list_count() {
             let list = imgui_shim_list(l)
             guard let source = list.vertices, let indexSource = list.indices, list.vertexCount > 0 else { continue }
-            // One copy of the list's vertices in SDL's layout, positions in pixels (ImGui works
-            // in points); every command of the list draws from it.
+            // At one pixel a point and with nobody recording the calls, SDL reads ImGui's own
+            // buffers (as ImGui's SDL_Renderer backend does): no per-frame copy of a few
+            // thousand vertices. Else one copy in SDL's layout, positions scaled to pixels,
+            // that every command of the list draws from (and a recording keeps).
+            if scale == 1, drawCallSink == nil {
+                calls += drawInPlace(list, vertices: source, indices: indexSource, listIndex: l, scale: scale)
+                continue
+            }
             let n = Int(list.vertexCount)
             var positions = [Float](repeating: 0, count: 2 * n), uv = [Float](repeating: 0, count: 2 * n)
             var colors = [UInt8](repeating: 0, count: 4 * n)
@@ -108,14 +114,7 @@ public final class ImGuiLayer {
             for c in 0..<list.commandCount {
                 let command = imgui_shim_command(l, c)
                 let start = Int(command.indexOffset), end = start + Int(command.indexCount)
-                guard command.indexCount > 0, end <= indices.count,
-                      [command.clipX1, command.clipY1, command.clipX2, command.clipY2].allSatisfy({ $0.isFinite && abs($0) < 1e6 })
-                else { continue }
-                let left = (command.clipX1 * scale).rounded(.down), top = (command.clipY1 * scale).rounded(.down)
-                let clip = TexelRect(x: Int32(clamping: Int(left)), y: Int32(clamping: Int(top)),
-                                     width: Int32(clamping: Int((command.clipX2 * scale).rounded(.up) - left)),
-                                     height: Int32(clamping: Int((command.clipY2 * scale).rounded(.up) - top)))
-                guard clip.width > 0, clip.height > 0 else { continue }
+                guard end <= indices.count, let clip = Self.clip(of: command, scale: scale) else { continue }
                 let texture = command.texture == 0 ? nil : fontTexture
                 drawCallSink?.geometry(texture: texture, vertices: vertices, firstVertex: Int(command.vertexOffset),
                                        indices: Array(indices[start..<end]), clip: clip)
@@ -123,6 +122,39 @@ public final class ImGuiLayer {
                                        indices: indices[start..<end], clip: clip)
                 calls += 1
             }
+        }
+        return calls
+    }
+
+    /// The clip rectangle of `command` in pixels, or nil for one that draws nothing or has
+    /// coordinates no renderer should see.
+    private static func clip(of command: ImGuiShimCommand, scale: Float) -> TexelRect? {
+        guard command.indexCount > 0,
+              [command.clipX1, command.clipY1, command.clipX2, command.clipY2].allSatisfy({ $0.isFinite && abs($0) < 1e6 })
+        else { return nil }
+        let left = (command.clipX1 * scale).rounded(.down), top = (command.clipY1 * scale).rounded(.down)
+        let clip = TexelRect(x: Int32(clamping: Int(left)), y: Int32(clamping: Int(top)),
+                             width: Int32(clamping: Int((command.clipX2 * scale).rounded(.up) - left)),
+                             height: Int32(clamping: Int((command.clipY2 * scale).rounded(.up) - top)))
+        return clip.width > 0 && clip.height > 0 ? clip : nil
+    }
+
+    /// Draws list `listIndex`'s commands straight from ImGui's buffers; returns the calls made.
+    private func drawInPlace(_ list: ImGuiShimList, vertices: UnsafePointer<ImGuiShimVertex>, indices: UnsafePointer<UInt16>,
+                             listIndex: Int32, scale: Float) -> Int {
+        let stride = MemoryLayout<ImGuiShimVertex>.stride
+        let vertexCount = Int(list.vertexCount), indexCount = Int(list.indexCount)
+        var calls = 0
+        for c in 0..<list.commandCount {
+            let command = imgui_shim_command(listIndex, c)
+            let start = Int(command.indexOffset), end = start + Int(command.indexCount), first = Int(command.vertexOffset)
+            guard end <= indexCount, first < vertexCount, let clip = Self.clip(of: command, scale: scale) else { continue }
+            try? renderer.geometry(
+                texture: command.texture == 0 ? nil : fontTexture, interleaved: UnsafeRawPointer(vertices + first), stride: stride,
+                positionOffset: MemoryLayout<ImGuiShimVertex>.offset(of: \.x)!, uvOffset: MemoryLayout<ImGuiShimVertex>.offset(of: \.u)!,
+                colorOffset: MemoryLayout<ImGuiShimVertex>.offset(of: \.rgba)!, count: vertexCount - first,
+                indices: UnsafeBufferPointer(start: indices + start, count: end - start), clip: clip)
+            calls += 1
         }
         return calls
     }

@@ -19,8 +19,21 @@ public final class Renderer {
     public init(window: Window, vsync: Bool = true, driver: String? = nil) throws(SDLError) {
         // Read when each texture is created, so it must be set before any is.
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear")
-        if let driver { SDL_SetHintWithPriority(SDL_HINT_RENDER_DRIVER, driver, SDL_HINT_OVERRIDE) }
-        defer { if driver != nil { SDL_ResetHint(SDL_HINT_RENDER_DRIVER) } }
+        if let driver {
+            SDL_SetHintWithPriority(SDL_HINT_RENDER_DRIVER, driver, SDL_HINT_OVERRIDE)
+            // SDL turns batching off when a driver is named (SDL_HINT_RENDER_BATCHING's notes:
+            // it assumes the app will call the graphics API itself). The window names none and
+            // batches; a renderer asked for by name (the benchmarks') must draw the same way,
+            // or it measures a path the window never takes. Nothing here calls OpenGL without
+            // SDL_RenderFlush first (FrameReadback).
+            SDL_SetHintWithPriority(SDL_HINT_RENDER_BATCHING, "1", SDL_HINT_OVERRIDE)
+        }
+        defer {
+            if driver != nil {
+                SDL_ResetHint(SDL_HINT_RENDER_DRIVER)
+                SDL_ResetHint(SDL_HINT_RENDER_BATCHING)
+            }
+        }
         let accelerated = SDL_RENDERER_ACCELERATED.rawValue, presentVSync = SDL_RENDERER_PRESENTVSYNC.rawValue
         let software = SDL_RENDERER_SOFTWARE.rawValue
         let attempts = vsync ? [accelerated | presentVSync, accelerated, software] : [accelerated, software]
