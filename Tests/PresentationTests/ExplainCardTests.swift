@@ -48,6 +48,27 @@ import Testing
         #expect(checked >= 2, "\(scene): \(checked) cells checked")
     }
 
+    /// Below the shift, the overscan leaves part of the cell bare, and the card says how much;
+    /// at the seeds' rule (overscan = amount) it never does.
+    @Test func theCardSaysWhenTheImageLeavesTheCellBare() throws {
+        let (playground, _) = try Self.flung(.photos, strategy: .scrollCallback, frames: 30)
+        let covered = playground.visibleCells.compactMap { cell -> ExplainCard? in
+            let bounds = playground.scrollView.bounds
+            guard let visible = cell.frame.intersection(bounds) else { return nil }
+            return ExplainCard(playground: playground, pointer: Point(x: visible.midX - bounds.minX, y: visible.midY - bounds.minY))
+        }
+        #expect(!covered.isEmpty && covered.allSatisfy { $0.bareEdge == nil })
+        let shifted = try #require(covered.first { abs($0.drawn) > 2 }, "a cell shifted by more than 2 pt")
+        playground.apply(.setCellLayout(.imageOverscan, 1))
+        let bounds = playground.scrollView.bounds
+        let cell = try #require(playground.visibleCells.first { $0.item == shifted.item })
+        let visible = try #require(cell.frame.intersection(bounds))
+        let card = try #require(ExplainCard(playground: playground, pointer: Point(x: visible.midX - bounds.minX, y: visible.midY - bounds.minY)))
+        let bare = try #require(card.bareEdge)
+        #expect(bare.contains(NumberFormat.fixed(abs(card.drawn) - 1, decimals: 2) + " pt show no image"), "\(bare)")
+        #expect(bare.contains(card.drawn > 0 ? "top" : "bottom"))
+    }
+
     @Test func theSubstitutedBegemannArithmeticGivesTheResult() throws {
         let (playground, _) = try Self.flung(.photos, strategy: .scrollCallback, frames: 30)
         let card = try #require(ExplainCard(playground: playground, pointer: Point(x: 400, y: 300)))

@@ -63,8 +63,9 @@ public struct ExplainCard: Equatable, Sendable {
         if case .coverStack = scene.cellStyle {
             bareEdge = nil
         } else if abs(drawn) > overscan + 0.005 {
-            bareEdge = "the image reaches \(NumberFormat.fixed(overscan, decimals: 1)) pt past the cell (image-overscan), so "
-                + "\(NumberFormat.fixed(abs(drawn) - overscan, decimals: 2)) pt of the cell's \(drawn > 0 ? "start" : "end") shows no image"
+            let end = axis == .vertical ? (drawn > 0 ? "top" : "bottom") : (drawn > 0 ? "left" : "right")
+            bareEdge = "overscan \(NumberFormat.fixed(overscan, decimals: 1)) pt < shift: the cell's \(end) "
+                + "\(NumberFormat.fixed(abs(drawn) - overscan, decimals: 2)) pt show no image"
         } else {
             bareEdge = nil
         }
