@@ -65,6 +65,7 @@ void vips_image_set_string(VipsImage *image, const char *name, const char *str);
 int vips_image_get_blob(const VipsImage *image, const char *name, const void **data, size_t *length);
 // resample.h, colour.h, conversion.h
 int vips_thumbnail(const char *filename, VipsImage **out, int width, ...);
+int vips_thumbnail_image(VipsImage *in, VipsImage **out, int width, ...);
 int vips_copy(VipsImage *in, VipsImage **out, ...);
 int vips_addalpha(VipsImage *in, VipsImage **out, ...);
 int vips_extract_band(VipsImage *in, VipsImage **out, int band, ...);
@@ -145,6 +146,12 @@ static inline int cvips_thumbnail(const char *path, VipsImage **out, int width, 
     }
     return vips_thumbnail(path, out, width, "height", height, "size", size, "crop", crop,
                           "fail_on", fail_on, NULL);
+}
+
+/// Shrinks a decoded image to fit inside width × height, aspect kept, never enlarged (a
+/// shared thumbnail made from pixels already decoded for a cell).
+static inline int cvips_fit_inside(VipsImage *in, VipsImage **out, int width, int height) {
+    return vips_thumbnail_image(in, out, width, "height", height, "size", CVIPS_SIZE_DOWN, NULL);
 }
 
 /// Turns any decoded image into 4-band 8-bit sRGB (RGBA): colour space to sRGB, a cast for

@@ -42,17 +42,31 @@ public struct PhotoDecoder: Sendable {
     public static func prepare() -> Bool { Vips.start() }
 
     /// Decodes `path` for a target of `size` pixels; with `diskCache`, from its copy when it
-    /// has one, else from the file, keeping a copy for next time.
-    public func decode(path: String, size: PixelSize, fit: PhotoFit = .cover, diskCache: DiskThumbnailCache? = nil)
+    /// has one, else from the file, keeping a copy for next time; with `shared`, from a fresh
+    /// file-manager thumbnail that covers the target, and writing one back after a decode.
+    public func decode(path: String, size: PixelSize, fit: PhotoFit = .cover, diskCache: DiskThumbnailCache? = nil,
+                       shared: SharedThumbnails? = nil)
         throws(PhotoProblem) -> DecodedPhoto
     {
         let facts = try checkFile(path)
         let header = try PhotoHeader.read(path: path, facts: facts)
-        guard let diskCache else { return try decode(path: path, facts: facts, header: header, size: size, fit: fit) }
-        if let copy = diskCache.load(path: path, facts: facts, size: size, fit: fit, source: header) { return copy }
+        if let copy = diskCache?.load(path: path, facts: facts, size: size, fit: fit, source: header) { return copy }
+        if let thumbnail = shared?.load(path: path, facts: facts, header: header, target: size, fit: fit) { return thumbnail }
         let decoded = try decode(path: path, facts: facts, header: header, size: size, fit: fit)
-        diskCache.store(decoded, path: path, facts: facts, size: size, fit: fit)
+        diskCache?.store(decoded, path: path, facts: facts, size: size, fit: fit)
+        shared?.store(decoded, path: path, facts: facts)
         return decoded
+    }
+
+    /// The best quick stand-in for `path` before its decode: the thumbnail its camera
+    /// embedded, else (with `shared`) a fresh file-manager thumbnail; nil when neither exists.
+    public func quickPreview(path: String, shared: SharedThumbnails?) throws(PhotoProblem) -> DecodedPhoto? {
+        if let embedded = try embeddedPreview(path: path) { return embedded }
+        guard let shared else { return nil }
+        let facts = try checkFile(path)
+        let header = try PhotoHeader.read(path: path, facts: facts)
+        return shared.load(path: path, facts: facts, header: header,
+                           target: PixelSize(width: Self.previewSide, height: Self.previewSide), fit: .fit)
     }
 
     private func decode(path: String, facts: FileFacts, header: PhotoHeader, size: PixelSize, fit: PhotoFit)

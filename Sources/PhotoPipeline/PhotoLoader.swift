@@ -40,13 +40,18 @@ public final class PhotoLoader: Sendable {
                 finishedByteBudget: Int = PhotoLoader.defaultFinishedByteBudget,
                 finishedCountLimit: Int = PhotoLoader.defaultFinishedCountLimit,
                 diskCache: DiskThumbnailCache? = nil,
+                sharedThumbnails: SharedThumbnails? = nil,
                 decode: Decode? = nil)
     {
         workerCount = min(max(workers, 1), 64)
         self.finishedByteBudget = max(0, finishedByteBudget)
         self.finishedCountLimit = max(1, finishedCountLimit)
         let chosen: Decode
-        if let decode { chosen = decode } else { chosen = { request throws(PhotoProblem) in try Self.decodeWithVips(request, diskCache) } }
+        if let decode {
+            chosen = decode
+        } else {
+            chosen = { request throws(PhotoProblem) in try Self.decodeWithVips(request, diskCache, sharedThumbnails) }
+        }
         core = LoaderCore(byteBudget: self.finishedByteBudget,
                           countLimit: self.finishedCountLimit, decode: chosen)
         for number in 0..<workerCount {
@@ -59,16 +64,18 @@ public final class PhotoLoader: Sendable {
     deinit { core.stop() }
 
     /// The default decode: `PhotoDecoder` at the request's size and fit (through `diskCache`
-    /// when there is one), or its embedded preview. (Chosen with an
+    /// and `shared` when there are), or its quick preview (embedded, else shared). (Chosen with an
     /// `if`, not `??`: Swift 6.3.1's SILGen crashes on a typed-throws function value in the
     /// autoclosure of `??`.)
     @Sendable
-    private static func decodeWithVips(_ request: PhotoRequest, _ diskCache: DiskThumbnailCache?) throws(PhotoProblem) -> DecodedPhoto {
+    private static func decodeWithVips(_ request: PhotoRequest, _ diskCache: DiskThumbnailCache?,
+                                       _ shared: SharedThumbnails?) throws(PhotoProblem) -> DecodedPhoto {
         switch request.kind {
         case .photo:
-            return try PhotoDecoder().decode(path: request.path, size: request.size, fit: request.fit, diskCache: diskCache)
+            return try PhotoDecoder().decode(path: request.path, size: request.size, fit: request.fit, diskCache: diskCache,
+                                             shared: shared)
         case .embeddedPreview:
-            guard let preview = try PhotoDecoder().embeddedPreview(path: request.path) else { throw .noEmbeddedPreview }
+            guard let preview = try PhotoDecoder().quickPreview(path: request.path, shared: shared) else { throw .noEmbeddedPreview }
             return preview
         }
     }
