@@ -36,6 +36,9 @@ let package = Package(
         // Photos from a folder: scanning, headers, shrink-on-load decoding, a worker pool and
         // a byte-cost LRU. No SDL: the app turns its pixels into textures.
         .target(name: "PhotoPipeline", dependencies: ["CVips", "FileOutput"]),
+        // The floor under the window's start-up: SDL alone opening the same window and
+        // presenting one cleared frame (`bench` times it beside the playground).
+        .executableTarget(name: "bare-first-frame", dependencies: ["CSDL2"]),
         // Measures the pool's decode speed on a folder of JPEGs (not a test).
         .executableTarget(name: "photo-decode-bench", dependencies: ["PhotoPipeline"]),
         // Pure Swift core: no SDL, no clock reads. Time is always passed in.

@@ -29,6 +29,12 @@ enum PhotoLibraryMeasurement {
             warmCache = freshCache()
             first.append(try WindowRun.launch(photos: folder, cacheHome: warmCache, seconds: launchSeconds))
         }
+        // The floor: SDL alone opening the same window, as many times.
+        var bare: [Double] = []
+        for i in 0..<launches {
+            progress.show("photo library · bare SDL first frame \(i + 1)/\(launches)")
+            bare.append(try BareFirstFrame.milliseconds())
+        }
         let screen = first.last?.stats.photos?.first_screen ?? []
         let jobs = screen.map { VipsThumbnailRun.Job(path: $0.path, width: $0.width, height: $0.height) }
         progress.show("photo library · vipsthumbnail on the first screen")
@@ -77,6 +83,7 @@ enum PhotoLibraryMeasurement {
             folder: folder, photos: photos.count, decode_threads: threads, launches: launches,
             display: ProcessInfo.processInfo.environment["DISPLAY"].map { "X display \($0)" } ?? "SDL dummy driver (no DISPLAY)",
             first_frame_ms: median(first.map { $0.sinceSpawn($0.stats.startup.first_frame_ns) }) ?? .nan,
+            bare_first_frame_ms: median(bare),
             visible_preview_ms: median(first.map { $0.sinceFirstFrame($0.stats.startup.preview_frame_ns) }),
             visible_sharp_ms: sharp, vipsthumbnail_visible_ms: vipsVisible,
             visible_sharp_over_vipsthumbnail: sharp.map { $0 / vipsVisible },

@@ -11,6 +11,8 @@ public struct PhotoLibraryResult: Codable, Equatable, Sendable {
 
     /// Spawn to the first presented frame, first visit (no index, no disk copies).
     public var first_frame_ms: Double
+    /// Spawn to the first frame of `bare-first-frame`: SDL alone opening the same window.
+    public var bare_first_frame_ms: Double?
     /// First frame until every visible cell shows its photo at any resolution.
     public var visible_preview_ms: Double?
     /// First frame until every visible photo is sharp, first visit.
@@ -51,29 +53,34 @@ public struct PhotoLibraryResult: Codable, Equatable, Sendable {
         public var met: Bool
     }
 
-    /// Judges the figures against issue 12's targets.
+    /// Judges the figures against their targets (a photo folder's first look: start-up within
+    /// 40 ms of SDL alone, previews in 150 ms, sharp and decoding at vipsthumbnail's pace).
     mutating func judge() {
         func check(_ name: String, _ value: Double?, _ target: String, _ test: (Double) -> Bool) {
             targets.append(Verdict(name: name, value: value, target: target, met: value.map(test) ?? false))
         }
         targets = []
         check("first_frame_ms", first_frame_ms, "≤ 150", { $0 <= 150 })
+        // The playground's own start-up on top of SDL's: within 40 ms of the bare program.
+        check("first_frame_over_bare_ms", bare_first_frame_ms.map { first_frame_ms - $0 }, "≤ 40", { $0 <= 40 })
         check("first_frame_indexed_ms", first_frame_indexed_ms, "≤ 150", { $0 <= 150 })
         check("visible_preview_ms", visible_preview_ms, "≤ 150", { $0 <= 150 })
-        check("visible_sharp_over_vipsthumbnail", visible_sharp_over_vipsthumbnail, "≤ 1.1", { $0 <= 1.1 })
+        // A photo folder's first look at the machine's limit: no slower than vipsthumbnail
+        // with as many processes as cores, decoding at its rate or better.
+        check("visible_sharp_over_vipsthumbnail", visible_sharp_over_vipsthumbnail, "≤ 1.0", { $0 <= 1.0 })
         check("visible_sharp_cached_ms", visible_sharp_cached_ms, "≤ 300", { $0 <= 300 })
         check("fling_rest_to_sharp_ms", fling_rest_to_sharp_ms, "≤ 100", { $0 <= 100 })
         check("frames_over_budget_image_work", Double(frames_over_budget_image_work), "0", { $0 <= 0 })
         check("peak_rss_mb_10000", peak_rss_mb_10000, "≤ 400", { $0 <= 400 })
         check("peak_rss_10000_over_100", peak_rss_mb_10000.flatMap { big in peak_rss_mb_100.map { big / $0 } }, "≤ 1.2", { $0 <= 1.2 })
-        check("decode_over_vipsthumbnail", decode_over_vipsthumbnail, "≥ 0.9", { $0 >= 0.9 })
+        check("decode_over_vipsthumbnail", decode_over_vipsthumbnail, "≥ 1.0", { $0 >= 1.0 })
     }
 
     /// The section's lines for the terminal.
     public var terminalText: String {
         var lines = ["Photo library (\(photos) photos in \(folder); \(decode_threads) decode thread(s); \(display); medians of \(launches) launches)"]
         func ms(_ v: Double?) -> String { v.map { String(format: "%.0f ms", $0) } ?? "—" }
-        lines.append("  first frame \(ms(first_frame_ms)) (with the index \(ms(first_frame_indexed_ms)))")
+        lines.append("  first frame \(ms(first_frame_ms)) (with the index \(ms(first_frame_indexed_ms)); SDL alone \(ms(bare_first_frame_ms)))")
         lines.append("  visible: preview \(ms(visible_preview_ms)), sharp \(ms(visible_sharp_ms)); vipsthumbnail \(ms(vipsthumbnail_visible_ms)); second visit sharp \(ms(visible_sharp_cached_ms))")
         lines.append(String(format: "  fling of %.0f pt: rest to sharp %@; frames over 16.7 ms %d, %d with every photo decoded first",
                             fling_distance_pt, ms(fling_rest_to_sharp_ms), frames_over_budget_fling, frames_over_budget_fling_preloaded))

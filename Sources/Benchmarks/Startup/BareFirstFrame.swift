@@ -1,0 +1,34 @@
+import Foundation
+
+/// The floor under the window's start-up: `bare-first-frame` (SDL alone opening the same
+/// window and presenting one cleared frame), spawned as the playground is and timed the same
+/// way, from just before the spawn to its first present on CLOCK_MONOTONIC.
+enum BareFirstFrame {
+    /// The program, beside this executable (SwiftPM builds every product into one folder).
+    static var executable: URL {
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("bare-first-frame")
+    }
+
+    /// Milliseconds from the spawn to the bare program's first frame, in a window of `size`
+    /// (e.g. "1280x800") under the current DISPLAY (else SDL's dummy driver).
+    static func milliseconds(size: String = "1280x800") throws -> Double {
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw BenchFailure(message: "\(executable.path) is missing: build the bare-first-frame product beside parallax-playground")
+        }
+        var environment = ProcessInfo.processInfo.environment
+        if environment["DISPLAY"] == nil { environment["SDL_VIDEODRIVER"] = "dummy" }
+        var spawned: UInt64 = 0
+        let result = try ChildProcess(executable: executable, arguments: [size], environment: environment)
+            .run { spawned = MonotonicClock.nanoseconds() }
+        guard result.status == 0 else {
+            throw BenchFailure(message: "bare-first-frame failed (status \(result.status)): \(result.standardError)")
+        }
+        guard let line = result.standardOutput.split(separator: "\n").first(where: { $0.hasPrefix("first_frame_ns ") }),
+              let stamp = UInt64(line.dropFirst("first_frame_ns ".count))
+        else {
+            throw BenchFailure(message: "bare-first-frame printed no first_frame_ns: \(result.standardOutput)")
+        }
+        return Double(Int64(bitPattern: stamp &- spawned)) / 1e6
+    }
+}
