@@ -33,9 +33,10 @@ let package = Package(
         .target(
             name: "CImGui",
             linkerSettings: [.linkedLibrary("imgui"), .linkedLibrary("stb"), .linkedLibrary("stdc++")]),
-        // Photos from a folder: scanning, headers, shrink-on-load decoding, a worker pool and
-        // a byte-cost LRU. No SDL: the app turns its pixels into textures.
-        .target(name: "PhotoPipeline", dependencies: ["CVips", "FileOutput"]),
+        // Photos from a folder: scanning, headers, shrink-on-load decoding, a worker pool, and
+        // the policy of which photos become textures when (scheduling, a byte-bounded cache,
+        // previews, fades, failures), generic over who makes the textures. No SDL.
+        .target(name: "PhotoPipeline", dependencies: ["CVips", "FileOutput", "ParallaxKit"]),
         // Measures the pool's decode speed on a folder of JPEGs (not a test).
         .executableTarget(name: "photo-decode-bench", dependencies: ["PhotoPipeline"]),
         // Pure Swift core: no SDL, no clock reads. Time is always passed in.
@@ -109,7 +110,7 @@ let package = Package(
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
         .testTarget(name: "DesktopSettingsTests", dependencies: ["DesktopSettings", "ParallaxKit", "Presentation"]),
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing"]),
-        .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "CVips"]),
+        .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "CVips", "ParallaxKit"]),
         .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "ParallaxKit", "PhotoPipeline"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "ParallaxKit"]),
         // Runs the built `parallax-playground` binary as a user would.
