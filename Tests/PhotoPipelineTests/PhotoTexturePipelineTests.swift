@@ -387,3 +387,15 @@ final class PolicyDecoder: Sendable {
                 "a truncated file goes to libvips, which says so")
     }
 }
+
+@Suite struct PhotoTextureSettingsTests {
+    @Test func reduceMotionStopsFadesAndThePulseAndTheirEndBringsTheDefaultsBack() {
+        var settings = PhotoTextureSettings()
+        settings.fadeSeconds = 0.4
+        settings.followReduceMotion(true)
+        #expect(settings.fadeSeconds == 0 && settings.loadingPulseSeconds == 0)
+        settings.followReduceMotion(false)
+        #expect(settings.fadeSeconds == PhotoTextureSettings().fadeSeconds && settings.fadeSeconds > 0)
+        #expect(settings.loadingPulseSeconds == PhotoTextureSettings().loadingPulseSeconds && settings.loadingPulseSeconds > 0)
+    }
+}

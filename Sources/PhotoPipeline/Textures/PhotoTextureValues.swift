@@ -27,6 +27,14 @@ public struct PhotoTextureSettings: Sendable {
     public var sizeStep = 32
 
     public init() {}
+
+    /// Fades and the loading pulse stop under reduce motion and come back, at their
+    /// defaults, without it.
+    public mutating func followReduceMotion(_ reduced: Bool) {
+        let defaults = PhotoTextureSettings()
+        fadeSeconds = reduced ? 0 : defaults.fadeSeconds
+        loadingPulseSeconds = reduced ? 0 : defaults.loadingPulseSeconds
+    }
 }
 
 /// The photo policy's state, for the overlay and the run's statistics (`--stats-json`).
