@@ -33,9 +33,10 @@ let package = Package(
         .target(
             name: "CImGui",
             linkerSettings: [.linkedLibrary("imgui"), .linkedLibrary("stb"), .linkedLibrary("stdc++")]),
-        // Photos from a folder: scanning, headers, shrink-on-load decoding, a worker pool and
-        // a byte-cost LRU. No SDL: the app turns its pixels into textures.
-        .target(name: "PhotoPipeline", dependencies: ["CVips", "FileOutput"]),
+        // Photos from a folder: scanning, headers, shrink-on-load decoding, a worker pool, and
+        // the policy of which photos become textures when (scheduling, a byte-bounded cache,
+        // previews, fades, failures), generic over who makes the textures. No SDL.
+        .target(name: "PhotoPipeline", dependencies: ["CVips", "FileOutput", "ParallaxKit"]),
         // The floor under the window's start-up: SDL alone opening the same window and
         // presenting one cleared frame (`bench` times it beside the playground).
         .executableTarget(name: "bare-first-frame", dependencies: ["CSDL2"]),
@@ -112,7 +113,7 @@ let package = Package(
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
         .testTarget(name: "DesktopSettingsTests", dependencies: ["DesktopSettings", "ParallaxKit", "Presentation"]),
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing"]),
-        .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "CVips"]),
+        .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "CVips", "ParallaxKit"]),
         .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "ParallaxKit", "PhotoPipeline"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "ParallaxKit"]),
         // Runs the built `parallax-playground` binary as a user would.

@@ -1,5 +1,6 @@
 import Foundation
 import ParallaxKit
+import PhotoPipeline
 
 /// What executing one draw list did, for the cost overlay and for diagnosing blank frames.
 public struct DrawStats: Hashable, Sendable {
@@ -131,8 +132,8 @@ public final class DrawListExecutor {
         return true
     }
 
-    /// A photo from the pipeline as it looks now: fading in over its placeholder, the
-    /// placeholder alone, or the tile of a file that cannot be shown.
+    /// A photo from the pipeline as it looks now, as the pipeline says: fading in over its
+    /// placeholder, the placeholder alone, or the tile of a file that cannot be shown.
     private func drawPhoto(_ appearance: PhotoTextures.Appearance, frame: Rect, clip: Rect, opacity: Double,
                            scale: Double, viewport: Rect) throws(SDLError) -> Bool {
         guard opacity > 0, let visible = clip.intersection(viewport) else { return false }
@@ -143,7 +144,7 @@ public final class DrawListExecutor {
         case let .placeholder(colour):
             try fillPlaceholder(visible, colour.withOpacity(opacity), scale: scale)
         case let .failed(name, reason):
-            try drawCantShow(name: name, reason: reason, in: visible, cell: clip, opacity: opacity, scale: scale)
+            try drawTile(CantShowTile(name: name, reason: reason), in: visible, cell: clip, opacity: opacity, scale: scale)
         }
         return true
     }
@@ -154,25 +155,17 @@ public final class DrawListExecutor {
         try renderer.fill(rect: pixels, color: colour)
     }
 
-    /// The colours of a "can't show" tile: a dim red-grey, so it reads as a problem without
-    /// shouting over the photos around it.
-    static let cantShowTile = Color(r: 58, g: 40, b: 44)
-    static let cantShowText = Color(r: 236, g: 200, b: 204)
-
-    /// A tile saying which file cannot be shown and why, centred in the cell and clipped to
-    /// the part of it on screen.
-    private func drawCantShow(name: String, reason: String, in visible: Rect, cell: Rect, opacity: Double,
-                              scale: Double) throws(SDLError) {
-        try fillPlaceholder(visible, Self.cantShowTile.withOpacity(opacity), scale: scale)
+    /// A "can't show" tile as `PhotoPipeline` lays it out in `cell`, clipped to the part of
+    /// the cell on screen.
+    private func drawTile(_ tile: CantShowTile, in visible: Rect, cell: Rect, opacity: Double,
+                          scale: Double) throws(SDLError) {
+        try fillPlaceholder(visible, CantShowTile.fill.withOpacity(opacity), scale: scale)
         renderer.setClip(pixelRect(visible, scale))
         defer { renderer.setClip(nil) }
-        let colour = Self.cantShowText.withOpacity(opacity)
-        let lines = [("Can't show", 15.0), (name, 13.0), (reason, 11.0)]
-        var y = cell.midY - 30
-        for (line, size) in lines {
-            _ = try drawText(line, origin: Point(x: cell.midX, y: y), size: size, color: colour, alignment: .center,
+        let colour = CantShowTile.textColour.withOpacity(opacity)
+        for line in tile.lines(in: cell) {
+            _ = try drawText(line.text, origin: line.origin, size: line.size, color: colour, alignment: .center,
                              scale: scale, viewport: visible)
-            y += size + 8
         }
     }
 

@@ -105,12 +105,10 @@ public final class FramePresenter {
         let coverNeeds = demand.merged(panes.map { demand.coverNeeds(drawList: $0.drawList) })
         switch photoWait {
         case .frameBudget:
-            // Fades and the loading pulse follow reduce motion, which a key can change.
+            // Reduce motion, which a key can change, reaches the photos' fades every frame.
             let reduceMotion = panes.first?.playground.reduceMotion ?? false
-            let defaults = PhotoTextures.Settings()
             for pipeline in [images.pipeline, images.coverPipeline].compactMap({ $0 }) {
-                pipeline.settings.fadeSeconds = reduceMotion ? 0 : defaults.fadeSeconds
-                pipeline.settings.loadingPulseSeconds = reduceMotion ? 0 : defaults.loadingPulseSeconds
+                pipeline.settings.followReduceMotion(reduceMotion)
             }
             images.pipeline?.update(needs: demand.merged(panes.map { demand.needs(of: $0.playground, drawList: $0.drawList) }),
                                     scale: scale, now: now)

@@ -1,5 +1,6 @@
 import Foundation
 import ParallaxKit
+import PhotoPipeline
 
 /// The photos and album covers the scenes draw, looked up by `ImageRef`.
 ///
@@ -41,26 +42,15 @@ public final class ImageLibrary {
     /// loading them (the bundled photos, handed to the pipeline).
     /// A folder named like an image is named to `skipped` and left out.
     public static func imagePaths(in directory: String, skipped: (String) -> Void = { _ in }) throws(SDLError) -> [String] {
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory)
-        } catch {
-            throw .noImages(directory: directory, reason: "cannot read the directory")
+        guard let entries = ImageFolderListing.entries(in: directory) else {
+            throw .noImages(directory: directory, reason: ImageFolderListing.unreadable)
         }
-        let paths = names.filter(isImageName).sorted().map { URL(fileURLWithPath: directory).appendingPathComponent($0).path }
-            .filter { path in
-                var isFolder: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { return true }
-                skipped("\(path): a folder, not an image file")
-                return false
-            }
-        guard !paths.isEmpty else { throw .noImages(directory: directory, reason: "no .png, .jpg or .jpeg files") }
+        let paths = entries.filter { entry in
+            if entry.isFolder { skipped("\(entry.path): a folder, not an image file") }
+            return !entry.isFolder
+        }.map(\.path)
+        guard !paths.isEmpty else { throw .noImages(directory: directory, reason: ImageFolderListing.noImageFiles) }
         return paths
-    }
-
-    /// Hidden files include macOS's "._name.png" metadata, which only look like images.
-    private static func isImageName(_ name: String) -> Bool {
-        !name.hasPrefix(".") && ["png", "jpg", "jpeg"].contains(URL(fileURLWithPath: name).pathExtension.lowercased())
     }
 
     /// Loads `<resources>/photos` and `<resources>/covers` (see `loadDirectory`); each file
@@ -95,34 +85,28 @@ public final class ImageLibrary {
     /// A file that cannot be read or decoded (or a folder named like an image) is skipped, and
     /// `skipped` hears "path: reason"; throws when the directory is missing or no image loads.
     public static func loadDirectory(_ directory: String, renderer: Renderer, skipped: (String) -> Void = { _ in }) throws(SDLError) -> [Texture] {
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory)
-        } catch {
-            throw .noImages(directory: directory, reason: "cannot read the directory")
+        guard let entries = ImageFolderListing.entries(in: directory) else {
+            throw .noImages(directory: directory, reason: ImageFolderListing.unreadable)
         }
-        let imageNames = names.filter(isImageName).sorted()
-        guard !imageNames.isEmpty else {
-            throw .noImages(directory: directory, reason: "no .png, .jpg or .jpeg files")
+        guard !entries.isEmpty else {
+            throw .noImages(directory: directory, reason: ImageFolderListing.noImageFiles)
         }
         var textures: [Texture] = []
         var problems: [String] = []
-        for name in imageNames {
-            let path = URL(fileURLWithPath: directory).appendingPathComponent(name).path
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-                problems.append("\(path): a folder, not an image file")
+        for entry in entries {
+            if entry.isFolder {
+                problems.append("\(entry.path): a folder, not an image file")
                 continue
             }
             do {
-                textures.append(try renderer.loadPhotoTexture(path: path, maxSide: Self.largestSide))
+                textures.append(try renderer.loadPhotoTexture(path: entry.path, maxSide: Self.largestSide))
             } catch {
-                problems.append("\(path): \(error.reason)")
+                problems.append("\(entry.path): \(error.reason)")
             }
         }
         problems.forEach(skipped)
         guard !textures.isEmpty else {
-            throw .noImages(directory: directory, reason: "none of its \(imageNames.count) image file(s) could be read: " + (problems.first ?? ""))
+            throw .noImages(directory: directory, reason: "none of its \(entries.count) image file(s) could be read: " + (problems.first ?? ""))
         }
         return textures
     }

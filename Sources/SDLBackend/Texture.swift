@@ -60,21 +60,20 @@ extension Renderer {
     public func loadPhotoTexture(path: String, maxSide: Int) throws(SDLError) -> Texture {
         var side = max(1, maxSide)
         if let maxTextureSize { side = min(side, maxTextureSize.width, maxTextureSize.height) }
-        // The header (read lazily, without decoding) says whether SDL_image's direct decode
-        // gives the same picture: an upright, untagged PNG or baseline-sized JPEG that needs
-        // no shrinking. That is the bundled set's case, and SDL_image's PNG path is several
-        // times cheaper than a libvips pipeline there.
+        // The header is read lazily, without decoding; the pipeline says from it which decode
+        // gives the right picture.
         let header: PhotoHeader
         do { header = try PhotoHeader.read(path: path) } catch { throw .failed(call: "reading \(path)", message: error.reason) }
-        if header.format == .png || header.format == .jpeg, header.orientation == 1, !header.hasColourProfile,
-           header.width <= side, header.height <= side, FileEnding.isTruncated(path: path, format: header.format) == false {
-            return try loadTexture(path: path)
-        }
         let photo: DecodedPhoto
-        do {
-            photo = try PhotoDecoder().decode(path: path, size: PhotoPipeline.PixelSize(width: side, height: side), fit: .fit)
-        } catch {
-            throw .failed(call: "decoding \(path)", message: error.reason)
+        switch WholePhotoLoad.plan(for: header, path: path, side: side) {
+        case .asStored:
+            return try loadTexture(path: path)
+        case .decode(let box):
+            do {
+                photo = try PhotoDecoder().decode(path: path, size: box, fit: .fit)
+            } catch {
+                throw .failed(call: "decoding \(path)", message: error.reason)
+            }
         }
         return try makeTexture(from: photo)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import ParallaxKit
+import PhotoPipeline
 import Testing
 @testable import SDLBackend
 
@@ -27,7 +28,7 @@ import Testing
         let period = 1.2
         var lowest = Double.infinity, highest = 0.0
         for k in 0...24 {
-            let colour = PhotoTextures.loadingColour(at: Double(k) / 24 * period, period: period)
+            let colour = PhotoTileStyle.loadingColour(at: Double(k) / 24 * period, period: period)
             let ratio = Self.contrast(colour, background)
             lowest = min(lowest, ratio)
             highest = max(highest, ratio)
@@ -35,7 +36,7 @@ import Testing
         #expect(lowest >= 1.4, "at its dimmest \(lowest) : 1 against the background")
         #expect(highest - lowest >= 0.3, "a pulse one can see: \(lowest) to \(highest)")
         // Still (reduce motion, files): the tile is there too.
-        let still = PhotoTextures.loadingColour(at: 0.6, period: 0)
+        let still = PhotoTileStyle.loadingColour(at: 0.6, period: 0)
         #expect(Self.contrast(still, background) >= 1.4)
         #expect(Self.contrast(SceneRenderer.Palette.card, background) < 1.4, "the measure can fail: the card colour does")
     }

@@ -94,13 +94,13 @@ extension HeadlessSDLTests {
             }
             colours.append(colour)
         }
-        #expect(colours[0] == PhotoTextures.unknownColour && colours[4] == PhotoTextures.unknownColour, "a whole period")
+        #expect(colours[0] == PhotoTileStyle.unknownColour && colours[4] == PhotoTileStyle.unknownColour, "a whole period")
         #expect(colours[2] != colours[0], "brighter half-way: \(colours)")
         #expect(Int(colours[2].r) + Int(colours[2].g) + Int(colours[2].b) > Int(colours[1].r) + Int(colours[1].g) + Int(colours[1].b))
         textures.settings.loadingPulseSeconds = 0
         textures.update(needs: [need(1)], scale: 1, now: 0.6)
         guard case let .placeholder(still) = textures.appearance(of: 1) else { return }
-        #expect(still == PhotoTextures.unknownColour)
+        #expect(still == PhotoTileStyle.unknownColour)
         decoder.gate.withLock { $0 = true }
     }
 
@@ -185,7 +185,7 @@ extension HeadlessSDLTests {
         sdl.renderer.clear(.black)
         #expect(executor.execute(list).failed == 0)
         let pixels = try sdl.renderer.readPixels()
-        #expect(pixels[2, 2] == DrawListExecutor.cantShowTile)
+        #expect(pixels[2, 2] == CantShowTile.fill)
     }
 
     @Test func aLargerCellAsksForASharperDecodeAndKeepsTheOldOneMeanwhile() throws {

@@ -1,0 +1,314 @@
+import Foundation
+import ParallaxKit
+
+/// The main thread's half of the photo pipeline, and all of its policy: it turns each frame's
+/// `PhotoNeed`s into decode requests for the `PhotoLoader`'s workers (through the
+/// `PhotoScheduler`: most urgent first, previews before decodes, stale ones cancelled), turns
+/// finished pixels into textures with its `Maker` within a per-frame time budget, and keeps
+/// the textures in an LRU cache bounded in bytes. The drawing side asks it how each photo
+/// looks right now: the texture (fading in), a placeholder in the photo's average colour, or
+/// a "can't show" tile.
+///
+/// Time is passed in: `now` with each update (fades, the loading pulse), and `clock`, read
+/// only to keep texture making within its budget and `loadAll` within its timeout. So a test
+/// with a fake maker and a fake clock runs it without a renderer or a real clock.
+///
+/// Not thread-safe: it belongs to the thread that draws. Memory is bounded by the cache's
+/// byte limit plus the loader's finished-queue budget, whatever the folder's size; what grows
+/// with the folder is a colour and, for a bad file, a reason per photo.
+public final class PhotoTexturePipeline<Maker: PhotoTextureMaker> {
+    public typealias Texture = Maker.PhotoTexture
+    public typealias Settings = PhotoTextureSettings
+    public typealias Counters = PhotoTextureCounters
+
+    /// The album covers' own cache: 64 MB holds a hundred 400-pixel squares.
+    public static var coverCacheBytes: Int { 64 << 20 }
+
+    /// How a photo looks this frame.
+    public enum Appearance {
+        /// The photo; under 1, `opacity` is its fade-in over `placeholder`.
+        case photo(Texture, opacity: Double, placeholder: Color)
+        /// Not decoded yet: a plain tile of the photo's average colour, when known; else the
+        /// loading colour of this moment (see `PhotoTileStyle.loadingColour`).
+        case placeholder(Color)
+        /// It cannot be shown: the file's name and why (drawn as a `CantShowTile`).
+        case failed(name: String, reason: String)
+    }
+
+    public var settings: Settings
+    public let loader: PhotoLoader
+    public let maker: Maker
+    /// Seconds on any monotonic timeline; read only to measure spans within one call.
+    private let clock: () -> Double
+    private var paths: [String]
+    private var headers: [PhotoHeader?]
+    private var cache: ByteCostLRU<Int, PhotoTextureEntry<Texture>>
+    private var scheduler = PhotoScheduler()
+    private var colours: [Int: Color] = [:]
+    private var failures: [Int: String] = [:]
+    /// Photos whose embedded thumbnail is missing: not asked for again.
+    private var withoutPreview = Set<Int>()
+    /// The time of the last update, in the frame clock's seconds.
+    public private(set) var now = 0.0
+    private var uploads = 0
+    private var visibleHits = 0, visibleMisses = 0
+    private var lastVisible = (needed: 0, shown: 0, sharp: 0)
+    private var lastVisiblePhotos: [Int] = []
+    private let warn: (String) -> Void
+
+    /// `paths[i]` is photo i's file (indices past the end wrap); `headers[i]`, when known,
+    /// lets it skip previews that would cost as much as the photo. `warn` hears one line per
+    /// file that cannot be shown.
+    /// `knownProblems` are photos already known not to show (their header could not be
+    /// read, and the caller has said so): each is drawn as its tile, never decoded.
+    /// `clock` gives seconds on a monotonic timeline (see the type's note on time).
+    public init(maker: Maker, paths: [String], headers: [PhotoHeader?] = [], knownProblems: [Int: String] = [:],
+                settings: Settings = Settings(), loader: PhotoLoader = PhotoLoader(),
+                clock: @escaping () -> Double, warn: @escaping (String) -> Void = { _ in }) {
+        self.maker = maker
+        self.paths = paths
+        self.headers = headers
+        self.settings = settings
+        self.loader = loader
+        self.clock = clock
+        self.warn = warn
+        cache = ByteCostLRU(limit: settings.cacheBytes)
+        PhotoDecoder.prepare()
+        failures = knownProblems
+    }
+
+    deinit {
+        loader.shutdown()
+        for entry in cache.removeAll() { maker.destroy(entry.texture) }
+    }
+
+    public var counters: Counters {
+        let loaderCounters = loader.counters
+        var counters = Counters()
+        counters.queued = loaderCounters.queued
+        counters.decoding = loaderCounters.decoding
+        counters.texturesHeld = cache.count
+        counters.bytesHeld = cache.bytes
+        counters.uploads = uploads
+        counters.failures = failures.count
+        counters.visibleHits = visibleHits
+        counters.visibleMisses = visibleMisses
+        counters.visibleNeeded = lastVisible.needed
+        counters.visibleShown = lastVisible.shown
+        counters.visibleSharp = lastVisible.sharp
+        counters.pending = scheduler.pendingCount
+        return counters
+    }
+
+    /// Adds photos at the end (a folder's headers arriving); `problems` are keyed by photo
+    /// index, like `knownProblems`.
+    public func append(paths more: [String], headers moreHeaders: [PhotoHeader?], problems: [Int: String]) {
+        let wasEmpty = paths.isEmpty
+        paths += more
+        // Headers stay index for index with paths, or empty when none were given.
+        if !headers.isEmpty || wasEmpty { headers += moreHeaders }
+        failures.merge(problems) { old, _ in old }
+    }
+
+    /// The byte limit of the texture cache.
+    public var cacheLimit: Int { cache.limit }
+
+    /// Whether every visible photo of the last update shows its sharp texture or its tile.
+    public var visibleAreSharp: Bool { lastVisible.sharp == lastVisible.needed }
+
+    /// Every visible photo sharp and done fading in (or failed): what a screenshot waits for,
+    /// so a file never shows a placeholder or a photo half faded.
+    public var visibleAreSettled: Bool {
+        guard visibleAreSharp else { return false }
+        let fade = settings.fadeSeconds
+        guard fade > 0 else { return true }
+        return lastVisiblePhotos.allSatisfy { photo in
+            failures[photo] != nil || (cache.peek(photo).map { now - $0.shownAt >= fade } ?? false)
+        }
+    }
+
+    /// One frame's work at time `now`: asks for what `needs` lacks at `scale` pixels per
+    /// point, cancels what is no longer needed, and makes textures from finished decodes
+    /// within the time budget.
+    public func update(needs: [PhotoNeed], scale: Double, now: Double) {
+        self.now = now
+        guard !paths.isEmpty else { return }
+        let needs = needs.map { PhotoNeed(photo: wrapped($0.photo), size: $0.size, urgency: $0.urgency) }
+        var wants: [PhotoScheduler.Want] = []
+        for (rank, need) in needs.enumerated() where failures[need.photo] == nil {
+            let target = pixelSize(of: need.size, scale: scale)
+            // A lookup, not a peek: a photo wanted this frame is the most recently used.
+            if let entry = cache.value(for: need.photo), entry.isSharp(for: target) { continue }
+            let preview = settings.previews && need.urgency >= .atRest && !cache.contains(need.photo)
+                && mayHavePreview(need.photo)
+            wants.append(PhotoScheduler.Want(photo: need.photo, path: path(of: need.photo), size: target, rank: rank,
+                                             withPreview: preview))
+        }
+        let work = scheduler.schedule(wants)
+        for change in work.reprioritized { loader.reprioritize(change.loaderID, to: change.priority) }
+        for id in work.cancelled { loader.cancel(id) }
+        if !work.requests.isEmpty { loader.submit(work.requests) }
+        takeFinished()
+        noteVisible(needs, scale: scale)
+    }
+
+    /// How `photo` looks now; counts toward the hit rate only through `update`.
+    public func appearance(of index: Int) -> Appearance {
+        let photo = wrapped(index)
+        if let reason = failures[photo] {
+            return .failed(name: (path(of: photo) as NSString).lastPathComponent, reason: reason)
+        }
+        let colour = colours[photo] ?? PhotoTileStyle.loadingColour(at: now, period: settings.loadingPulseSeconds)
+        guard let entry = cache.value(for: photo) else { return .placeholder(colour) }
+        return .photo(entry.texture, opacity: entry.opacity(at: now, fadeSeconds: settings.fadeSeconds), placeholder: colour)
+    }
+
+    /// The file and texture size of each photo visible at the last update that shows a
+    /// texture: the first screen the run's statistics report (`photos.first_screen`).
+    public var visibleTextures: [(path: String, size: PixelSize)] {
+        lastVisiblePhotos.compactMap { photo in
+            guard failures[photo] == nil, let entry = cache.peek(photo) else { return nil }
+            return (path(of: photo), entry.size)
+        }
+    }
+
+    /// Blocks until every photo of `needs` is sharp or failed (or `timeout` seconds of
+    /// `clock` pass), updating as a frame would; for files rendered from a command, which
+    /// must not depend on how fast the machine decoded. True if everything arrived.
+    @discardableResult
+    public func loadAll(_ needs: [PhotoNeed], scale: Double, timeout: Double) -> Bool {
+        let visible = needs.map { PhotoNeed(photo: $0.photo, size: $0.size, urgency: .visible) }
+        let start = clock()
+        let saved = settings
+        settings.uploadBudgetSeconds = .infinity
+        defer { settings = saved }
+        let uploadsBefore = uploads
+        while true {
+            update(needs: visible, scale: scale, now: now)
+            if visibleAreSharp { return true }
+            // More uploads than photos means the cache evicts what it just loaded: it cannot
+            // hold them all, and waiting longer would only go round.
+            if uploads - uploadsBefore > 2 * needs.count + 8 { return false }
+            if clock() - start > timeout { return false }
+            usleep(2_000)
+        }
+    }
+
+    // MARK: Private
+
+    private func path(of photo: Int) -> String { paths[wrapped(photo)] }
+
+    /// Indices past the end wrap around the files (a list longer than its photos repeats
+    /// them), so one file is one entry, decoded once.
+    private func wrapped(_ index: Int) -> Int {
+        let count = paths.count
+        guard count > 0 else { return index }
+        return ((index % count) + count) % count
+    }
+
+    private func header(of photo: Int) -> PhotoHeader? {
+        guard !headers.isEmpty else { return nil }
+        let count = headers.count
+        return headers[((photo % count) + count) % count]
+    }
+
+    /// `size` points at `scale`, rounded up to the size step, within 1…the largest texture.
+    private func pixelSize(of size: Size, scale: Double) -> PixelSize {
+        let step = max(1, settings.sizeStep)
+        let largest = maker.largestTextureSide ?? PhotoDecoder.maxTargetSide
+        func side(_ points: Double) -> Int {
+            let pixels = (points * scale).rounded(.up).clampedInteger(Int.self)
+            let stepped = (max(1, pixels) + step - 1) / step * step
+            return min(max(1, stepped), largest, PhotoDecoder.maxTargetSide)
+        }
+        return PixelSize(width: side(size.width), height: side(size.height))
+    }
+
+    /// Whether asking for the photo's embedded thumbnail may pay: a JPEG (where cameras put
+    /// one) not already found to have none.
+    private func mayHavePreview(_ photo: Int) -> Bool {
+        guard !withoutPreview.contains(photo) else { return false }
+        return header(of: photo).map { $0.format == .jpeg } ?? true
+    }
+
+    /// Makes textures of finished decodes until the budget is spent: at least one a frame,
+    /// so a slow machine still makes progress.
+    private func takeFinished() {
+        let start = clock()
+        let budget = settings.uploadBudgetSeconds
+        repeat {
+            guard let result = loader.takeFinished(max: 1).first else { return }
+            accept(result)
+        } while clock() - start < budget
+    }
+
+    private func accept(_ result: PhotoResult) {
+        guard let key = scheduler.finished(loaderID: result.request.id) else { return }
+        let photo = key.photo
+        switch result.outcome {
+        case .failure(let problem):
+            // A missing or unreadable thumbnail says nothing about the photo itself.
+            if key.isPreview { withoutPreview.insert(photo) } else { fail(photo, reason: problem.reason) }
+        case .success(let decoded):
+            let c = decoded.averageColour
+            colours[photo] = Color(r: c.red, g: c.green, b: c.blue)
+            // A preview arriving after the sharp photo only told us the colour.
+            if key.isPreview, cache.contains(photo) { return }
+            let texture: Texture
+            do {
+                texture = try maker.makeTexture(of: decoded)
+            } catch {
+                fail(photo, reason: error.reason)
+                return
+            }
+            uploads += 1
+            let source = decoded.source
+            let whole = decoded.size.width >= source.displayedWidth && decoded.size.height >= source.displayedHeight
+            // A sharper texture replacing a preview (or a smaller decode) keeps its first
+            // appearance's time: it does not fade in a second time.
+            let replaced = cache.remove(photo)
+            if let replaced { maker.destroy(replaced.texture) }
+            let entry = PhotoTextureEntry(texture: texture, size: maker.pixelSize(of: texture), isWholeSource: whole,
+                                          isPreview: key.isPreview, shownAt: replaced?.shownAt ?? now)
+            let outcome = cache.insert(entry, for: photo, cost: maker.byteCost(of: texture))
+            for evicted in outcome.evicted { maker.destroy(evicted.value.texture) }
+            if !outcome.accepted {
+                maker.destroy(texture)
+                fail(photo, reason: "larger than the texture cache (\(cache.limit >> 20) MB)")
+            }
+        }
+    }
+
+    private func fail(_ photo: Int, reason: String) {
+        guard failures[photo] == nil else { return }
+        failures[photo] = reason
+        if let removed = cache.remove(photo) { maker.destroy(removed.texture) }
+        warn("can't show \(path(of: photo)): \(reason)")
+    }
+
+    private func noteVisible(_ needs: [PhotoNeed], scale: Double) {
+        var needed = 0, shown = 0, sharp = 0
+        lastVisiblePhotos.removeAll(keepingCapacity: true)
+        for need in needs where need.urgency == .visible {
+            needed += 1
+            lastVisiblePhotos.append(need.photo)
+            if failures[need.photo] != nil {
+                shown += 1
+                sharp += 1
+                continue
+            }
+            guard let entry = cache.value(for: need.photo) else {
+                visibleMisses += 1
+                continue
+            }
+            shown += 1
+            if entry.isSharp(for: pixelSize(of: need.size, scale: scale)) {
+                sharp += 1
+                visibleHits += 1
+            } else {
+                visibleMisses += 1
+            }
+        }
+        lastVisible = (needed, shown, sharp)
+    }
+}
