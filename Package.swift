@@ -74,6 +74,9 @@ let package = Package(
         // What the window remembers between runs: a value that reads and writes itself as
         // JSON, and its file under $XDG_CONFIG_HOME. No SDL.
         .target(name: "DesktopSettings", dependencies: ["ParallaxKit", "Presentation", "FileOutput"]),
+        // Video: ffmpeg found and fed raw frames (from a thread of its own for the window's R
+        // key), the formats' arguments, a recording's files put in place whole.
+        .target(name: "VideoRecording", dependencies: ["FileOutput", "SDLBackend"]),
         // The commands: the window's frame loop, shot, trace, bench and monkey.
         .target(
             name: "PlaygroundCLI",
@@ -86,6 +89,7 @@ let package = Package(
                 "SDLBackend",
                 "TuningUI",
                 "Benchmarks",
+                "VideoRecording",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

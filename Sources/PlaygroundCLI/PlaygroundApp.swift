@@ -4,6 +4,7 @@ import ParallaxKit
 import Presentation
 import SDLBackend
 import TuningUI
+import VideoRecording
 
 /// The window's frame loop: one timestamp per frame, every pending event drained into the
 /// panes (one, or two to five compared), whose frame steps run input, physics, layout and the

@@ -4,6 +4,7 @@ import Foundation
 import ParallaxKit
 import Presentation
 import SDLBackend
+import VideoRecording
 
 /// `parallax-playground shot`: one frame rendered without a display, saved as PNG.
 struct ShotCommand: ParsableCommand {

@@ -1,4 +1,5 @@
 import DesktopSettings
+import FileOutput
 import Foundation
 import ParallaxKit
 import Presentation
