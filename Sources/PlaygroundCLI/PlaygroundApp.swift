@@ -1,6 +1,7 @@
 import DesktopSettings
 import Foundation
 import ParallaxKit
+import PhotoPipeline
 import Presentation
 import SDLBackend
 import TuningUI

@@ -2,6 +2,7 @@ import ArgumentParser
 import FileOutput
 import Foundation
 import ParallaxKit
+import PhotoPipeline
 import Presentation
 import SDLBackend
 import VideoRecording

@@ -1,6 +1,8 @@
 import Foundation
 import FileOutput
 import ParallaxKit
+import PhotoPipeline
+import SDLBackend
 
 /// What the window gathers for `--stats-json` (whose shape is `RunReport`): the whole run's
 /// frame times and what changed when.
@@ -61,4 +63,13 @@ func peakResidentKilobytes() -> Int? {
     }
     return nil
     #endif
+}
+
+extension RunReport.Photos {
+    /// The photo pipeline's part of `--stats-json`, from its counters and the run's times.
+    init(_ counters: PhotoTextures.Counters, times: PhotoTimes, firstScreen: [ScreenPhoto]) {
+        self.init(textures_held: counters.texturesHeld, texture_bytes_held: counters.bytesHeld, uploads: counters.uploads,
+                  failures: counters.failures, visible_hit_rate: counters.hitRate,
+                  rest_to_sharp_ms: times.restToSharpMilliseconds, first_screen: firstScreen)
+    }
 }
