@@ -3,6 +3,7 @@ import FileOutput
 import Foundation
 import ParallaxKit
 import PhotoPipeline
+import PlaygroundWindow
 import Presentation
 import SDLBackend
 import VideoRecording
@@ -157,7 +158,7 @@ struct RecordCommand: ParsableCommand {
     private func record(script: Script, paneSize: Size, framesPerSecond: Double, ffmpeg: String,
                         output: RecordingOutput, interrupts: InterruptWatch) throws -> Int {
         let folder = try display.model.folder.load()
-        let canvas = try OffscreenCanvas(display: display, size: paneSize, folder: folder)
+        let canvas = try OffscreenCanvas.open(display: display, size: paneSize, folder: folder)
         // Counted on model-only copies, before anything is drawn: "frame k of n" from the start.
         let replayFrames = makePanes(script: script, framesPerSecond: framesPerSecond, canvas: canvas, folder: folder)
             .map(\.pane.run.frameCount).max() ?? 0

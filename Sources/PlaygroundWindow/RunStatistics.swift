@@ -6,7 +6,7 @@ import SDLBackend
 
 /// What the window gathers for `--stats-json` (whose shape is `RunReport`): the whole run's
 /// frame times and what changed when.
-struct RunStatistics {
+public struct RunStatistics {
     var frameMilliseconds: [Double] = []
     var changes: [RunReport.Change] = []
     var renderer = ""
@@ -15,7 +15,7 @@ struct RunStatistics {
     var finalOffset = Point.zero
     var finalParallax: Double?
     var finalItems: Int?
-    var startup = RunReport.Startup()
+    public var startup = RunReport.Startup()
     var photos: RunReport.Photos?
     var peakResidentKilobytes: Int?
     var recordingFramesNotCaptured = 0
@@ -42,7 +42,7 @@ struct RunStatistics {
             recording_window_frames: recordingWindowFrames)
     }
 
-    func write(to path: String) throws {
+    public func write(to path: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try OutputFile.write(encoder.encode(report), to: path)
