@@ -42,9 +42,10 @@ public struct PhotoFolderContents: Sendable {
     /// rest arrives through `scanner`. A file whose header cannot be read keeps its place, as a
     /// "can't show" tile in a 3:2 cell, and is named in a warning. With `startingAt` (a file
     /// name in the folder: a photo given on the command line), the contents name its index and
-    /// the wait covers a first screen from it.
-    public static func load(_ folder: PhotoFolder, waitingForAll: Bool = true, startingAt startName: String? = nil) -> PhotoFolderContents {
-        let indexFile = PhotoIndex.defaultFile()
+    /// the wait covers a first screen from it. `indexFile` is where the index of headers is
+    /// read from and saved to (nil: nowhere).
+    public static func load(_ folder: PhotoFolder, waitingForAll: Bool = true, startingAt startName: String? = nil,
+                            indexFile: String? = PhotoIndex.defaultFile()) -> PhotoFolderContents {
         let scanner = HeaderScanner(entries: folder.entries, index: indexFile.map(PhotoIndex.load(from:)) ?? PhotoIndex())
         var contents = PhotoFolderContents(indexFile: indexFile)
         if let startName {
