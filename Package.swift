@@ -78,7 +78,26 @@ let package = Package(
         // What the window remembers between runs: a value that reads and writes itself as
         // JSON, and its file under $XDG_CONFIG_HOME. No SDL.
         .target(name: "DesktopSettings", dependencies: ["ParallaxKit", "Presentation", "FileOutput"]),
-        // The commands: the window's frame loop, shot, trace, bench and monkey.
+        // Video: ffmpeg found and fed raw frames (from a thread of its own for the window's R
+        // key), the formats' arguments, a recording's files put in place whole.
+        .target(name: "VideoRecording", dependencies: ["FileOutput", "SDLBackend"]),
+        // The window's frame loop (keys, tuning panel, drops, the R key's recording, the stats
+        // file) and the offscreen canvas and replay panes `shot` and `record` draw with: what
+        // the commands run, apart from how they are asked.
+        .target(
+            name: "PlaygroundWindow",
+            dependencies: [
+                "DesktopSettings",
+                "FileOutput",
+                "ParallaxKit",
+                "PhotoPipeline",
+                "Presentation",
+                "SDLBackend",
+                "TuningUI",
+                "VideoRecording",
+            ]
+        ),
+        // The commands and their options: window, shot, record, trace, bench, monkey, export.
         .target(
             name: "PlaygroundCLI",
             dependencies: [
@@ -86,10 +105,12 @@ let package = Package(
                 "Export",
                 "FileOutput",
                 "ParallaxKit",
+                "PhotoPipeline",
+                "PlaygroundWindow",
                 "Presentation",
                 "SDLBackend",
-                "TuningUI",
                 "Benchmarks",
+                "VideoRecording",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

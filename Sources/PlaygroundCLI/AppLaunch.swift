@@ -1,8 +1,10 @@
 import ArgumentParser
+import FileOutput
 import Foundation
 import ParallaxKit
 import PhotoPipeline
 import Presentation
+import PlaygroundWindow
 import SDLBackend
 
 extension PlaygroundApp {
@@ -43,33 +45,20 @@ extension PlaygroundApp {
     }
 }
 
-/// The photos (the folder's, in its order, or the bundled ones) and the covers (always from
-/// `resources`), each through a photo pipeline of its own: nothing is decoded before the
-/// first frame. A file that cannot be shown is named as the pipeline meets it (a folder
-/// named like an image at once).
-func loadImages(renderer: Renderer, resources: String, folder: PhotoFolderContents?, cacheMegabytes: Int,
-                fadeSeconds: Double = PhotoTextures.Settings().fadeSeconds, diskCache: DiskThumbnailCache? = nil) throws(SDLError) -> ImageLibrary {
-    let root = URL(fileURLWithPath: resources)
-    let skipped = { (problem: String) in printWarning("skipping \(problem)") }
-    let paths: [String]
-    if let folder {
-        paths = folder.paths
-    } else {
-        paths = try ImageLibrary.imagePaths(in: root.appendingPathComponent("photos").path, skipped: skipped)
+extension OffscreenCanvas {
+    /// The canvas `shot` and `record` draw on, with `display`'s images and font; a bad
+    /// `--resources` or `--font` is an input error, SDL's failures are printed and end the
+    /// command with status 1.
+    static func open(display: DisplayOptions, size: Size, folder: PhotoFolderContents?) throws -> OffscreenCanvas {
+        let resources = try locateResources(display.resources)
+        let fonts: FontFiles
+        do { fonts = try FontFiles.locate(explicitPath: display.font) } catch { throw InputError(message: "\(error)") }
+        do {
+            return try OffscreenCanvas(resources: resources, fontPath: fonts.regular, cacheMegabytes: display.cacheMegabytes,
+                                       size: size, folder: folder)
+        } catch {
+            printError("\(error)")
+            throw ExitCode(1)
+        }
     }
-    var settings = PhotoTextures.Settings()
-    settings.cacheBytes = cacheMegabytes << 20
-    settings.fadeSeconds = fadeSeconds
-    // Placeholders pulse where photos fade in: not under reduce motion, not in a file.
-    if fadeSeconds == 0 { settings.loadingPulseSeconds = 0 }
-    let pipeline = PhotoTextures(renderer: renderer, paths: paths, headers: folder?.headers ?? [],
-                                 knownProblems: folder?.problems ?? [:], settings: settings,
-                                 loader: PhotoLoader(diskCache: diskCache), warn: printWarning)
-    // Covers: a dozen small squares, never pushed out by photos; no disk copies (they are
-    // small files already).
-    var coverSettings = settings
-    coverSettings.cacheBytes = PhotoTextures.coverCacheBytes
-    let covers = PhotoTextures(renderer: renderer, paths: try ImageLibrary.imagePaths(in: root.appendingPathComponent("covers").path, skipped: skipped),
-                               settings: coverSettings, loader: PhotoLoader(workers: 1), warn: printWarning)
-    return ImageLibrary(pipeline: pipeline, coverPipeline: covers)
 }

@@ -75,11 +75,3 @@ private func commandAnswer(_ program: String?, _ arguments: [String]) -> String?
     process.waitUntilExit()
     return process.terminationStatus == 0 ? output.trimmingCharacters(in: .whitespacesAndNewlines) : nil
 }
-
-func printError(_ message: String) {
-    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
-}
-
-func printWarning(_ message: String) {
-    FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
-}

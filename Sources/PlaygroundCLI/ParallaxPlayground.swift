@@ -3,6 +3,7 @@ import FileOutput
 import Foundation
 import ParallaxKit
 import PhotoPipeline
+import VideoRecording
 
 /// The command-line entry: subcommands for the headless tools; bad input exits with 2.
 public struct ParallaxPlayground: ParsableCommand {
@@ -37,6 +38,9 @@ public struct ParallaxPlayground: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as InputError {
+            FileHandle.standardError.write(Data("error: \(shortened(error.message))\n".utf8))
+            Foundation.exit(2)
+        } catch let error as RecordingInputError {
             FileHandle.standardError.write(Data("error: \(shortened(error.message))\n".utf8))
             Foundation.exit(2)
         } catch let error as OutputError {

@@ -1,8 +1,12 @@
 import ArgumentParser
+import FileOutput
 import Foundation
 import ParallaxKit
+import PhotoPipeline
+import PlaygroundWindow
 import Presentation
 import SDLBackend
+import VideoRecording
 
 /// `parallax-playground record`: a script's replay rendered offscreen at the fixed step, every
 /// frame piped to ffmpeg as raw RGBA and encoded to MP4, WebP, GIF or numbered PNGs.
@@ -122,14 +126,14 @@ struct RecordCommand: ParsableCommand {
     }
 
     /// The video's and each pane's size in pixels, checked against the format's needs.
-    private func frameSize(format: VideoFormat) throws -> (frame: PixelSize, pane: Size) {
+    private func frameSize(format: VideoFormat) throws -> (frame: SDLBackend.PixelSize, pane: Size) {
         let size = display.requestedSize ?? (format == .gif ? Self.gifSize : DisplayOptions.defaultSize)
         let width = Int(size.size.width), height = Int(size.size.height)
         let count = comparing.compare?.values.count ?? 1
         let paneWidth = width / count
         guard paneWidth >= 1 else { throw InputError(message: "--compare with \(count) panes needs a width of at least \(count)") }
         // Panes of whole pixels side by side: the frame is as wide as they are together.
-        let frame = PixelSize(width: count * paneWidth, height: height)
+        let frame = SDLBackend.PixelSize(width: count * paneWidth, height: height)
         if format.needsEvenSize, frame.width % 2 != 0 || frame.height % 2 != 0 {
             throw InputError(message: "--size \(size): an .mp4 needs an even width and height (H.264's 4:2:0 colour covers 2x2 pixels)")
         }
@@ -154,14 +158,16 @@ struct RecordCommand: ParsableCommand {
     private func record(script: Script, paneSize: Size, framesPerSecond: Double, ffmpeg: String,
                         output: RecordingOutput, interrupts: InterruptWatch) throws -> Int {
         let folder = try display.model.folder.load()
-        let canvas = try OffscreenCanvas(display: display, size: paneSize, folder: folder)
+        let canvas = try OffscreenCanvas.open(display: display, size: paneSize, folder: folder)
         // Counted on model-only copies, before anything is drawn: "frame k of n" from the start.
         let replayFrames = makePanes(script: script, framesPerSecond: framesPerSecond, canvas: canvas, folder: folder)
             .map(\.pane.run.frameCount).max() ?? 0
         // --duration cuts at a whole frame: the frames whose times fall before it.
         let total = duration.map { min(replayFrames, max(1, Int(($0 * framesPerSecond).rounded(.up)))) } ?? replayFrames
-        let quality = VideoQuality(crf: crf ?? VideoQuality().crf, webpQuality: quality)
-        let arguments = output.format.outputArguments(destination: output.encoderDestination, quality: quality)
+        var settings = VideoQuality()
+        settings.crf = crf ?? settings.crf
+        settings.webpQuality = quality
+        let arguments = output.format.outputArguments(destination: output.encoderDestination, quality: settings)
         let panes = makePanes(script: script, framesPerSecond: framesPerSecond, canvas: canvas, folder: folder)
         var encoder: VideoEncoder?
         var progress = RecordingProgress(total: total, label: "recording \(out)")

@@ -2,8 +2,10 @@ import ArgumentParser
 import FileOutput
 import Foundation
 import ParallaxKit
+import PlaygroundWindow
 import Presentation
 import SDLBackend
+import VideoRecording
 
 /// `parallax-playground shot`: one frame rendered without a display, saved as PNG.
 struct ShotCommand: ParsableCommand {
@@ -57,7 +59,7 @@ struct ShotCommand: ParsableCommand {
         let file = try OutputFile(path: out, producer: .path)
         let script = try display.script.map(loadScript)
         let folder = try display.model.folder.load()
-        let canvas = try OffscreenCanvas(display: display, size: try surfaceSize(), folder: folder)
+        let canvas = try OffscreenCanvas.open(display: display, size: try surfaceSize(), folder: folder)
         do {
             let base = display.model.settings(folder: folder, parallaxAmount: parallax)
             let settings = comparing.panes(base: base, surface: canvas.viewportSize)

@@ -4,6 +4,7 @@ import FileOutput
 import Foundation
 import ParallaxKit
 import PhotoPipeline
+import PlaygroundWindow
 import SDLBackend
 
 /// Options every window-drawing command shares.

@@ -1,6 +1,8 @@
 import DesktopSettings
+import FileOutput
 import Foundation
 import ParallaxKit
+import PlaygroundWindow
 import Presentation
 
 /// The window's remembered settings (issue 22), between `WindowCommand` and the settings

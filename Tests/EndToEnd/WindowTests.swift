@@ -481,6 +481,33 @@ func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<Int>, y: 
         #expect(numbers[2] > 50, "frames compared")
     }
 
+    /// Issue 18's report, as typed: `monkey --photos DIR --seconds 8` on a folder of camera-like
+    /// JPEGs with the files a pipeline must survive among them (a JPEG cut off in its scan
+    /// data, whose header reads but whose pixels fail, plain text and an empty file named
+    /// .jpg, a folder and a looping symlink named like photos). Before the shadow model was
+    /// built from the window's settings it failed at frame 0 ("layout-invalidation and
+    /// scroll-callback disagree"); the bad files must not break the agreement either.
+    @Test(.timeLimit(.minutes(3)))
+    func theMonkeyRunsEightSecondsOnJPEGsWithBadFilesAmongThem() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pp-monkey-jpegs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let generator = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Tools/make-photos.py")
+        try runTool("python3", [generator.path, dir.path, "--count", "40", "--small", "--bad", "--seed", "18"], display: ":0")
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+        try #require(names.contains("bad-truncated.jpg") && names.contains("bad-text.jpg"), "the generator's bad files: \(names)")
+
+        let result = try run(["monkey", "--photos", dir.path, "--seconds", "8", "--seed", "18"])
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        #expect(result.stdout.contains("no invariant broken"), "\(result.stdout)")
+        let numbers = result.stdout.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        try #require(numbers.count >= 3, "\(result.stdout)")
+        #expect(numbers[2] > 50, "frames compared")
+        // The unreadable ones were named, and kept their places as tiles rather than ending the run.
+        #expect(result.stderr.contains("bad-text.jpg"), "\(result.stderr)")
+    }
+
     /// Issue 12, end to end: a folder of 500 generated JPEGs in a real window, a fling, and the
     /// window's own screenshot a second after the list comes to rest shows every visible
     /// photo sharp: it matches `shot` of the same offset (which waits for every decode), where

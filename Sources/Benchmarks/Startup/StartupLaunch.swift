@@ -15,10 +15,11 @@ public struct StartupLaunch: Codable, Equatable, Sendable {
 
     /// Milliseconds of each stamp after `spawned` (a CLOCK_MONOTONIC reading, ns).
     public init(stamps: WindowStartupStamps, spawnedAt spawned: UInt64) {
-        func ms(_ t: Int) -> Double { TextFormatting.rounded(Double(Int64(t) - Int64(bitPattern: spawned)) / 1e6) }
+        // The difference as a signed number: a stamp before the spawn (another clock) reads negative.
+        func ms(_ t: UInt64) -> Double { TextFormatting.rounded(Double(Int64(bitPattern: t &- spawned)) / 1e6) }
         self.init(
-            spawn_to_main_ms: ms(stamps.main_ns), first_frame_ms: ms(stamps.first_frame_ns),
-            all_images_ms: stamps.complete_frame_ns.map(ms), all_images_frame: stamps.complete_frame_number)
+            spawn_to_main_ms: ms(stamps.startup.main_ns), first_frame_ms: ms(stamps.firstFrame),
+            all_images_ms: stamps.startup.complete_frame_ns.map(ms), all_images_frame: stamps.startup.complete_frame_number)
     }
 
     public func encode(to encoder: Encoder) throws {

@@ -8,27 +8,27 @@ import SDLBackend
 /// writer for the next frame to fill, so a recording allocates a few frames' memory, not one
 /// per frame. Finishing is asynchronous: `close` returns at once and the writer drains the
 /// queue, ends the file and reports through `state`.
-final class EncoderThread: @unchecked Sendable {
+public final class EncoderThread: @unchecked Sendable {
     /// Seconds of frames the queue holds at 60 fps: the encoder runs only on what the window
     /// leaves idle (see `VideoEncoder.runOnlyWhenIdle`), so it falls behind while the window
     /// is busy (a fling) and catches up when it rests. Measured in a 1280×800 window (see the
     /// README's Recording section): a queue of 4 frames dropped 8–38 frames of a 3.3 s
     /// recording at x264's fastest preset.
-    static let queueSeconds = 2.0
+    public static let queueSeconds = 2.0
     /// The queue's memory at most, whatever the frame's size: 2 s of 1280×800 frames is 480 MB.
-    static let queueBytes = 512 << 20
+    public static let queueBytes = 512 << 20
     /// Spare buffers kept for the window to fill; more are freed.
-    static let sparesKept = 2
+    public static let sparesKept = 2
 
     /// Frames the queue holds for frames of `frameBytes` bytes: 2 s at 60 fps, at most
     /// `queueBytes`, at least 4.
-    static func capacity(frameBytes: Int, framesPerSecond: Double) -> Int {
+    public static func capacity(frameBytes: Int, framesPerSecond: Double) -> Int {
         let wanted = Int(queueSeconds * framesPerSecond)
         return max(4, min(wanted, queueBytes / max(1, frameBytes)))
     }
 
     /// Where the writer is.
-    enum State {
+    public enum State {
         /// Writing; `framesLeft` frames (counting repeats) are still to be written.
         case writing(framesLeft: Int)
         /// ffmpeg ended the file.
@@ -37,7 +37,7 @@ final class EncoderThread: @unchecked Sendable {
     }
 
     private let encoder: VideoEncoder
-    let capacity: Int
+    public let capacity: Int
     private let condition = NSCondition()
     // Guarded by `condition`.
     private var queue: [(bytes: [UInt8], copies: Int)] = []
@@ -49,7 +49,7 @@ final class EncoderThread: @unchecked Sendable {
     private var running = true
     private var outcome: State?
 
-    init(encoder: VideoEncoder, capacity: Int) {
+    public init(encoder: VideoEncoder, capacity: Int) {
         self.encoder = encoder
         self.capacity = capacity
         let thread = Thread { [self] in writeUntilClosed() }
@@ -57,10 +57,10 @@ final class EncoderThread: @unchecked Sendable {
         thread.start()
     }
 
-    var size: PixelSize { encoder.size }
+    public var size: PixelSize { encoder.size }
 
     /// A buffer the writer is done with, to read the next frame into; empty when none is spare.
-    func spareBuffer() -> [UInt8] {
+    public func spareBuffer() -> [UInt8] {
         condition.lock()
         defer { condition.unlock() }
         return spares.popLast() ?? []
@@ -69,7 +69,7 @@ final class EncoderThread: @unchecked Sendable {
     /// Queues the frame in `bytes`, to be written `copies` times; false when the queue is full
     /// (the frame is dropped; the caller keeps its buffer). Throws the writer's error once it
     /// has failed. After true, the caller should not keep `bytes` (the writer reuses it).
-    func offer(_ bytes: [UInt8], copies: Int) throws(EncoderError) -> Bool {
+    public func offer(_ bytes: [UInt8], copies: Int) throws(EncoderError) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         if case .failed(let failure) = outcome { throw failure }
@@ -83,7 +83,7 @@ final class EncoderThread: @unchecked Sendable {
     /// Ends the recording without waiting: the writer writes what is queued, then the last
     /// frame queued `copies` times more (the recording's end is not to be dropped), then
     /// ends the file; `state` says when it is done.
-    func close(repeatingLast copies: Int) {
+    public func close(repeatingLast copies: Int) {
         condition.lock()
         if !closed {
             closed = true
@@ -94,7 +94,7 @@ final class EncoderThread: @unchecked Sendable {
         condition.unlock()
     }
 
-    var state: State {
+    public var state: State {
         condition.lock()
         defer { condition.unlock() }
         return outcome ?? .writing(framesLeft: framesLeft)
@@ -102,7 +102,7 @@ final class EncoderThread: @unchecked Sendable {
 
     /// Closes (when not already closed) and waits until the file is ended; throws the
     /// writer's or ffmpeg's error.
-    func finish(repeatingLast copies: Int = 0) throws(EncoderError) {
+    public func finish(repeatingLast copies: Int = 0) throws(EncoderError) {
         close(repeatingLast: copies)
         condition.lock()
         while outcome == nil { condition.wait() }
@@ -113,7 +113,7 @@ final class EncoderThread: @unchecked Sendable {
 
     /// Drops what is queued, lets the frame being written end (the encoder is used by one
     /// thread at a time), then stops ffmpeg without finishing the file.
-    func cancel() {
+    public func cancel() {
         condition.lock()
         closed = true
         cancelled = true

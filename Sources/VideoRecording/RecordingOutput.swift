@@ -10,11 +10,11 @@ import Glibc
 /// and put in place at the end; a PNG sequence goes to a hidden temporary folder beside its
 /// files, each moved into place by the same rules at the end. Any failure or interruption
 /// removes the temporary file or folder, so no partial recording is left.
-final class RecordingOutput {
-    let path: String
-    let format: VideoFormat
+public final class RecordingOutput {
+    public let path: String
+    public let format: VideoFormat
     /// The file ffmpeg writes: the temporary file, or the pattern inside the temporary folder.
-    let encoderDestination: String
+    public let encoderDestination: String
     private let folder: String
     private let file: OutputFile?
     private let temporaryFolder: String?
@@ -22,7 +22,7 @@ final class RecordingOutput {
 
     /// Claims the temporary file or folder now, so an unwritable destination fails before
     /// anything is rendered.
-    init(path: String, format: VideoFormat) throws {
+    public init(path: String, format: VideoFormat) throws {
         self.path = path
         self.format = format
         let url = URL(fileURLWithPath: path)
@@ -30,12 +30,12 @@ final class RecordingOutput {
         if format == .pngSequence {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-                throw InputError(message: "--out '\(path)': no folder '\(folder)' to write into")
+                throw RecordingInputError(message: "--out '\(path)': no folder '\(folder)' to write into")
             }
             // The pattern's % stays out of the folder's name: ffmpeg expands only the file name.
             let temporary = folder + "/.record-frames.partial-\(getpid())"
             guard mkdir(temporary, 0o755) == 0 else {
-                throw InputError(message: "--out '\(path)': cannot write in '\(folder)' (\(String(cString: strerror(errno))))")
+                throw RecordingInputError(message: "--out '\(path)': cannot write in '\(folder)' (\(String(cString: strerror(errno))))")
             }
             temporaryFolder = temporary
             file = nil
@@ -56,7 +56,7 @@ final class RecordingOutput {
     /// Puts the finished recording in place: the file at `path`, or each numbered frame into
     /// `path`'s folder. Returns the number of files put in place.
     @discardableResult
-    func commit() throws -> Int {
+    public func commit() throws -> Int {
         done = true
         guard let temporaryFolder else {
             try file?.commit()
@@ -71,7 +71,7 @@ final class RecordingOutput {
     }
 
     /// Removes everything temporary; `path` (and earlier frames of the same name) stay as they were.
-    func discard() {
+    public func discard() {
         done = true
         if let temporaryFolder {
             try? FileManager.default.removeItem(atPath: temporaryFolder)
@@ -81,7 +81,7 @@ final class RecordingOutput {
     }
 
     /// The size of what was written, for the summary line (the temporary file before commit).
-    var bytesWritten: Int {
+    public var bytesWritten: Int {
         let target = temporaryFolder ?? encoderDestination
         guard let temporaryFolder else {
             return ((try? FileManager.default.attributesOfItem(atPath: target))?[.size] as? Int) ?? 0

@@ -1,4 +1,4 @@
-import ArgumentParser
+import FileOutput
 import Foundation
 import ParallaxKit
 import PhotoPipeline
@@ -8,11 +8,11 @@ import SDLBackend
 /// a draw list into it: what `shot` and `record` render with. Every frame waits until each
 /// visible photo and cover is decoded at the size its cell needs, so the same input gives the
 /// same pixels on any machine.
-final class OffscreenCanvas {
-    let video: SDLVideo
-    let window: Window
-    let renderer: Renderer
-    let executor: DrawListExecutor
+public final class OffscreenCanvas {
+    public let video: SDLVideo
+    public let window: Window
+    public let renderer: Renderer
+    public let executor: DrawListExecutor
     /// Builds another set of image caches like the first (one per compared pane).
     private let makeImages: () throws(SDLError) -> ImageLibrary
 
@@ -20,28 +20,21 @@ final class OffscreenCanvas {
     /// core, and still an end for a decoder that hangs.
     static let decodeTimeout = 300.0
 
-    /// Opens the canvas; SDL's failures are printed and end the command with status 1.
-    init(display: DisplayOptions, size: Size, folder: PhotoFolderContents?) throws {
-        let resources = try locateResources(display.resources)
-        let fonts: FontFiles
-        do { fonts = try FontFiles.locate(explicitPath: display.font) } catch { throw InputError(message: "\(error)") }
-        do {
-            video = try SDLVideo(driver: .headless)
-            window = try Window(video: video, title: "Parallax Playground", size: size)
-            renderer = try Renderer(window: window, vsync: false)
-            // No fade: a file shows every photo whole.
-            let renderer = renderer
-            makeImages = { () throws(SDLError) in
-                try loadImages(renderer: renderer, resources: resources, folder: folder,
-                               cacheMegabytes: display.cacheMegabytes, fadeSeconds: 0)
-            }
-            let images = try makeImages()
-            let text = try TextRenderer(renderer: renderer, fontPath: fonts.regular)
-            executor = DrawListExecutor(renderer: renderer, images: images, text: text)
-        } catch {
-            printError("\(error)")
-            throw ExitCode(1)
+    /// Opens the canvas of `size` points, the covers from `resources`, the photos from `folder`
+    /// (else the bundled ones in `resources`), text in the font at `fontPath`.
+    public init(resources: String, fontPath: String, cacheMegabytes: Int, size: Size, folder: PhotoFolderContents?) throws(SDLError) {
+        video = try SDLVideo(driver: .headless)
+        window = try Window(video: video, title: "Parallax Playground", size: size)
+        renderer = try Renderer(window: window, vsync: false)
+        // No fade: a file shows every photo whole.
+        let renderer = renderer
+        makeImages = { () throws(SDLError) in
+            try loadImages(renderer: renderer, resources: resources, folder: folder,
+                           cacheMegabytes: cacheMegabytes, fadeSeconds: 0)
         }
+        let images = try makeImages()
+        let text = try TextRenderer(renderer: renderer, fontPath: fontPath)
+        executor = DrawListExecutor(renderer: renderer, images: images, text: text)
     }
 
     /// Draws through the one presenter, waiting for every visible photo.
@@ -55,14 +48,14 @@ final class OffscreenCanvas {
 
     /// How long the last frame's draw lists took to execute, in milliseconds: drawing only, not
     /// the wait for photos nor reading the pixels back (what the overlay's "drawing" shows).
-    var lastExecuteMilliseconds: Double { presenter.lastExecuteMilliseconds }
+    public var lastExecuteMilliseconds: Double { presenter.lastExecuteMilliseconds }
 
     /// The viewport in points, for the playground.
-    var viewportSize: Size { renderer.viewport.size }
+    public var viewportSize: Size { renderer.viewport.size }
 
     /// Draws the panes over the background, with every visible image sharp, then `over` on
     /// the whole canvas, and reads the frame back.
-    func render(_ panes: [PaneFrame], at time: Double = 0, over: DrawList = DrawList()) throws(SDLError) -> RGBAImage {
+    public func render(_ panes: [PaneFrame], at time: Double = 0, over: DrawList = DrawList()) throws(SDLError) -> RGBAImage {
         // Compared panes decode at their own sizes, each in its own caches (the first pane's
         // are the canvas's own).
         if panes.count > 1 && presenter.paneImages.count < panes.count {
@@ -77,7 +70,7 @@ final class OffscreenCanvas {
     }
 
     /// Draws `list` (a frame of `playground`, the whole canvas) and reads the frame back.
-    func render(_ list: DrawList, of playground: Playground) throws(SDLError) -> RGBAImage {
+    public func render(_ list: DrawList, of playground: Playground) throws(SDLError) -> RGBAImage {
         try render([PaneFrame(playground: playground, drawList: list, frame: renderer.viewport)])
     }
 }

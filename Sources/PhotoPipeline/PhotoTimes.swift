@@ -1,20 +1,19 @@
-import ParallaxKit
-import SDLBackend
-
 /// How long the visible photos took to turn sharp each time scrolling came to rest: the
 /// figure prefetching at the predicted rest point exists to shrink.
-struct PhotoTimes {
+public struct PhotoTimes {
     /// Milliseconds from each rest to the first frame with every visible photo sharp (0 when
     /// they already were), in order.
-    private(set) var restToSharpMilliseconds: [Double] = []
+    public private(set) var restToSharpMilliseconds: [Double] = []
     /// Keeps the list bounded over a long run: enough rests for any benchmark.
-    static let limit = 10_000
+    public static let limit = 10_000
     private var restedAt: UInt64?
     private var wasMoving = false
 
+    public init() {}
+
     /// Called once a frame with whether the content moved, whether it is at rest, and
     /// whether every visible photo is sharp, at `now` (CLOCK_MONOTONIC nanoseconds).
-    mutating func note(moved: Bool, resting: Bool, sharp: Bool, at now: UInt64) {
+    public mutating func note(moved: Bool, resting: Bool, sharp: Bool, at now: UInt64) {
         if moved || !resting {
             wasMoving = true
             restedAt = nil
@@ -30,14 +29,5 @@ struct PhotoTimes {
             }
             restedAt = nil
         }
-    }
-}
-
-extension RunReport.Photos {
-    /// The photo pipeline's part of `--stats-json`, from its counters and the run's times.
-    init(_ counters: PhotoTextures.Counters, times: PhotoTimes, firstScreen: [ScreenPhoto]) {
-        self.init(textures_held: counters.texturesHeld, texture_bytes_held: counters.bytesHeld, uploads: counters.uploads,
-                  failures: counters.failures, visible_hit_rate: counters.hitRate,
-                  rest_to_sharp_ms: times.restToSharpMilliseconds, first_screen: firstScreen)
     }
 }

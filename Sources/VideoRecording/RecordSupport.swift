@@ -1,7 +1,5 @@
-import ArgumentParser
 import Dispatch
 import Foundation
-import ParallaxKit
 import SDLBackend
 #if canImport(Glibc)
 import Glibc
@@ -11,14 +9,14 @@ import Darwin
 
 /// Hears SIGINT, SIGTERM and SIGHUP while a recording runs, so it can stop between frames and
 /// remove its temporary files instead of dying with them in place.
-final class InterruptWatch: @unchecked Sendable {
+public final class InterruptWatch: @unchecked Sendable {
     private let lock = NSLock()
     private var received: Int32?
     private var sources: [DispatchSourceSignal] = []
 
     /// Call before SDL starts: SDL installs its own SIGINT and SIGTERM handlers only where
     /// the default is in place, and a signal ignored here reaches only the dispatch source.
-    init() {
+    public init() {
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
             _ = signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
@@ -37,7 +35,7 @@ final class InterruptWatch: @unchecked Sendable {
     }
 
     /// The first signal heard, if any.
-    var heard: Int32? {
+    public var heard: Int32? {
         lock.lock()
         defer { lock.unlock() }
         return received
@@ -46,23 +44,23 @@ final class InterruptWatch: @unchecked Sendable {
 
 /// Progress on standard error: frames done of how many and the rate. On a terminal one line
 /// rewritten in place; otherwise a line every few seconds, so logs stay short.
-struct RecordingProgress {
-    let total: Int
-    let label: String
+public struct RecordingProgress {
+    public let total: Int
+    public let label: String
     private let started = monotonicNanoseconds()
     private var lastShown: UInt64 = 0
     private let isTerminal = isatty(STDERR_FILENO) == 1
 
-    init(total: Int, label: String) {
+    public init(total: Int, label: String) {
         self.total = total
         self.label = label
     }
 
-    var elapsedSeconds: Double { Double(monotonicNanoseconds() - started) / 1e9 }
+    public var elapsedSeconds: Double { Double(monotonicNanoseconds() - started) / 1e9 }
 
-    func rate(_ done: Int) -> Double { elapsedSeconds > 0 ? Double(done) / elapsedSeconds : 0 }
+    public func rate(_ done: Int) -> Double { elapsedSeconds > 0 ? Double(done) / elapsedSeconds : 0 }
 
-    mutating func show(done: Int) {
+    public mutating func show(done: Int) {
         let now = monotonicNanoseconds()
         let interval: UInt64 = isTerminal ? 200_000_000 : 2_000_000_000
         guard done == total || now - lastShown >= interval else { return }

@@ -8,27 +8,42 @@ import Darwin
 #endif
 
 /// Why an encoder could not start or finish; `message` says what to do about it.
-struct EncoderError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
+public struct EncoderError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+
+    public init(message: String) {
+        self.message = message
+    }
+}
+
+/// A recording asked for something that cannot be (an --out name of no known format, a --ffmpeg
+/// that is no program): the user's input, reported like every input error, with exit status 2.
+public struct RecordingInputError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+
+    public init(message: String) {
+        self.message = message
+    }
 }
 
 /// Finds the `ffmpeg` program and checks that it has the encoders a format needs.
-enum FFmpegProgram {
+public enum FFmpegProgram {
     /// The environment variable naming the ffmpeg binary, for a build of ffmpeg outside PATH.
-    static let environmentVariable = "PARALLAX_FFMPEG"
+    public static let environmentVariable = "PARALLAX_FFMPEG"
 
     /// What to install when ffmpeg or one of its encoders is missing: Debian's `ffmpeg` has
     /// libx264, libwebp_anim, gif and png (bookworm's 5.1, checked with `ffmpeg -encoders`).
-    static let installHint = "install Debian's ffmpeg package (sudo apt-get install ffmpeg)"
+    public static let installHint = "install Debian's ffmpeg package (sudo apt-get install ffmpeg)"
 
     /// `explicit` (from `--ffmpeg`), else `$PARALLAX_FFMPEG`, else `ffmpeg` on PATH. A path the
     /// user named that does not exist is an input error; no ffmpeg on PATH is a missing program.
-    static func locate(explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
+    public static func locate(explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
         if let named = explicit ?? environment[environmentVariable] {
             let source = explicit != nil ? "--ffmpeg" : "$\(environmentVariable)"
             guard FileManager.default.isExecutableFile(atPath: named) else {
-                throw InputError(message: "\(source) '\(named)' is not an executable file; \(installHint), or point \(source) at an ffmpeg binary")
+                throw RecordingInputError(message: "\(source) '\(named)' is not an executable file; \(installHint), or point \(source) at an ffmpeg binary")
             }
             return named
         }
@@ -40,7 +55,7 @@ enum FFmpegProgram {
     }
 
     /// Fails unless `ffmpeg -encoders` lists `encoder`.
-    static func require(encoder: String, of ffmpeg: String) throws(EncoderError) {
+    public static func require(encoder: String, of ffmpeg: String) throws(EncoderError) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = ["-hide_banner", "-encoders"]
@@ -60,9 +75,9 @@ enum FFmpegProgram {
 
 /// One `ffmpeg` process reading raw RGBA frames from a pipe, as matplotlib's FFMpegWriter
 /// feeds it: `-f rawvideo -pix_fmt rgba -s WxH -r FPS -i -`, then the format's own arguments.
-final class VideoEncoder {
-    let ffmpeg: String
-    let size: PixelSize
+public final class VideoEncoder {
+    public let ffmpeg: String
+    public let size: PixelSize
     private let process = Process()
     private let input = Pipe()
     /// ffmpeg's messages go to a file, so a chatty ffmpeg cannot fill a pipe and stall.
@@ -71,7 +86,7 @@ final class VideoEncoder {
 
     /// `pixelFormat` names the frames' byte order as ffmpeg's rawvideo reads it: "rgba" for
     /// `RGBAImage`s, "bgr0" for `Renderer.readPixelsBGRA` (B, G, R and an alpha to ignore).
-    init(ffmpeg: String, size: PixelSize, framesPerSecond: Double, pixelFormat: String = "rgba",
+    public init(ffmpeg: String, size: PixelSize, framesPerSecond: Double, pixelFormat: String = "rgba",
          inputs extraInputs: [String] = [], output: [String]) throws(EncoderError) {
         self.ffmpeg = ffmpeg
         self.size = size
@@ -101,7 +116,7 @@ final class VideoEncoder {
 
     /// Lowers ffmpeg's priority to `niceness` (its encoding threads, started with the first
     /// frame, inherit it): a recording of the window must yield to the window's own work.
-    func lowerPriority(to niceness: Int32) {
+    public func lowerPriority(to niceness: Int32) {
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(process.processIdentifier), niceness)
     }
 
@@ -109,7 +124,7 @@ final class VideoEncoder {
     /// encoding threads, started with the first frame, inherit): a live recording must never
     /// take a core from the window it records. Where that is refused (or off Linux), the
     /// lowest nice value, 19.
-    func runOnlyWhenIdle() {
+    public func runOnlyWhenIdle() {
         #if os(Linux)
         // SCHED_IDLE from <sched.h> (Linux 2.6.23), a GNU extension Swift's Glibc does not import.
         let schedIdle: Int32 = 5
@@ -120,18 +135,18 @@ final class VideoEncoder {
     }
 
     /// The frame rate as ffmpeg reads it: a whole number when it is one.
-    static func rate(_ fps: Double) -> String {
+    public static func rate(_ fps: Double) -> String {
         fps == fps.rounded() ? String(Int(fps)) : String(fps)
     }
 
     /// Sends one frame; fails when ffmpeg has stopped reading (it exited: see its message).
-    func write(_ frame: RGBAImage) throws(EncoderError) {
+    public func write(_ frame: RGBAImage) throws(EncoderError) {
         precondition(frame.size == size, "every frame must have the encoder's size")
         try write(bytes: frame.bytes)
     }
 
     /// Sends one frame's bytes, in the pixel format the encoder was made with.
-    func write(bytes: [UInt8]) throws(EncoderError) {
+    public func write(bytes: [UInt8]) throws(EncoderError) {
         precondition(bytes.count == size.width * size.height * 4, "every frame must have the encoder's size")
         let fd = input.fileHandleForWriting.fileDescriptor
         let failure: Int32? = bytes.withUnsafeBytes { buffer in
@@ -153,7 +168,7 @@ final class VideoEncoder {
     }
 
     /// Ends the input and waits for ffmpeg; fails with its message when it did not succeed.
-    func finish() throws(EncoderError) {
+    public func finish() throws(EncoderError) {
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
         finished = true
@@ -164,7 +179,7 @@ final class VideoEncoder {
     }
 
     /// Stops ffmpeg without waiting for it to finish the file (the caller removes it).
-    func cancel() {
+    public func cancel() {
         guard !finished else { return }
         finished = true
         try? input.fileHandleForWriting.close()

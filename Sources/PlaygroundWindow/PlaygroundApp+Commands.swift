@@ -1,7 +1,9 @@
+import FileOutput
 import Foundation
 import ParallaxKit
 import Presentation
 import SDLBackend
+import VideoRecording
 
 extension PlaygroundApp {
     // MARK: Commands only a window has
@@ -29,7 +31,7 @@ extension PlaygroundApp {
                        : showsStrip ? "Strip on: each pane's centre-cell shift and work" : "Strip off", at: frameTime)
         case .screenshot: screenshotRequested = true
         case .toggleRecording:
-            recorder.toggle(playground, at: frameTime)
+            recorder.toggle(named: fileStem(), at: frameTime)
             if let said = recorder.lastMessage { toast.show(said, at: frameTime) }
         case .dismiss:
             // Esc closes the help first: that is what a person presses it for.
@@ -48,10 +50,16 @@ extension PlaygroundApp {
         window.title = title
     }
 
+    /// The name of the R key's videos and the P key's screenshots, without its extension: the
+    /// scene, the strategy, the date and time.
+    func fileStem() -> String {
+        "parallax-\(playground.scene.id.name)-\(playground.effectiveStrategy.name)-\(WindowRecorder.timestamp())"
+    }
+
     /// P: the frame drawn so far, as a PNG in the current directory named like the R key's
     /// videos (scene, strategy, date and time; "-2", "-3"… for more in the same second).
     func saveScreenshot(frame index: Int) {
-        let base = "parallax-\(playground.scene.id.name)-\(playground.effectiveStrategy.name)-\(WindowRecorder.timestamp())"
+        let base = fileStem()
         let folder = FileManager.default.currentDirectoryPath
         var path = folder + "/" + base + ".png"
         var copy = 2

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What `record --out` writes, picked by the file's extension.
-enum VideoFormat: Equatable {
+public enum VideoFormat: Equatable, Sendable {
     /// H.264 in MP4 for browsers.
     case mp4
     /// Animated WebP.
@@ -11,10 +11,10 @@ enum VideoFormat: Equatable {
     /// Numbered PNG files, one per frame; the name holds a `%05d`-style number pattern.
     case pngSequence
 
-    static let extensions = ".mp4, .webp, .gif or .png with %05d in the name"
+    public static let extensions = ".mp4, .webp, .gif or .png with %05d in the name"
 
     /// The format of `path`, or an input error naming the ones there are.
-    init(path: String) throws {
+    public init(path: String) throws(RecordingInputError) {
         let name = URL(fileURLWithPath: path).lastPathComponent
         switch URL(fileURLWithPath: path).pathExtension.lowercased() {
         case "mp4": self = .mp4
@@ -22,25 +22,25 @@ enum VideoFormat: Equatable {
         case "gif": self = .gif
         case "png":
             guard Self.hasOneFrameNumber(name) else {
-                throw InputError(message: "--out '\(path)': a .png recording is a numbered sequence and needs one %05d (or %d) in its file name, e.g. frames/fling-%05d.png; for one frame use `shot`")
+                throw RecordingInputError(message: "--out '\(path)': a .png recording is a numbered sequence and needs one %05d (or %d) in its file name, e.g. frames/fling-%05d.png; for one frame use `shot`")
             }
             self = .pngSequence
         default:
-            throw InputError(message: "--out '\(path)': unknown extension; use \(Self.extensions)")
+            throw RecordingInputError(message: "--out '\(path)': unknown extension; use \(Self.extensions)")
         }
         if self != .pngSequence, name.contains("%") {
-            throw InputError(message: "--out '\(path)': a % in the name is only for numbered .png frames")
+            throw RecordingInputError(message: "--out '\(path)': a % in the name is only for numbered .png frames")
         }
     }
 
     /// Exactly one `%d` or `%0Nd` and no other `%`: the printf pattern ffmpeg's image2 muxer numbers files with.
-    static func hasOneFrameNumber(_ name: String) -> Bool {
+    public static func hasOneFrameNumber(_ name: String) -> Bool {
         name.firstMatch(of: /%0?[0-9]{0,2}d/) != nil && name.filter { $0 == "%" }.count == 1
             && name.wholeMatch(of: /[^%]*%0?[0-9]{0,2}d[^%]*/) != nil
     }
 
     /// The encoder `ffmpeg -encoders` must list.
-    var encoder: String {
+    public var encoder: String {
         switch self {
         case .mp4: "libx264"
         case .webp: "libwebp_anim"
@@ -54,37 +54,40 @@ enum VideoFormat: Equatable {
     /// both do), so a GIF plays at most 50 fps. 25 is the rate below that with every delay the
     /// same, 4/100 s, and keeps posts' GIFs small; 30 fps needs 3.33 and came out as delays of
     /// 3, 4, 3, 3, 4… hundredths, a scroll that stutters.
-    var defaultFramesPerSecond: Double { self == .gif ? 25 : 60 }
+    public var defaultFramesPerSecond: Double { self == .gif ? 25 : 60 }
 
     /// The largest frame rate the format plays back as recorded (see `defaultFramesPerSecond`).
-    var largestFramesPerSecond: Double { self == .gif ? 50 : 1000 }
+    public var largestFramesPerSecond: Double { self == .gif ? 50 : 1000 }
 
     /// H.264's 4:2:0 chroma covers 2×2 pixel blocks, so libx264 needs even sides.
-    var needsEvenSize: Bool { self == .mp4 }
+    public var needsEvenSize: Bool { self == .mp4 }
 }
 
 /// The encoding settings a user picked.
-struct VideoQuality {
+public struct VideoQuality {
     /// libx264's constant rate factor (0 lossless … 51 worst; x264's default 23). 18 is
     /// x264's usual "visually lossless" point (ffmpeg's H.264 guide); it keeps every frame of
     /// the bundled scenes above 40 dB PSNR against `shot`.
-    var crf: Int = 18
+    public var crf: Int = 18
     /// x264's speed/size trade-off; "medium" is its default.
-    var preset = "medium"
+    public var preset = "medium"
     /// libwebp's lossy quality 0…100; nil: lossless.
-    var webpQuality: Double?
+    public var webpQuality: Double?
     /// H.264's RGB to YUV conversion without accurate rounding and full chroma interpolation,
     /// for the live window, whose encoder runs only on idle time (`record` keeps the exact one,
     /// worth about 0.3 dB): 4 % less of the encoder's time, measured with ffmpeg 5.1 on 192
     /// frames of 1280x800 at x264's ultrafast (1.94 s against 2.02 s).
-    var fastConversion = false
+    public var fastConversion = false
     /// H.264 only: the frame scaled to this many pixels (even sides) in the conversion's pass.
-    var scaledSize: (width: Int, height: Int)?
+    public var scaledSize: (width: Int, height: Int)?
+
+    /// x264's CRF 18 at its medium preset; WebP lossless; the exact colour conversion.
+    public init() {}
 }
 
 extension VideoFormat {
     /// ffmpeg's output arguments after the raw input, writing to `destination`.
-    func outputArguments(destination: String, quality: VideoQuality) -> [String] {
+    public func outputArguments(destination: String, quality: VideoQuality) -> [String] {
         switch self {
         case .mp4:
             // yuv420p in BT.709, tagged so: what browsers decode (they read the tags; ffmpeg 5.1's

@@ -1,6 +1,5 @@
+import FileOutput
 import Foundation
-import ParallaxKit
-import PhotoPipeline
 import SDLBackend
 
 /// The window's R key: what the window shows, recorded to an MP4 in the user's videos folder
@@ -13,21 +12,21 @@ import SDLBackend
 /// recording without waiting: the queue drains while the window goes on, a toast counting the
 /// frames left, and the file is put in place when ffmpeg is done. Written whole like every
 /// file (see `RecordingOutput`).
-final class WindowRecorder {
-    static let framesPerSecond = 60.0
+public final class WindowRecorder {
+    public static let framesPerSecond = 60.0
     /// x264's fastest preset: a live window shares two cores with the encoder, where
     /// `record` (offscreen, never late) can afford "medium". Measured in a 1280×800 window under
     /// Xvfb (release build, a script pressing R, flinging twice, pressing R; 3 runs each):
     /// "veryfast" captured 33–52 % of the frames, "ultrafast" 81–96 %, at a larger file.
-    static let preset = "ultrafast"
+    public static let preset = "ultrafast"
 
     /// `--record-size`: the video's largest size; the frame is scaled down to fit it (by
     /// ffmpeg, in the same pass as its colour conversion). Nil: the frame's own size.
-    var largestVideoSize: SDLBackend.PixelSize?
+    public var largestVideoSize: SDLBackend.PixelSize?
 
     /// The video's size for frames of `frame`: `frame` scaled to fit within `largest`, keeping
     /// its shape, each side even (H.264's 4:2:0), never larger than the frame's (even) size.
-    static func videoSize(frame: SDLBackend.PixelSize, largest: SDLBackend.PixelSize?) -> SDLBackend.PixelSize {
+    public static func videoSize(frame: SDLBackend.PixelSize, largest: SDLBackend.PixelSize?) -> SDLBackend.PixelSize {
         let evenFrame = SDLBackend.PixelSize(width: max(2, frame.width / 2 * 2), height: max(2, frame.height / 2 * 2))
         guard let largest, largest.width < frame.width || largest.height < frame.height else { return evenFrame }
         let scale = min(Double(largest.width) / Double(frame.width), Double(largest.height) / Double(frame.height))
@@ -45,9 +44,9 @@ final class WindowRecorder {
     /// Window frames that could not be captured (the encoder's queue was full, or the pixels
     /// could not be read), over every recording of the run; the next captured frame fills
     /// their place in the video, which keeps the speed it was seen at.
-    private(set) var framesNotCaptured = 0
+    public private(set) var framesNotCaptured = 0
     /// Window frames drawn while recording, captured or not, over every recording of the run.
-    private(set) var windowFramesWhileRecording = 0
+    public private(set) var windowFramesWhileRecording = 0
 
     /// A recording stopped whose encoder is still writing what it queued.
     private struct Finishing {
@@ -58,23 +57,26 @@ final class WindowRecorder {
     }
     private var finishing: [Finishing] = []
 
-    var isRecording: Bool { output != nil }
+    public var isRecording: Bool { output != nil }
 
     /// What the last start or stop said (the window shows it as a toast).
-    private(set) var lastMessage: String?
+    public private(set) var lastMessage: String?
 
     /// Seconds since the recording's first frame, at the window's time `time`.
-    func elapsed(at time: Double) -> Double { startTime.isNaN ? 0 : time - startTime }
+    public func elapsed(at time: Double) -> Double { startTime.isNaN ? 0 : time - startTime }
 
     /// The ffmpeg found with libx264 by an earlier R: `ffmpeg -encoders` takes a tenth of a
     /// second or more, a stall of the window each time R is pressed.
     private var checkedFFmpeg: String?
 
-    /// Starts a recording named for the playground's scene and strategy, or stops the one running.
-    func toggle(_ playground: Playground, at time: Double) {
+    public init() {}
+
+    /// Starts a recording to `stem`.mp4 in the videos folder (the window names it for what it
+    /// shows, see `timestamp`), or stops the one running.
+    public func toggle(named stem: String, at time: Double) {
         lastMessage = nil
         if isRecording { stop(at: time); return }
-        let name = "parallax-\(playground.scene.id.name)-\(playground.effectiveStrategy.name)-\(Self.timestamp()).mp4"
+        let name = stem + ".mp4"
         do {
             let ffmpeg = try FFmpegProgram.locate(explicit: nil)
             if checkedFFmpeg != ffmpeg {
@@ -118,7 +120,7 @@ final class WindowRecorder {
 
     /// Reads the frame drawn so far (call before presenting), at the window's time `time`, and
     /// queues it, or the frame before it, for the encoder.
-    func capture(_ renderer: Renderer, at time: Double) {
+    public func capture(_ renderer: Renderer, at time: Double) {
         guard output != nil else { return }
         windowFramesWhileRecording += 1
         let first = startTime.isNaN
@@ -181,7 +183,7 @@ final class WindowRecorder {
     /// Ends the recording at the window's time `time` without waiting for the encoder: frames
     /// dropped at the end are filled with the last one queued, so the video lasts as long as
     /// the recording did; `poll` puts the file in place when ffmpeg is done.
-    func stop(at time: Double) {
+    public func stop(at time: Double) {
         guard let output else { return }
         defer {
             encoder = nil
@@ -207,7 +209,7 @@ final class WindowRecorder {
     /// Checks the recordings being finished: puts each one ffmpeg has ended in place. Returns
     /// what to show: the file saved, a failure, or (every half second, or when `force`) how
     /// many frames are left to write.
-    func poll(at time: Double, force: Bool = false) -> String? {
+    public func poll(at time: Double, force: Bool = false) -> String? {
         var message: String?
         var index = 0
         while index < finishing.count {
@@ -236,7 +238,7 @@ final class WindowRecorder {
 
     /// Stops the recording running, if any, and waits for every recording to be written (the
     /// window calls this as it closes), saying on standard error what it waits for.
-    func finishAll(at time: Double) {
+    public func finishAll(at time: Double) {
         stop(at: time)
         for recording in finishing {
             if case .writing(let framesLeft) = recording.encoder.state, framesLeft > 0 {
@@ -270,7 +272,7 @@ final class WindowRecorder {
 
     /// `xdg-user-dir VIDEOS` when it names a folder other than home (its answer when none is
     /// set), else the current directory. On macOS: ~/Movies, when it exists.
-    static func videosFolder() -> String {
+    public static func videosFolder() -> String {
         let current = FileManager.default.currentDirectoryPath
         #if os(macOS)
         let movies = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent("Movies").path
@@ -296,7 +298,8 @@ final class WindowRecorder {
         return answer
     }
 
-    static func timestamp() -> String {
+    /// The date and time in file names: the R key's videos and the P key's screenshots.
+    public static func timestamp() -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyyMMdd-HHmmss"

@@ -1,10 +1,12 @@
 import Foundation
 import FileOutput
 import ParallaxKit
+import PhotoPipeline
+import SDLBackend
 
 /// What the window gathers for `--stats-json` (whose shape is `RunReport`): the whole run's
 /// frame times and what changed when.
-struct RunStatistics {
+public struct RunStatistics {
     var frameMilliseconds: [Double] = []
     var changes: [RunReport.Change] = []
     var renderer = ""
@@ -13,7 +15,7 @@ struct RunStatistics {
     var finalOffset = Point.zero
     var finalParallax: Double?
     var finalItems: Int?
-    var startup = RunReport.Startup()
+    public var startup = RunReport.Startup()
     var photos: RunReport.Photos?
     var peakResidentKilobytes: Int?
     var recordingFramesNotCaptured = 0
@@ -40,7 +42,7 @@ struct RunStatistics {
             recording_window_frames: recordingWindowFrames)
     }
 
-    func write(to path: String) throws {
+    public func write(to path: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try OutputFile.write(encoder.encode(report), to: path)
@@ -61,4 +63,13 @@ func peakResidentKilobytes() -> Int? {
     }
     return nil
     #endif
+}
+
+extension RunReport.Photos {
+    /// The photo pipeline's part of `--stats-json`, from its counters and the run's times.
+    init(_ counters: PhotoTextures.Counters, times: PhotoTimes, firstScreen: [ScreenPhoto]) {
+        self.init(textures_held: counters.texturesHeld, texture_bytes_held: counters.bytesHeld, uploads: counters.uploads,
+                  failures: counters.failures, visible_hit_rate: counters.hitRate,
+                  rest_to_sharp_ms: times.restToSharpMilliseconds, first_screen: firstScreen)
+    }
 }

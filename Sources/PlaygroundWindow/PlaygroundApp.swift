@@ -1,19 +1,21 @@
 import DesktopSettings
 import Foundation
 import ParallaxKit
+import PhotoPipeline
 import Presentation
 import SDLBackend
 import TuningUI
+import VideoRecording
 
 /// The window's frame loop: one timestamp per frame, every pending event drained into the
 /// panes (one, or two to five compared), whose frame steps run input, physics, layout and the
 /// draw list; then the presenter draws them, and the frame is presented and timed. The overlay
 /// only reads what the steps did.
-final class PlaygroundApp {
-    let video: SDLVideo
-    let window: Window
-    let renderer: Renderer
-    let executor: DrawListExecutor
+public final class PlaygroundApp {
+    public let video: SDLVideo
+    public let window: Window
+    public let renderer: Renderer
+    public let executor: DrawListExecutor
     /// The panes the window shows and the input they share; the first is the one the title,
     /// the toasts, the recording's name and the remembered settings speak of.
     let panes: PaneGroup
@@ -22,12 +24,12 @@ final class PlaygroundApp {
     let clock = Clock()
 
     /// The first pane's model (the only one without a comparison).
-    var playground: Playground { panes.first.playground }
+    public var playground: Playground { panes.first.playground }
     /// The first pane's composer: what the remembered settings read (the overlay's mode).
-    var composer: FrameComposer { panes.first.composer }
+    public var composer: FrameComposer { panes.first.composer }
     /// The first pane's frame times (the panel's figures).
     var frameStatistics: FrameStatistics { panes.first.statistics }
-    var runStatistics = RunStatistics()
+    public var runStatistics = RunStatistics()
     var photoTimes = PhotoTimes()
     /// Each pane's phase clock: its input, physics and strategy time.
     private var phaseTimers: [PanePhaseTimer] = []
@@ -35,7 +37,7 @@ final class PlaygroundApp {
     var showsStrip = false
     /// The tuning panel (the T key) and its corner button, on Dear ImGui; made at the first
     /// frame that shows either, with this font.
-    var panelFontPath: String?
+    public var panelFontPath: String?
     var imgui: ImGuiLayer?
     var showsTuning = false
     /// Where the panel (or its button) was last drawn: presses there are the panel's.
@@ -45,10 +47,10 @@ final class PlaygroundApp {
     /// The saved presets' names, read when the panel opens and after a save.
     var presetNames: [String]?
     /// A photo folder's headers still arriving, if any.
-    var headerScan: HeaderArrivals?
+    public var headerScan: HeaderArrivals?
     private var firstScreen: [RunReport.Photos.ScreenPhoto] = []
     /// The R key's recording, if one runs.
-    let recorder = WindowRecorder()
+    public let recorder = WindowRecorder()
     /// What the last key did, in words (drawn after the capture: the video leaves it out).
     var toast = Toast()
     /// The model as it was just before a key's command, for the toast.
@@ -57,21 +59,21 @@ final class PlaygroundApp {
     var frameTime = 0.0
 
     /// Script input in playground time, replayed as if typed.
-    var script: Script?
-    var exitAfter: Double?
+    public var script: Script?
+    public var exitAfter: Double?
     /// Quit after the first complete frame (every visible image sharp): start-up measurements.
-    var exitWhenSharp = false
+    public var exitWhenSharp = false
     /// Runs at the start of each frame with its time, before the events are read (the
     /// monkey pushes its input here).
-    var beforeFrame: ((Double) -> Void)?
+    public var beforeFrame: ((Double) -> Void)?
     /// Hears every event the frame step is given (the monkey mirrors them).
-    var onEvent: ((FrameEvent) -> Void)?
+    public var onEvent: ((FrameEvent) -> Void)?
     /// Runs after each frame is presented.
-    var afterFrame: ((FrameReport) -> Void)?
+    public var afterFrame: ((FrameReport) -> Void)?
     /// Asked after each frame: true ends the loop.
-    var stopRequested: (() -> Bool)?
+    public var stopRequested: (() -> Bool)?
     /// Hears a file or folder dropped onto the window (the window command opens it).
-    var onDrop: ((String) -> Void)?
+    public var onDrop: ((String) -> Void)?
     var running = true
     /// The next script event to deliver.
     private var nextScriptEvent = 0
@@ -86,7 +88,7 @@ final class PlaygroundApp {
 
     /// `playground` is the first pane's model; `comparison` adds panes beside it, built from
     /// its settings.
-    init(video: SDLVideo, window: Window, renderer: Renderer, executor: DrawListExecutor, playground: Playground,
+    public init(video: SDLVideo, window: Window, renderer: Renderer, executor: DrawListExecutor, playground: Playground,
          comparison: Comparison? = nil) {
         self.video = video
         self.window = window
@@ -106,9 +108,9 @@ final class PlaygroundApp {
     }
 
     /// Sets a decoration on every pane (the F, D and H keys, the remembered overlay).
-    func setDecorations(_ change: (inout FrameDecorations) -> Void) { panes.setDecorations(change) }
+    public func setDecorations(_ change: (inout FrameDecorations) -> Void) { panes.setDecorations(change) }
 
-    func run() {
+    public func run() {
         // The window delivers the script itself (see the frame loop), not the panes.
         panes.script = nil
         panes.onViewCommand = { [unowned self] command in perform(command) }

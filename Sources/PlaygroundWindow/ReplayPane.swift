@@ -7,18 +7,18 @@ import SDLBackend
 /// draw list as `FrameComposer` builds it (the scene with its scroll indicator as in the
 /// window, then the decorations).
 /// `record` draws one per pane; `shot --at` draws the same, so its frame equals the recording's.
-final class ReplayPane: FramePhaseObserver {
-    let playground: Playground
-    let rendererName: String
+public final class ReplayPane: FramePhaseObserver {
+    public let playground: Playground
+    public let rendererName: String
     /// The replay being played: its step, its frames and its end.
-    let run: ReplayRun
+    public let run: ReplayRun
     private let composer: FrameComposer
     private var statistics = FrameStatistics()
     private var measuredSetting: MeasuredSetting?
     private var phaseStarted = [Double](repeating: 0, count: FramePhase.allCases.count)
     private var phaseMilliseconds = [Double](repeating: 0, count: FramePhase.allCases.count)
 
-    init(playground: Playground, replay: Replay, decorations: FrameDecorations, rendererName: String) {
+    public init(playground: Playground, replay: Replay, decorations: FrameDecorations, rendererName: String) {
         self.playground = playground
         self.rendererName = rendererName
         composer = FrameComposer(decorations: decorations)
@@ -39,7 +39,7 @@ final class ReplayPane: FramePhaseObserver {
     /// the replay's end the step keeps running at the fixed step (the list at rest, its
     /// indicator fading): a compared pane that came to rest first goes on until the longest
     /// pane's last frame.
-    func nextFrame() -> DrawList {
+    public func nextFrame() -> DrawList {
         if run.next() == nil { run.step.run(at: run.nextFrameTime) }
         if timesFrames { measuredSetting = MeasuredSetting.restart(&statistics, measured: measuredSetting, now: playground) }
         return run.step.drawList
@@ -47,20 +47,20 @@ final class ReplayPane: FramePhaseObserver {
 
     /// Tells the overlay how long the frame's draw list took to render (the canvas times it):
     /// the next frame's panel shows this one, as the window's does.
-    func noteRendered(milliseconds: Double) {
+    public func noteRendered(milliseconds: Double) {
         if timesFrames { recordSample(renderMilliseconds: milliseconds) }
     }
 
     /// Frames run so far.
-    var framesRun: Int { run.framesRun }
+    public var framesRun: Int { run.framesRun }
 
     // MARK: The overlay's numbers
 
-    func phaseWillBegin(_ phase: FramePhase) {
+    public func phaseWillBegin(_ phase: FramePhase) {
         phaseStarted[phase.rawValue] = Double(monotonicNanoseconds()) / 1e6
     }
 
-    func phaseDidEnd(_ phase: FramePhase) {
+    public func phaseDidEnd(_ phase: FramePhase) {
         phaseMilliseconds[phase.rawValue] = Double(monotonicNanoseconds()) / 1e6 - phaseStarted[phase.rawValue]
     }
 

@@ -1,0 +1,35 @@
+import FileOutput
+import Foundation
+import PhotoPipeline
+import SDLBackend
+
+/// The photos (the folder's, in its order, or the bundled ones) and the covers (always from
+/// `resources`), each through a photo pipeline of its own: nothing is decoded before the
+/// first frame. A file that cannot be shown is named as the pipeline meets it (a folder
+/// named like an image at once).
+public func loadImages(renderer: Renderer, resources: String, folder: PhotoFolderContents?, cacheMegabytes: Int,
+                       fadeSeconds: Double = PhotoTextures.Settings().fadeSeconds, diskCache: DiskThumbnailCache? = nil) throws(SDLError) -> ImageLibrary {
+    let root = URL(fileURLWithPath: resources)
+    let skipped = { (problem: String) in printWarning("skipping \(problem)") }
+    let paths: [String]
+    if let folder {
+        paths = folder.paths
+    } else {
+        paths = try ImageLibrary.imagePaths(in: root.appendingPathComponent("photos").path, skipped: skipped)
+    }
+    var settings = PhotoTextures.Settings()
+    settings.cacheBytes = cacheMegabytes << 20
+    settings.fadeSeconds = fadeSeconds
+    // Placeholders pulse where photos fade in: not under reduce motion, not in a file.
+    if fadeSeconds == 0 { settings.loadingPulseSeconds = 0 }
+    let pipeline = PhotoTextures(renderer: renderer, paths: paths, headers: folder?.headers ?? [],
+                                 knownProblems: folder?.problems ?? [:], settings: settings,
+                                 loader: PhotoLoader(diskCache: diskCache), warn: printWarning)
+    // Covers: a dozen small squares, never pushed out by photos; no disk copies (they are
+    // small files already).
+    var coverSettings = settings
+    coverSettings.cacheBytes = PhotoTextures.coverCacheBytes
+    let covers = PhotoTextures(renderer: renderer, paths: try ImageLibrary.imagePaths(in: root.appendingPathComponent("covers").path, skipped: skipped),
+                               settings: coverSettings, loader: PhotoLoader(workers: 1), warn: printWarning)
+    return ImageLibrary(pipeline: pipeline, coverPipeline: covers)
+}

@@ -1,0 +1,143 @@
+import Foundation
+import ParallaxKit
+import Presentation
+import SDLBackend
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The monkey's hands and eyes: pushes its actions as SDL events, mirrors every event into a
+/// shadow playground, and checks both after each frame.
+public final class MonkeyChecker {
+    private let app: PlaygroundApp
+    private var monkey: Monkey
+    private let seconds: Double
+    private let shadow: FrameStep
+    public private(set) var failure: String?
+    private var frames = 0, actions = 0, comparedFrames = 0, strategySwitches = 0
+    private var largestItemCount = 0
+    /// Set once the app's willDisplay update went off in the current scene: the scroll
+    /// callback then keeps stale shifts by design (seed 002's bug), so cells are not compared
+    /// until the scene is rebuilt.
+    private var willDisplayWentOff = false
+    private var sceneCollectionView: ObjectIdentifier
+    /// The largest resident size seen in the warm-up (the first fifth), and since then.
+    private var memoryAfterWarmUp: Int?
+    private var peakDuringWarmUp = 0
+    private var memoryAtEnd = 0
+
+    public init(app: PlaygroundApp, seed: UInt64, seconds: Double, tour: Bool) {
+        self.app = app
+        self.seconds = seconds
+        monkey = Monkey(seed: seed, viewportSize: app.playground.viewportSize, tour: tour)
+        let model = app.playground
+        // The same settings as the window's model (its photos included), another strategy.
+        var settings = model.settings
+        settings.strategy = Self.other(than: model.strategy)
+        let shadowModel = Playground(settings, viewportSize: model.viewportSize)
+        shadow = FrameStep(shadowModel)
+        sceneCollectionView = ObjectIdentifier(model.collectionView)
+    }
+
+    private static func other(than strategy: ParallaxStrategy) -> ParallaxStrategy {
+        let compared: [ParallaxStrategy] = [.scrollCallback, .layoutInvalidation, .cachedLayout]
+        return compared.first { $0 != strategy }!
+    }
+
+    /// Pushes the actions due at `t` into SDL's queue, as a window system would.
+    public func act(at t: Double) {
+        for action in monkey.actions(dueBy: t) {
+            actions += 1
+            switch action {
+            case .input(let input):
+                do { try app.video.pushSynthetic(input) } catch { failure = "SDL refused a synthetic event: \(error)" }
+            case .resize(let size):
+                app.window.size = size
+            }
+        }
+    }
+
+    public func mirror(_ event: FrameEvent) {
+        shadow.enqueue(event)
+    }
+
+    public func check(_ frame: FrameReport) {
+        guard failure == nil else { return }
+        frames += 1
+        let model = app.playground
+        let shadowModel = shadow.playground
+        // A folder's headers reach the window's model as they arrive: the shadow lays out the same list.
+        shadowModel.catchUpPhotos(with: model)
+        shadow.run(at: frame.time)
+        largestItemCount = max(largestItemCount, model.itemCount)
+        if let broken = PlaygroundInvariants.violations(of: model).first {
+            failure = "frame \(frame.index) (\(model.scene.id.name), \(model.effectiveStrategy.name)): \(broken)"
+            return
+        }
+        if ObjectIdentifier(model.collectionView) != sceneCollectionView {
+            sceneCollectionView = ObjectIdentifier(model.collectionView)
+            willDisplayWentOff = false
+        }
+        if !model.updatesOnWillDisplay { willDisplayWentOff = true }
+        let comparable = !willDisplayWentOff && model.effectiveStrategy != .off && shadowModel.effectiveStrategy != .off
+        if comparable {
+            comparedFrames += 1
+            if let difference = PlaygroundInvariants.disagreement(between: model, and: shadowModel) {
+                failure = "frame \(frame.index) (\(model.scene.id.name)): \(model.effectiveStrategy.name) and \(shadowModel.effectiveStrategy.name) disagree: \(difference)"
+                return
+            }
+        }
+        // Keep the shadow on another strategy, switching it in the middle of whatever moves.
+        if shadowModel.strategy == model.strategy || frames % 97 == 0 {
+            var next = Self.other(than: model.strategy)
+            if next == shadowModel.strategy, frames % 97 == 0 {
+                next = [ParallaxStrategy.scrollCallback, .layoutInvalidation, .cachedLayout].first { $0 != model.strategy && $0 != next }!
+            }
+            if next != shadowModel.strategy {
+                shadowModel.setStrategy(next)
+                strategySwitches += 1
+            }
+        }
+        sampleMemory(at: frame.time)
+    }
+
+    private func sampleMemory(at t: Double) {
+        guard frames % 30 == 0 else { return }
+        let resident = residentBytes()
+        if t < seconds / 5 {
+            peakDuringWarmUp = max(peakDuringWarmUp, resident)
+        } else {
+            if memoryAfterWarmUp == nil { memoryAfterWarmUp = peakDuringWarmUp }
+            memoryAtEnd = max(memoryAtEnd, resident)
+        }
+    }
+
+    /// How much the largest resident size after the warm-up exceeds the largest during it,
+    /// percent: a leak keeps growing, a working set that was already reached does not.
+    public var memoryGrowthPercent: Double? {
+        guard let memoryAfterWarmUp, memoryAfterWarmUp > 0 else { return nil }
+        return Double(memoryAtEnd - memoryAfterWarmUp) / Double(memoryAfterWarmUp) * 100
+    }
+
+    public var summary: String {
+        let mb = { (bytes: Int) in NumberFormat.fixed(Double(bytes) / 1_048_576, decimals: 1) + " MB" }
+        var parts = [
+            "monkey: \(frames) frames, \(actions) actions, \(comparedFrames) frames compared across strategies, \(strategySwitches) strategy switches, up to \(largestItemCount) items",
+        ]
+        if let memoryAfterWarmUp, let growth = memoryGrowthPercent {
+            parts.append("resident memory at most \(mb(memoryAfterWarmUp)) in the warm-up, at most \(mb(memoryAtEnd)) after it (\(NumberFormat.signedFixed(growth, decimals: 1)) %)")
+        }
+        parts.append(failure == nil ? "no invariant broken" : "FAILED")
+        return parts.joined(separator: "; ")
+    }
+}
+
+/// This process's resident set size, bytes (from /proc/self/statm).
+func residentBytes() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = text.split(separator: " ")
+    guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
