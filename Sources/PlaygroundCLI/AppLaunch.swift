@@ -15,7 +15,7 @@ extension PlaygroundApp {
     /// window's model against a copy, which must see the same photos from the start).
     /// With `startPhoto` (a file name in `--photos`' folder), the list starts at that photo;
     /// `windowPosition` places the window (else it is centred).
-    static func open(video: SDLVideo, display: DisplayOptions, diskCache: DiskThumbnailCache?, vsync: Bool, reduceMotion: Bool,
+    static func open(video: SDLVideo, display: DisplayOptions, diskCaches: PhotoDiskCaches, vsync: Bool, reduceMotion: Bool,
                      growing: Bool = false, startPhoto: String? = nil, windowPosition: Point? = nil,
                      comparison: Comparison? = nil) throws -> PlaygroundApp {
         let resources = try locateResources(display.resources)
@@ -27,7 +27,7 @@ extension PlaygroundApp {
             let renderer = try Renderer(window: window, vsync: vsync)
             let images = try loadImages(renderer: renderer, resources: resources, folder: folder, cacheMegabytes: display.cacheMegabytes,
                                         fadeSeconds: reduceMotion ? 0 : PhotoTextures.Settings().fadeSeconds,
-                                        diskCache: diskCache)
+                                        diskCaches: diskCaches)
             let text = try TextRenderer(renderer: renderer, fontPath: fonts.regular)
             let executor = DrawListExecutor(renderer: renderer, images: images, text: text)
             let playground = display.model.makePlayground(viewportSize: renderer.viewport.size, reduceMotion: reduceMotion, folder: folder)

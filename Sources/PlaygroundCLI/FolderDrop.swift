@@ -8,7 +8,7 @@ extension PlaygroundApp {
     /// place of the photos shown (see `showFolder`), read as `display`'s `--photos` options
     /// say. Returns the folder now shown, or nil when `path` cannot be opened (nothing there,
     /// no readable photo), which is one warning and leaves everything as it was.
-    func openDropped(_ path: String, display: DisplayOptions, diskCache: DiskThumbnailCache?) -> String? {
+    func openDropped(_ path: String, display: DisplayOptions, diskCaches: PhotoDiskCaches) -> String? {
         guard executor.images.pipeline != nil else { return nil }
         let contents: PhotoFolderContents
         let opened: OpenedPath
@@ -22,7 +22,7 @@ extension PlaygroundApp {
             printWarning("cannot open the dropped '\(path)': \(error)")
             return nil
         }
-        return showFolder(contents, diskCache: diskCache) ? opened.folder : nil
+        return showFolder(contents, diskCaches: diskCaches) ? opened.folder : nil
     }
 }
 

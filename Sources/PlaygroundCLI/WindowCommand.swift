@@ -54,7 +54,7 @@ struct DisplayOptions: ParsableArguments {
 /// (`shot` and `record` never use the copies, so their pixels always come from the files).
 struct DiskCacheOptions: ParsableArguments {
     @Option(name: .customLong("disk-cache-mb"), parsing: .unconditional,
-            help: "Megabytes of cell-sized copies kept in $XDG_CACHE_HOME/parallax-playground/thumbnails for the next visit (0 to \(DiskCacheOptions.diskCacheRange.upperBound); 0: none).")
+            help: "Megabytes of cell-sized copies kept in $XDG_CACHE_HOME/parallax-playground/thumbnails for the next visit (0 to \(DiskCacheOptions.diskCacheRange.upperBound); 0: none, and no shared thumbnails either).")
     var diskCacheMegabytes = 1024
 
     /// Up to 1 TB: a limit, not a reservation.
@@ -66,11 +66,24 @@ struct DiskCacheOptions: ParsableArguments {
         }
     }
 
+    @Flag(name: .customLong("no-shared-thumbnails"),
+          help: "Neither read nor write the thumbnails file managers share ($XDG_CACHE_HOME/thumbnails, the freedesktop.org standard). --disk-cache-mb 0 turns them off too.")
+    var noSharedThumbnails = false
+
     /// The on-disk copies, or nil when turned off or no cache folder can be made.
     var diskCache: DiskThumbnailCache? {
         guard diskCacheMegabytes > 0, let folder = DiskThumbnailCache.defaultFolder() else { return nil }
         return DiskThumbnailCache(folder: folder, byteLimit: diskCacheMegabytes << 20)
     }
+
+    /// The shared thumbnails, unless turned off (`--no-shared-thumbnails`, or
+    /// `--disk-cache-mb 0`: nothing of the photos kept on disk or read from it).
+    var sharedThumbnails: SharedThumbnails? {
+        guard !noSharedThumbnails, diskCacheMegabytes > 0, let root = SharedThumbnails.defaultRoot() else { return nil }
+        return SharedThumbnails(root: root)
+    }
+
+    var caches: PhotoDiskCaches { PhotoDiskCaches(copies: diskCache, shared: sharedThumbnails) }
 }
 
 /// `parallax-playground` (the default): the window.
@@ -170,7 +183,7 @@ struct WindowCommand: ParsableCommand {
         }
         video.quitOnHangUp()
         let app = try PlaygroundApp.open(
-            video: video, display: display, diskCache: diskCacheOptions.diskCache, vsync: settings.vsync(noVsyncFlag: noVsync),
+            video: video, display: display, diskCaches: diskCacheOptions.caches, vsync: settings.vsync(noVsyncFlag: noVsync),
             reduceMotion: settings.reduceMotion(flag: reduceMotion),
             growing: !preloadPhotos, startPhoto: opened?.photoName, windowPosition: settings.windowPosition,
             comparison: comparing.compare)
@@ -184,9 +197,9 @@ struct WindowCommand: ParsableCommand {
             }
         }
         let shownFolder = ShownFolder(display.model.folder.photos)
-        let diskCache = diskCacheOptions.diskCache
+        let diskCaches = diskCacheOptions.caches
         app.onDrop = { [unowned app] path in
-            if let folder = app.openDropped(path, display: display, diskCache: diskCache) { shownFolder.path = folder }
+            if let folder = app.openDropped(path, display: display, diskCaches: diskCaches) { shownFolder.path = folder }
         }
         app.script = script
         app.recorder.largestVideoSize = try recordSize.map(Self.parseRecordSize)

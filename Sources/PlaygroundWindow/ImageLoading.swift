@@ -8,7 +8,7 @@ import SDLBackend
 /// first frame. A file that cannot be shown is named as the pipeline meets it (a folder
 /// named like an image at once).
 public func loadImages(renderer: Renderer, resources: String, folder: PhotoFolderContents?, cacheMegabytes: Int,
-                       fadeSeconds: Double = PhotoTextures.Settings().fadeSeconds, diskCache: DiskThumbnailCache? = nil) throws(SDLError) -> ImageLibrary {
+                       fadeSeconds: Double = PhotoTextures.Settings().fadeSeconds, diskCaches: PhotoDiskCaches = .none) throws(SDLError) -> ImageLibrary {
     let root = URL(fileURLWithPath: resources)
     let skipped = { (problem: String) in printWarning("skipping \(problem)") }
     let paths: [String]
@@ -24,7 +24,7 @@ public func loadImages(renderer: Renderer, resources: String, folder: PhotoFolde
     if fadeSeconds == 0 { settings.loadingPulseSeconds = 0 }
     let pipeline = PhotoTextures(renderer: renderer, paths: paths, headers: folder?.headers ?? [],
                                  knownProblems: folder?.problems ?? [:], settings: settings,
-                                 loader: PhotoLoader(diskCache: diskCache), warn: printWarning)
+                                 loader: PhotoLoader(caches: diskCaches), warn: printWarning)
     // Covers: a dozen small squares, never pushed out by photos; no disk copies (they are
     // small files already).
     var coverSettings = settings

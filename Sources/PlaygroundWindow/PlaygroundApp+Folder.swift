@@ -10,11 +10,11 @@ extension PlaygroundApp {
     /// Shows `contents` in place of the photos shown: the model's items, the photo pipeline
     /// and the headers still to arrive are replaced; scene, strategy, overlay and window stay.
     /// False when the window shows no photo pipeline (nothing changes).
-    public func showFolder(_ contents: PhotoFolderContents, diskCache: DiskThumbnailCache?) -> Bool {
+    public func showFolder(_ contents: PhotoFolderContents, diskCaches: PhotoDiskCaches) -> Bool {
         guard let currentPipeline = executor.images.pipeline else { return false }
         let pipeline = PhotoTextures(renderer: renderer, paths: contents.paths, headers: contents.headers,
                                      knownProblems: contents.problems, settings: currentPipeline.settings,
-                                     loader: PhotoLoader(diskCache: diskCache), warn: printWarning)
+                                     loader: PhotoLoader(caches: diskCaches), warn: printWarning)
         executor.images.replacePhotoPipeline(pipeline)
         playground.replacePhotos(PhotoSet(aspectRatios: contents.aspectRatios, titles: contents.titles))
         if let start = contents.startIndex { playground.scroll(toItem: start) }
