@@ -68,6 +68,7 @@ let package = Package(
                 "FileOutput",
                 "ParallaxKit",
                 "PhotoPipeline",
+                "PlaygroundWindow",
                 "Presentation",
                 "SDLBackend",
                 "TuningUI",

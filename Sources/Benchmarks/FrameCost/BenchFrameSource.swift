@@ -40,6 +40,14 @@ final class BenchFrameSource {
         }
     }
 
+    /// The pane's playgrounds (one, or each compared pane's).
+    var playgrounds: [Playground] {
+        switch kind {
+        case let .single(run): [run.step.playground]
+        case let .compared(group, _): group.panes.map(\.playground)
+        }
+    }
+
     /// The frames a whole replay of `cell` has, counted on a run that draws nothing.
     static func frameCount(of cell: BenchCell, script: Script) -> Int {
         let source = BenchFrameSource(cell: cell, script: script, rendererName: "")

@@ -1,3 +1,4 @@
+import Foundation
 import ParallaxKit
 import Presentation
 import SDLBackend
@@ -31,8 +32,12 @@ enum FrameCostMeasurement {
     ) -> Int {
         if frameLimit == 0 { return 0 }
         let source = BenchFrameSource(cell: cell, script: script, rendererName: sdl.renderer.name)
-        // The window's path from draw lists to the screen (its photos are textures loaded up
-        // front here, so no frame waits for or uploads one).
+        if !sdl.preloadPhotos(for: source.playgrounds) {
+            FileHandle.standardError.write(Data("note: \(cell.label): not every photo decoded before the first frame\n".utf8))
+        }
+        // The window's path from draw lists to the screen: each frame updates the photo
+        // pipelines (decoded up front above, so no frame waits for or uploads one), clears,
+        // draws each pane in its viewport.
         let presenter = FramePresenter(executor: sdl.executor, photoWait: .frameBudget)
         let clock = Clock()
         let recording = sdl.executor.drawCallSink as? DrawCallRecording
