@@ -14,9 +14,13 @@ public final class PhotoLoader: Sendable {
     /// Decodes one request; the default is `PhotoDecoder`. Tests pass their own.
     public typealias Decode = @Sendable (PhotoRequest) throws(PhotoProblem) -> DecodedPhoto
 
-    /// Cores − 1, at least 1: one core stays with the main thread that draws.
+    /// One per core. Each runs at nice 10 (`BackgroundThread.yieldToForeground`), so on a
+    /// core it shares with the frame loop the scheduler gives the frame about nine tenths
+    /// (CFS weights 1024 against 110) and the decoder only what the frame leaves; keeping a
+    /// core free instead (cores − 1, one thread on a two-core machine) left that core idle
+    /// whenever the frame was, which on a first visit is most of the time.
     public static var defaultWorkerCount: Int {
-        max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
+        max(1, ProcessInfo.processInfo.activeProcessorCount)
     }
 
     /// Default byte budget of the finished queue: 64 MB, about 40 results of 800 × 500 RGBA,
