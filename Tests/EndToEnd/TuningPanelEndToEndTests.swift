@@ -34,32 +34,22 @@ import Testing
         return (try RGBAImage.load(path: run.appendingPathComponent(shot).path), report)
     }
 
+    /// The script of a hand on the panel: the overlay hidden (F twice), the panel opened, the
+    /// slider whose row is at `y` pressed at x 77 and dragged right through `xs`, one frame
+    /// between each step as a hand gives, the panel closed, then P once the photos are sharp.
+    private func sliderDrag(y: Int, through xs: [Int]) -> String {
+        let moves = xs.map { "drag-move \($0) \(y)\nwait 0.05\n" }.joined()
+        return "key f\nkey f\nkey t\nwait 0.3\ndrag-begin 77 \(y)\nwait 0.05\n" + moves
+            + "drag-end\nwait 0.2\nkey t\nwait 2.5\nkey p\nwait 0.3\n"
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func aDraggedSliderGivesTheFrameOfItsCommand() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pp-tuning-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        // The overlay hidden (F twice), the panel opened, its parallax slider (at y 101)
-        // pressed and dragged right, one frame between each step as a hand gives, the panel
-        // closed, then P once the photos are sharp.
-        let (dragged, draggedStats) = try window("""
-            key f
-            key f
-            key t
-            wait 0.3
-            drag-begin 77 101
-            wait 0.05
-            drag-move 120 101
-            wait 0.05
-            drag-move 180 101
-            wait 0.05
-            drag-end
-            wait 0.2
-            key t
-            wait 2.5
-            key p
-            wait 0.3
-            """, in: folder)
+        // The parallax slider's row is at y 101.
+        let (dragged, draggedStats) = try window(sliderDrag(y: 101, through: [120, 180]), in: folder)
         let amount = try #require(draggedStats.final_parallax)
         #expect(amount > 60 && amount < 120, "the slider moved the amount from 30 to \(amount)")
         #expect(draggedStats.final_offset_y == 0, "a drag on the panel never scrolls the list")
@@ -83,26 +73,9 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pp-tuning-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        // The cell-spacing slider (its row at y 372) pressed and dragged past its right end:
-        // the slider's top end.
-        let (dragged, draggedStats) = try window("""
-            key f
-            key f
-            key t
-            wait 0.3
-            drag-begin 77 372
-            wait 0.05
-            drag-move 200 372
-            wait 0.05
-            drag-move 330 372
-            wait 0.05
-            drag-end
-            wait 0.2
-            key t
-            wait 2.5
-            key p
-            wait 0.3
-            """, in: folder)
+        // The cell-spacing slider (its row at y 372) dragged past its right end: the slider's
+        // top end.
+        let (dragged, draggedStats) = try window(sliderDrag(y: 372, through: [200, 330]), in: folder)
         #expect(draggedStats.final_offset_y == 0, "a drag on the panel never scrolls the list")
         let (set, _) = try window("""
             key f

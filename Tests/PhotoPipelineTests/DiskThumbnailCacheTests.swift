@@ -8,12 +8,6 @@ import Glibc
 
 /// Cell-sized copies on disk for a second visit.
 @Suite struct DiskThumbnailCacheTests {
-    /// Sets a file's modification time (and access time) to `seconds` since 1970.
-    private func setModified(_ path: String, _ seconds: Int) {
-        var times = [timeval(tv_sec: seconds, tv_usec: 0), timeval(tv_sec: seconds, tv_usec: 0)]
-        #expect(utimes(path, &times) == 0)
-    }
-
     @Test func aSecondDecodeComesFromTheCopyUntilTheFileChanges() throws {
         let scratch = try Scratch()
         let cache = try #require(DiskThumbnailCache(folder: scratch.file("thumbnails"), byteLimit: 64 << 20))

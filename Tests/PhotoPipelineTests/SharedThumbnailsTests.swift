@@ -9,11 +9,6 @@ import Glibc
 /// The freedesktop.org shared thumbnails: named by the MD5 of the URI, fresh only while URI
 /// and MTime match, written whole and private, never used when turned off.
 @Suite struct SharedThumbnailsTests {
-    private func setModified(_ path: String, _ seconds: Int) {
-        var times = [timeval(tv_sec: seconds, tv_usec: 0), timeval(tv_sec: seconds, tv_usec: 0)]
-        #expect(utimes(path, &times) == 0)
-    }
-
     @Test(arguments: [
         ("", "d41d8cd98f00b204e9800998ecf8427e"),
         ("a", "0cc175b9c0f1b6a831c399e269772661"),

@@ -18,6 +18,12 @@ final class Scratch {
     func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
 }
 
+/// Sets a file's modification time (and access time) to `seconds` since 1970.
+func setModified(_ path: String, _ seconds: Int) {
+    var times = [timeval(tv_sec: seconds, tv_usec: 0), timeval(tv_sec: seconds, tv_usec: 0)]
+    #expect(utimes(path, &times) == 0)
+}
+
 struct VipsToolFailed: Error, CustomStringConvertible {
     var description: String
 }
