@@ -1,3 +1,4 @@
+import Foundation
 import ParallaxKit
 import Testing
 @testable import Benchmarks
@@ -30,6 +31,19 @@ import Testing
         let table = try #require(Self.report.scenes.last)
         // Two frames: p50 is the first by rank, 1,800 over 1,000.
         #expect(table.ratio_p50 == 1.8)
+    }
+
+    /// The JSON carries the panel's cost and the comparison (null where there is none): the
+    /// window bench's `panel_ms_p50` is read from there.
+    @Test func theJSONCarriesThePanelsCostAndTheComparison() throws {
+        var withPanel = Self.scene(.photos, app: [1000, 1200], bare: [900, 1000])
+        withPanel.cell = BenchCell(scene: .photos, strategy: .layoutInvalidation, items: 1000, tuningPanel: true)
+        withPanel.panelRuns = [[250_000, 300_000, 350_000]]
+        let report = FrameCostReport(results: [withPanel, Self.scene(.table, app: [1000], bare: [1000])],
+                                     renderer: "opengl", videoDriver: "x11", frameLimit: nil)
+        let json = String(decoding: try JSONEncoder().encode(report), as: UTF8.self)
+        #expect(json.contains("\"panel_ms_p50\":0.3"), "\(json)")
+        #expect(json.contains("\"panel_ms_p50\":null") && json.contains("\"compare\":null"), "explicit nulls for the table")
     }
 
     /// All scenes pool their frames: app [1000, 1200, 1500, 1800, 2000] and bare

@@ -129,6 +129,8 @@ extension FrameCostReport.Scene {
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(scene, forKey: .scene)
+        try c.encode(compare, forKey: .compare)
+        try c.encode(panel_ms_p50, forKey: .panel_ms_p50)
         try c.encode(strategy, forKey: .strategy)
         try c.encode(items, forKey: .items)
         try c.encode(frames, forKey: .frames)
