@@ -72,6 +72,7 @@ let package = Package(
                 "Presentation",
                 "SDLBackend",
                 "TuningUI",
+                "VideoRecording",
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]

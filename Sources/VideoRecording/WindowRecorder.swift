@@ -69,6 +69,10 @@ public final class WindowRecorder {
     /// second or more, a stall of the window each time R is pressed.
     private var checkedFFmpeg: String?
 
+    /// Where recordings go; nil: the videos folder (`videosFolder()`). The window bench's
+    /// recording case writes to a scratch folder.
+    public var folder: String?
+
     public init() {}
 
     /// Starts a recording to `stem`.mp4 in the videos folder (the window names it for what it
@@ -83,7 +87,7 @@ public final class WindowRecorder {
                 try FFmpegProgram.require(encoder: VideoFormat.mp4.encoder, of: ffmpeg)
                 checkedFFmpeg = ffmpeg
             }
-            output = try RecordingOutput(path: Self.videosFolder() + "/" + name, format: .mp4)
+            output = try RecordingOutput(path: (folder ?? Self.videosFolder()) + "/" + name, format: .mp4)
             pendingFFmpeg = ffmpeg
             framesWritten = 0
             startTime = .nan

@@ -35,15 +35,15 @@ import Testing
         let late = WindowFramesReport(renderers: [Self.renderer("opengl", p99App: 20, ratioApp: 1.1),
                                                   Self.renderer("software", p99App: 16.5, ratioApp: 1.0)], unavailable: [])
         let targets = BenchTargets.windowTargets(late)
-        #expect(targets.count == 4)
-        #expect(targets[2].met == nil && targets[3].met == nil, "no compared panes, no panel measured")
+        #expect(targets.count == 5)
+        #expect(targets[2].met == nil && targets[3].met == nil && targets[4].met == nil, "no compared panes, no panel, no recording measured")
         #expect(targets[0].met == false, "opengl's p99 is 20 ms")
         #expect(targets[0].detail.hasPrefix("worst 20.00 ms (quilt)"))
         #expect(targets[0].detail.contains("bare loop's p99"))
         #expect(targets[1].met == true, "1.1× is within 1.15×")
 
         let slow = WindowFramesReport(renderers: [Self.renderer("opengl", p99App: 16.5, ratioApp: 1.2)], unavailable: [])
-        #expect(BenchTargets.windowTargets(slow).map(\.met) == [true, false, nil, nil])
+        #expect(BenchTargets.windowTargets(slow).map(\.met) == [true, false, nil, nil, nil])
 
         let noGL = WindowFramesReport(renderers: [Self.renderer("software", p99App: 16, ratioApp: 1)],
                                       unavailable: [.init(renderer: "opengl", reason: "SDL made a software renderer instead")])
@@ -103,5 +103,29 @@ import Testing
         #expect(BenchTargets.tuningPanelTarget(renderer(ratio: 1.1, panelNanoseconds: 600_000)).met == false, "0.6 ms is over 0.5")
         #expect(BenchTargets.tuningPanelTarget(renderer(ratio: 1.2, panelNanoseconds: 100_000)).met == false, "1.2× is over 1.15×")
         #expect(renderer(ratio: 1.4, panelNanoseconds: 1).vsync_off.all.ratio_p50 == 1, "not pooled into all scenes")
+    }
+
+    /// The recording row: frames over a refresh against the same replay without recording,
+    /// and the share of frames the recorder captured.
+    @Test func theRecordingRowHasItsOwnTarget() {
+        let cell = BenchCell(scene: .photos, strategy: .layoutInvalidation, items: 1000, recording: true)
+        #expect(cell.rowName == "photos+R" && cell.label.hasSuffix("· recording"))
+        let plainCell = BenchCell(scene: .photos, strategy: .layoutInvalidation, items: 1000)
+        func frames(late: Int) -> [Double] { Array(repeating: 16 * Self.ms, count: 100 - late) + Array(repeating: 17 * Self.ms, count: late) }
+        func renderer(late: Int, captured: Double?) -> WindowFramesReport.RendererFrames {
+            var recorded = WindowFramesReport.VsyncScene(cell: cell, appRuns: [frames(late: late)], bareRuns: [frames(late: 0)])
+            recorded.frames_captured = captured
+            let off = FrameCostReport(results: [FrameCostReportTests.scene(.photos, app: [1000], bare: [1000])],
+                                      renderer: "opengl", videoDriver: "x11", frameLimit: nil, surface: .window)
+            return .init(renderer: "opengl", video_driver: "x11", vsync_off: off, vsync_on: [
+                WindowFramesReport.VsyncScene(cell: plainCell, appRuns: [frames(late: 10)], bareRuns: [frames(late: 0)]), recorded,
+            ])
+        }
+        let met = BenchTargets.recordingTarget(renderer(late: 12, captured: 0.97))
+        #expect(met.met == true, "\(met.detail)")
+        #expect(met.detail.contains("over 16.7 ms 12.0 % against 10.0 % without recording; 97.0 % of frames captured"), "\(met.detail)")
+        #expect(BenchTargets.recordingTarget(renderer(late: 13, captured: 0.99)).met == false, "3 points more late frames")
+        #expect(BenchTargets.recordingTarget(renderer(late: 10, captured: 0.94)).met == false, "94 % captured")
+        #expect(BenchTargets.recordingTarget(renderer(late: 10, captured: nil)).met == nil, "not measured")
     }
 }

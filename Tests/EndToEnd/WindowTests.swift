@@ -349,7 +349,10 @@ func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<Int>, y: 
             struct Times: Decodable { var p50_ms: Double; var p99_ms: Double }
             struct OffScene: Decodable { var scene: String; var app: Times; var bare: Times; var ratio_p50: Double?; var bare_frame_differing_pixels: Int }
             struct Off: Decodable { var surface: String; var scenes: [OffScene] }
-            struct OnScene: Decodable { var scene: String; var frames: Int; var frame: Times; var bare_frame: Times; var frames_over_16_7_ms: Double }
+            struct OnScene: Decodable {
+                var scene: String; var frames: Int; var frame: Times; var bare_frame: Times; var frames_over_16_7_ms: Double
+                var frames_captured: Double?
+            }
             struct Renderer: Decodable { var renderer: String; var video_driver: String; var vsync_off: Off; var vsync_on: [OnScene] }
             struct Window: Decodable { var renderers: [Renderer] }
             struct Target: Decodable { var name: String; var met: Bool? }
@@ -359,7 +362,7 @@ func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<Int>, y: 
         let report = try JSONDecoder().decode(Report.self, from: Data(contentsOf: URL(fileURLWithPath: json)))
         #expect(report.window.renderers.map(\.renderer) == ["opengl", "software"], "Xvfb gives Mesa's OpenGL and SDL's software renderer")
         // Every scene, then the photos list as five compared panes.
-        let scenes = SceneID.allCases.map(\.name) + ["photos×5", "photos+T"]
+        let scenes = SceneID.allCases.map(\.name) + ["photos×5", "photos+T", "photos+R"]
         for r in report.window.renderers {
             #expect(r.video_driver == "x11")
             #expect(r.vsync_off.surface == "window")
@@ -368,6 +371,9 @@ func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<Int>, y: 
                 #expect(s.app.p50_ms > 0 && s.bare.p50_ms > 0 && s.ratio_p50 != nil, "\(r.renderer) \(s.scene)")
                 #expect(s.bare_frame_differing_pixels == 0, "\(r.renderer) \(s.scene): the bare loop drew the app's frame")
             }
+            // The recording row says what share of its frames the recorder captured; no other does.
+            #expect(r.vsync_on.map { $0.frames_captured != nil } == scenes.map { $0 == "photos+R" }, "\(r.renderer)")
+            if let captured = r.vsync_on.last?.frames_captured { #expect(captured > 0 && captured <= 1) }
             for s in r.vsync_on {
                 #expect(s.frames > 1 && s.frame.p99_ms >= s.frame.p50_ms && s.frame.p50_ms > 0 && s.bare_frame.p50_ms > 0, "\(r.renderer) \(s.scene)")
                 // Vsync on paces the frames: a median frame far below a refresh means it did not wait.
@@ -375,7 +381,7 @@ func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<Int>, y: 
             }
         }
         let windowTargets = report.targets.filter { $0.name.hasPrefix("in a real window") }
-        #expect(windowTargets.count == 4 && windowTargets.allSatisfy { $0.met != nil }, "the four window targets judged")
+        #expect(windowTargets.count == 5 && windowTargets.allSatisfy { $0.met != nil }, "the five window targets judged")
     }
 
     /// `--exit-when-sharp` (what the bench's start-up section times) quits at the first frame

@@ -27,7 +27,7 @@ enum FrameCostMeasurement {
     @discardableResult
     static func runReplay(
         sdl: BenchSDL, cell: BenchCell, script: Script, frameLimit: Int?,
-        capturing: Int? = nil, captured: @escaping (RGBAImage?) -> Void = { _ in },
+        capturing: Int? = nil, captured: @escaping (RGBAImage?) -> Void = { _ in }, videoRecording: BenchRecording? = nil,
         frame: (Int, () -> AppFrameTimes) -> Void
     ) -> Int {
         if frameLimit == 0 { return 0 }
@@ -66,12 +66,16 @@ enum FrameCostMeasurement {
                     panelTime = Double(MonotonicClock.nanoseconds() &- panelStart)
                 }
                 if k == capturing { captured(try? presenter.readBack()) }
+                // The window records after drawing, before presenting (the recorder's cost is
+                // the frame's, as in the window).
+                videoRecording?.capture(sdl.renderer)
                 presenter.present()
                 let end = MonotonicClock.nanoseconds()
                 return AppFrameTimes(total: Double(end &- start), work: Double(workDone &- start), panel: panelTime)
             }
             precondition(ran, "runReplay: frame \(k) never ran")
         } while !source.isFinished && source.framesRun < (frameLimit ?? Int.max)
+        videoRecording?.finish()
         return source.framesRun
     }
 
@@ -121,7 +125,8 @@ enum FrameCostMeasurement {
                 bare.drawFrame(k)
                 bareTimes.append(Double(MonotonicClock.nanoseconds() &- start))
             }
-            runReplay(sdl: sdl, cell: cell, script: script, frameLimit: frameLimit) { k, app in
+            runReplay(sdl: sdl, cell: cell, script: script, frameLimit: frameLimit,
+                      videoRecording: cell.recording ? BenchRecording() : nil) { k, app in
                 if k % 2 == 1 { bareFrame(k) }
                 let times = app()
                 appTimes.append(times.total)

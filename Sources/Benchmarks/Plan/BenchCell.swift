@@ -12,9 +12,13 @@ public struct BenchCell: Hashable, Sendable {
     public var compare: String?
     /// The tuning panel open over the frame (the window section's `photos+T` row).
     public var tuningPanel: Bool
+    /// The window's R-key recorder capturing every frame (the window section's `photos+R` row).
+    public var recording: Bool
 
-    public init(scene: SceneID, strategy: ParallaxStrategy, items: Int, compare: String? = nil, tuningPanel: Bool = false) {
+    public init(scene: SceneID, strategy: ParallaxStrategy, items: Int, compare: String? = nil, tuningPanel: Bool = false,
+                recording: Bool = false) {
         self.tuningPanel = tuningPanel
+        self.recording = recording
         self.scene = scene
         self.strategy = strategy
         self.items = items
@@ -28,12 +32,13 @@ public struct BenchCell: Hashable, Sendable {
     /// The name of the cell's row in tables and JSON: the scene, with `×N` for N compared panes.
     public var rowName: String {
         if tuningPanel { return "\(scene.name)+T" }
+        if recording { return "\(scene.name)+R" }
         guard let count = comparison?.values.count else { return scene.name }
         return "\(scene.name)×\(count)"
     }
 
     public var label: String {
-        let panes = (comparison.map { " · \($0.values.count) panes of \($0.axis.rawValue)" } ?? "") + (tuningPanel ? " · tuning panel open" : "")
+        let panes = (comparison.map { " · \($0.values.count) panes of \($0.axis.rawValue)" } ?? "") + (tuningPanel ? " · tuning panel open" : "") + (recording ? " · recording" : "")
         return "\(scene.name) · \(strategy.title) · \(NumberFormat.count(items)) items\(panes)"
     }
 }

@@ -25,6 +25,7 @@ enum WindowFramesMeasurement {
         if plan.scenes.contains(.photos) {
             cells.append(BenchCell(scene: .photos, strategy: Scene.make(.photos).defaultStrategy, items: 1000, compare: comparedTechniques))
             cells.append(BenchCell(scene: .photos, strategy: Scene.make(.photos).defaultStrategy, items: 1000, tuningPanel: true))
+            cells.append(BenchCell(scene: .photos, strategy: Scene.make(.photos).defaultStrategy, items: 1000, recording: true))
         }
         return cells
     }
@@ -82,14 +83,16 @@ enum WindowFramesMeasurement {
             throw BenchFailure(message: "the \(driver) renderer refused vsync (SDL_RenderSetVSync)")
         }
         defer { sdl.renderer.setVSync(false) }
-        var appRuns: [[Double]] = [], bareRuns: [[Double]] = []
+        var appRuns: [[Double]] = [], bareRuns: [[Double]] = [], capturedShares: [Double] = []
         for run in 0...plan.frameRepeats {
             progress.show("window · \(driver) · vsync on · \(cell.label) · " + (run == 0 ? "warm-up" : "run \(run)/\(plan.frameRepeats)"))
             var app = PresentIntervals(), bareIntervals = PresentIntervals()
-            FrameCostMeasurement.runReplay(sdl: sdl, cell: cell, script: script, frameLimit: plan.frameLimit) { _, frame in
+            let recording = cell.recording ? BenchRecording() : nil
+            FrameCostMeasurement.runReplay(sdl: sdl, cell: cell, script: script, frameLimit: plan.frameLimit, videoRecording: recording) { _, frame in
                 _ = frame()
                 app.notePresent()
             }
+            if run > 0, let share = recording?.capturedShare { capturedShares.append(share) }
             for k in 0..<bare.frameCount {
                 bare.drawFrame(k)
                 bareIntervals.notePresent()
@@ -100,7 +103,9 @@ enum WindowFramesMeasurement {
             }
             progress.advance(by: unitsPerRun)
         }
-        return WindowFramesReport.VsyncScene(cell: cell, appRuns: appRuns, bareRuns: bareRuns)
+        var scene = WindowFramesReport.VsyncScene(cell: cell, appRuns: appRuns, bareRuns: bareRuns)
+        if !capturedShares.isEmpty { scene.frames_captured = TextFormatting.rounded(BenchStatistics.median(capturedShares), 4) }
+        return scene
     }
 
     /// Nanoseconds between successive returns from present.

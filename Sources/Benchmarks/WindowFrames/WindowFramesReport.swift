@@ -24,6 +24,9 @@ public struct WindowFramesReport: Codable, Equatable, Sendable {
         public var frames_over_25_ms: Double
         public var bare_frame: LoopTimes
         public var bare_frames_over_16_7_ms: Double
+        /// With the recorder on (`photos+R`): the share of the window's frames it captured
+        /// (median over runs); null for the rows that do not record.
+        public var frames_captured: Double? = nil
 
         /// A 60 Hz display's refresh, the budget.
         public static let refreshMilliseconds = 1000.0 / 60
