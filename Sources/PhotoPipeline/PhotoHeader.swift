@@ -49,8 +49,12 @@ public struct PhotoHeader: Sendable, Equatable {
     }
 
     static func read(path: String, facts: FileFacts) throws(PhotoProblem) -> PhotoHeader {
-        guard Vips.start() else { throw .decoderUnavailable }
-        guard let format = PhotoFormat.sniff(facts.leadingBytes), format.isAvailable else {
+        if let why = Vips.unavailableReason { throw .decoderUnavailable(why) }
+        let sniffed = PhotoFormat.sniff(facts.leadingBytes)
+        // A HEIC or AVIF file on a libvips built without its HEIF loader: said so, where
+        // asking libvips' other loaders would only call it "not an image".
+        if let sniffed, !sniffed.isAvailable { throw .unsupportedFormat("\(sniffed.rawValue) (this libvips has no HEIF loader)") }
+        guard let format = sniffed else {
             // Not a photo format. Name what it is when libvips knows (an SVG or a PDF named
             // .jpg); that search runs only here, on the way to refusing the file.
             guard let loader = vips_foreign_find_load(path) else {

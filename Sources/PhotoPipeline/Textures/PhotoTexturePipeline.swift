@@ -73,7 +73,9 @@ public final class PhotoTexturePipeline<Maker: PhotoTextureMaker> {
         self.clock = clock
         self.warn = warn
         cache = ByteCostLRU(limit: settings.cacheBytes)
-        PhotoDecoder.prepare()
+        // libvips is not started here: the loader's workers load it with their first decode,
+        // so the thread that draws never waits for it (issue 23).
+        if let plain = maker.decodeWithoutVips { loader.useWhenVipsIsMissing(plain) }
         failures = knownProblems
     }
 
