@@ -20,12 +20,12 @@ enum Vips {
     /// The environment variable naming the libvips to load instead of `defaultLibrary` (a
     /// file name the dynamic loader searches for, or a path). Pointing it at a file that does
     /// not exist shows what a machine without libvips sees.
-    public static let libraryVariable = "PARALLAX_PLAYGROUND_LIBVIPS"
+    static let libraryVariable = "PARALLAX_PLAYGROUND_LIBVIPS"
     /// libvips 8's shared library (soname 42 since libvips 8.0; Debian's libvips42).
     #if os(macOS)
-    public static let defaultLibrary = "libvips.42.dylib"
+    static let defaultLibrary = "libvips.42.dylib"
     #else
-    public static let defaultLibrary = "libvips.so.42"
+    static let defaultLibrary = "libvips.so.42"
     #endif
 
     /// Loads and starts libvips once, from whichever thread gets here first (Swift runs a
@@ -36,7 +36,7 @@ enum Vips {
 
     /// Why libvips cannot be used ("libvips could not be loaded: …"), or nil once it runs.
     /// Loads it if no one has tried yet.
-    public static var unavailableReason: String? { startup }
+    static var unavailableReason: String? { startup }
 
     /// nil once libvips runs; else why not.
     private static let startup: String? = {
@@ -61,7 +61,7 @@ enum Vips {
     }()
 
     /// Whether libvips is loaded and started, without loading or starting it.
-    public static var isLoaded: Bool { isRunning.load(ordering: .acquiring) }
+    static var isLoaded: Bool { isRunning.load(ordering: .acquiring) }
 
     /// Set once libvips has started; read without starting it.
     private static let isRunning = Atomic<Bool>(false)

@@ -46,7 +46,9 @@ struct PhotoFolderOptions: ParsableArguments {
         } else {
             contents.scanner = scanner
         }
-        if contents.scanner == nil, contents.problems.count == contents.paths.count {
+        // Without libvips every header fails alike: the folder still opens, its photos as
+        // tiles that say why (the warning said it once).
+        if contents.scanner == nil, contents.problems.count == contents.paths.count, contents.vipsMissing == nil {
             let first = contents.problems.sorted { $0.key < $1.key }.first.map { "\(contents.paths[$0.key]): \($0.value)" } ?? ""
             throw InputError(message: "--photos: none of the \(folder.entries.count) image file(s) in '\(photos)' could be read (\(first))")
         }
@@ -73,6 +75,9 @@ struct PhotoFolderContents {
     var indexFile: String?
     /// The photo to start at (one given by its path), by index.
     var startIndex: Int?
+    /// Why libvips cannot be loaded, once a header has failed for that reason (said once,
+    /// not once a file).
+    var vipsMissing: String?
 
     /// The shape of a cell whose file cannot be read: a common camera's 3:2.
     static let unreadableAspectRatio = 1.5
@@ -101,7 +106,12 @@ struct PhotoFolderContents {
                 photos.append(aspectRatio: Self.unreadableAspectRatio, title: title)
                 headers.append(nil)
                 problems[paths.count] = problem.reason
-                printWarning("can't show \(file.path): \(problem.reason)")
+                if case .decoderUnavailable(let why) = problem {
+                    if vipsMissing == nil { printWarning("can't show the folder's photos: \(why)") }
+                    vipsMissing = why
+                } else {
+                    printWarning("can't show \(file.path): \(problem.reason)")
+                }
             }
             paths.append(file.path)
         }
