@@ -85,6 +85,12 @@ public final class PhotoLoader: Sendable {
     /// When `plain` fails too, the request fails with libvips' reason, which says more.
     public func useWhenVipsIsMissing(_ plain: @escaping Decode) { core.setWithoutVips(plain) }
 
+    /// Keeps the workers from starting decodes (queued requests wait) until `release`.
+    public func hold() { core.setHeld(true) }
+
+    /// Lets the workers decode again after `hold`; does nothing otherwise.
+    public func release() { core.setHeld(false) }
+
     /// Queues a request. A request with the same id as a queued, running or finished-but-not-
     /// taken one replaces it (the older result is dropped and counted as cancelled).
     public func submit(_ request: PhotoRequest) { core.submit(request) }
@@ -138,6 +144,8 @@ private final class LoaderCore: @unchecked Sendable {
     private var counters = PhotoLoaderCounters()
     private var nextTicket: UInt64 = 0
     private var stopping = false
+    /// Workers start no decode while set (see `PhotoLoader.hold`).
+    private var held = false
     private var liveWorkers = 0
 
     init(byteBudget: Int, countLimit: Int, decode: @escaping PhotoLoader.Decode) {
@@ -194,6 +202,14 @@ private final class LoaderCore: @unchecked Sendable {
 
     func setWithoutVips(_ plain: @escaping PhotoLoader.Decode) { locked { withoutVips = plain } }
 
+    func setHeld(_ value: Bool) {
+        locked {
+            guard held != value else { return }
+            held = value
+            condition.broadcast()
+        }
+    }
+
     func stop(wait: Bool = false) {
         locked {
             stopping = true
@@ -245,7 +261,7 @@ private final class LoaderCore: @unchecked Sendable {
             condition.unlock()
         }
         while true {
-            while !stopping, queued.isEmpty || readyIsFull { condition.wait() }
+            while !stopping, held || queued.isEmpty || readyIsFull { condition.wait() }
             if stopping { return }
             // Highest priority, then oldest ticket. A linear scan: the queue holds at most a
             // few thousand visible-soon cells, and a decode costs far more.

@@ -62,6 +62,8 @@ func loadImages(renderer: Renderer, resources: String, folder: PhotoFolderConten
     settings.fadeSeconds = fadeSeconds
     // Placeholders pulse where photos fade in: not under reduce motion, not in a file.
     if fadeSeconds == 0 { settings.loadingPulseSeconds = 0 }
+    // libvips loads with the first decode: after the first frame, not beside it.
+    settings.decodesAfterFirstFrame = true
     let pipeline = PhotoTextures(renderer: renderer, paths: paths, headers: folder?.headers ?? [],
                                  knownProblems: folder?.problems ?? [:], settings: settings,
                                  loader: PhotoLoader(diskCache: diskCache), warn: printWarning)

@@ -51,6 +51,8 @@ public final class PhotoTexturePipeline<Maker: PhotoTextureMaker> {
     /// The time of the last update, in the frame clock's seconds.
     public private(set) var now = 0.0
     private var uploads = 0
+    /// Calls of `update` so far.
+    private var updates = 0
     private var visibleHits = 0, visibleMisses = 0
     private var lastVisible = (needed: 0, shown: 0, sharp: 0)
     private var lastVisiblePhotos: [Int] = []
@@ -76,6 +78,7 @@ public final class PhotoTexturePipeline<Maker: PhotoTextureMaker> {
         // libvips is not started here: the loader's workers load it with their first decode,
         // so the thread that draws never waits for it (issue 23).
         if let plain = maker.decodeWithoutVips { loader.useWhenVipsIsMissing(plain) }
+        if settings.decodesAfterFirstFrame { loader.hold() }
         failures = knownProblems
     }
 
@@ -134,6 +137,9 @@ public final class PhotoTexturePipeline<Maker: PhotoTextureMaker> {
     /// within the time budget.
     public func update(needs: [PhotoNeed], scale: Double, now: Double) {
         self.now = now
+        updates += 1
+        // The frame of the first update has been presented (see `decodesAfterFirstFrame`).
+        if updates == 2 { loader.release() }
         guard !paths.isEmpty else { return }
         let needs = needs.map { PhotoNeed(photo: wrapped($0.photo), size: $0.size, urgency: $0.urgency) }
         var wants: [PhotoScheduler.Want] = []
@@ -180,6 +186,7 @@ public final class PhotoTexturePipeline<Maker: PhotoTextureMaker> {
     @discardableResult
     public func loadAll(_ needs: [PhotoNeed], scale: Double, timeout: Double) -> Bool {
         let visible = needs.map { PhotoNeed(photo: $0.photo, size: $0.size, urgency: .visible) }
+        loader.release()
         let start = clock()
         let saved = settings
         settings.uploadBudgetSeconds = .infinity
