@@ -31,7 +31,6 @@ struct PhotoFolderOptions: ParsableArguments {
             throw InputError(message: "--photos: \(error)")
         }
         let indexFile = PhotoIndex.defaultFile()
-        let scanner = HeaderScanner(entries: folder.entries, index: indexFile.map(PhotoIndex.load(from:)) ?? PhotoIndex())
         var contents = PhotoFolderContents(indexFile: indexFile)
         if let startName {
             contents.startIndex = folder.entries.firstIndex { $0.name == startName }
@@ -39,6 +38,8 @@ struct PhotoFolderOptions: ParsableArguments {
         }
         let fromStart = (contents.startIndex ?? 0) + PhotoFolderContents.firstScreenHeaders
         let wanted = waitingForAll ? folder.entries.count : min(folder.entries.count, fromStart)
+        let scanner = HeaderScanner(entries: folder.entries, index: indexFile.map(PhotoIndex.load(from:)) ?? PhotoIndex(),
+                                    awaited: wanted)
         scanner.waitUntilReady(count: wanted, timeout: waitingForAll ? 365 * 86_400 : PhotoFolderContents.firstScreenWait)
         contents.add(scanner.takeReady())
         if scanner.isFinished && contents.paths.count == folder.entries.count {
