@@ -17,15 +17,17 @@ enum Vips {
     /// Files libvips' operation cache may keep open (its default is 100).
     static let cacheFiles: Int32 = 8
 
-    /// The environment variable naming the libvips to load instead of `defaultLibrary` (a
+    /// The environment variable naming the libvips to load instead of `defaultLibraries` (a
     /// file name the dynamic loader searches for, or a path). Pointing it at a file that does
     /// not exist shows what a machine without libvips sees.
     static let libraryVariable = "PARALLAX_PLAYGROUND_LIBVIPS"
-    /// libvips 8's shared library (soname 42 since libvips 8.0; Debian's libvips42).
+    /// libvips 8's shared library (soname 42 since libvips 8.0; Debian's libvips42), tried in
+    /// order. On macOS, dlopen's default search has neither of Homebrew's prefixes, which
+    /// linking with -lvips had found (untested here).
     #if os(macOS)
-    static let defaultLibrary = "libvips.42.dylib"
+    static let defaultLibraries = ["libvips.42.dylib", "/opt/homebrew/lib/libvips.42.dylib", "/usr/local/lib/libvips.42.dylib"]
     #else
-    static let defaultLibrary = "libvips.so.42"
+    static let defaultLibraries = ["libvips.so.42"]
     #endif
 
     /// Loads and starts libvips once, from whichever thread gets here first (Swift runs a
@@ -41,12 +43,15 @@ enum Vips {
     /// nil once libvips runs; else why not.
     private static let startup: String? = {
         let environment = ProcessInfo.processInfo.environment
-        let library = environment[libraryVariable].flatMap { $0.isEmpty ? nil : $0 } ?? defaultLibrary
-        var reason = [CChar](repeating: 0, count: 1024)
-        guard cvips_load(library, &reason, reason.count) == 1 else {
-            let why = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            return "libvips could not be loaded: \(why)"
+        let libraries = environment[libraryVariable].flatMap { $0.isEmpty ? nil : [$0] } ?? defaultLibraries
+        var reasons: [String] = []
+        for library in libraries {
+            var reason = [CChar](repeating: 0, count: 1024)
+            if cvips_load(library, &reason, reason.count) == 1 { break }
+            reasons.append(String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
+        // The first candidate's reason is the one told: any others are guesses at a place.
+        if reasons.count == libraries.count { return "libvips could not be loaded: \(reasons[0])" }
         guard vips_init("parallax-playground") == 0 else { return "libvips did not start: \(takeError())" }
         // libvips prints loader warnings ("read gave 2 warnings", "ignoring nclx profile")
         // on stderr through GLib. The decoder turns what matters (truncation) into errors
