@@ -18,16 +18,18 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
     ],
     targets: [
-        // The only C in the project: SDL2, SDL2_image and SDL2_ttf headers plus a shim for
+        // SDL2, SDL2_image and SDL2_ttf headers plus a shim for
         // the macros that do not import into Swift.
         // No pkgConfig: its cflags carry -D_REENTRANT, which SwiftPM warns about on every
         // build; the headers are found under the default include path (see shim.h).
         .systemLibrary(
             name: "CSDL2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"]), .brew(["sdl2", "sdl2_image", "sdl2_ttf"])]),
-        // libvips 8.14 (Debian libvips-dev) for decoding photos. No pkgConfig either: its cflags
-        // carry -pthread, which SwiftPM refuses with a warning; shim.h declares what it uses.
-        .systemLibrary(name: "CVips", providers: [.apt(["libvips-dev"]), .brew(["vips"])]),
+        // libvips 8.14 (Debian libvips42; libvips-dev only for the shim's header test) for
+        // decoding photos, opened with dlopen on the first decode: the executable does not link
+        // it, so its closure (GLib and ~80 codec libraries) costs nothing before the first
+        // frame. shim.h declares what is used; cvips_load.c fills a table of them with dlsym.
+        .target(name: "CVips", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // Dear ImGui 1.86 (Debian's libimgui-dev: libimgui.a, with stb's font packing from
         // libstb) behind a C header, for the tuning panel. Only SDLBackend imports it.
         .target(

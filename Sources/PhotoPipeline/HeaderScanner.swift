@@ -27,9 +27,16 @@ public final class HeaderScanner: @unchecked Sendable {
     private var index: PhotoIndex
     private var readFromFiles = 0
 
-    /// Starts reading `entries` at once; `index` answers what it can.
-    public init(entries: [PhotoFolder.Entry], index: PhotoIndex = PhotoIndex(), read: Read? = nil) {
+    /// Headers read before the thread yields to the foreground: those a window waits for
+    /// before its first frame (with it waiting, a lower priority only makes the wait longer:
+    /// the first of them also loads libvips, issue 23).
+    public let awaited: Int
+
+    /// Starts reading `entries` at once; `index` answers what it can. The first `awaited`
+    /// headers are read at the caller's priority, the rest at `BackgroundThread.niceness`.
+    public init(entries: [PhotoFolder.Entry], index: PhotoIndex = PhotoIndex(), awaited: Int = 0, read: Read? = nil) {
         self.entries = entries
+        self.awaited = max(0, awaited)
         self.index = index
         results.reserveCapacity(entries.count)
         let reader: Read
@@ -82,8 +89,8 @@ public final class HeaderScanner: @unchecked Sendable {
 
     private func scan(_ read: Read) {
         defer { Vips.threadEnded() }
-        BackgroundThread.yieldToForeground()
-        for entry in entries {
+        for (number, entry) in entries.enumerated() {
+            if number == awaited { BackgroundThread.yieldToForeground() }
             if locked({ cancelled }) { return }
             let facts = try? checkFile(entry.path)
             let known = facts.flatMap { facts in locked { index.record(for: entry.path, facts: facts) } }

@@ -72,6 +72,8 @@ public struct PhotoDecoder: Sendable {
     private func decode(path: String, facts: FileFacts, header: PhotoHeader, size: PixelSize, fit: PhotoFit)
         throws(PhotoProblem) -> DecodedPhoto
     {
+        // A header read in Swift (`QuickHeader`) has not loaded libvips: the first decode does.
+        if let why = Vips.unavailableReason { throw .decoderUnavailable(why) }
         let target = PixelSize(width: min(max(size.width, 1), Self.maxTargetSide),
                                height: min(max(size.height, 1), Self.maxTargetSide))
         let box = Self.thumbnailBox(displayed: PixelSize(width: header.displayedWidth,
@@ -113,6 +115,7 @@ public struct PhotoDecoder: Sendable {
     public func embeddedPreview(path: String) throws(PhotoProblem) -> DecodedPhoto? {
         let facts = try checkFile(path)
         let header = try PhotoHeader.read(path: path, facts: facts)
+        if let why = Vips.unavailableReason { throw .decoderUnavailable(why) }
         guard header.format == .jpeg, let opened = cvips_open_header(path) else {
             _ = Vips.takeError()
             return nil

@@ -48,13 +48,13 @@ public struct PhotoFolder: Sendable {
         public let date: Date?
     }
 
-    /// Suffixes scanned for, lower case. HEIC, HEIF and AVIF only when this libvips has
-    /// its HEIF loader (Debian's libvips42 does, through libheif).
-    public static let imageExtensions: Set<String> = {
-        var suffixes: Set<String> = ["jpg", "jpeg", "png", "webp", "tif", "tiff", "gif"]
-        if Vips.hasOperation("heifload") { suffixes.formUnion(["heic", "heif", "avif"]) }
-        return suffixes
-    }()
+    /// Suffixes scanned for, lower case. HEIC, HEIF and AVIF too, whether or not this libvips
+    /// has its HEIF loader (Debian's libvips42 does, through libheif): asking would load
+    /// libvips on the thread that scans, before the window's first frame (issue 23); without
+    /// the loader such a file shows as a tile that says so.
+    public static let imageExtensions: Set<String> = [
+        "jpg", "jpeg", "png", "webp", "tif", "tiff", "gif", "heic", "heif", "avif",
+    ]
 
     /// Directory levels followed below the folder when recursive.
     public static let maxDepth = 32

@@ -46,7 +46,6 @@ public struct PhotoFolderContents: Sendable {
     /// read from and saved to (nil: nowhere).
     public static func load(_ folder: PhotoFolder, waitingForAll: Bool = true, startingAt startName: String? = nil,
                             indexFile: String? = PhotoIndex.defaultFile()) -> PhotoFolderContents {
-        let scanner = HeaderScanner(entries: folder.entries, index: indexFile.map(PhotoIndex.load(from:)) ?? PhotoIndex())
         var contents = PhotoFolderContents(indexFile: indexFile)
         if let startName {
             contents.startIndex = folder.entries.firstIndex { $0.name == startName }
@@ -54,6 +53,8 @@ public struct PhotoFolderContents: Sendable {
         }
         let fromStart = (contents.startIndex ?? 0) + firstScreenHeaders
         let wanted = waitingForAll ? folder.entries.count : min(folder.entries.count, fromStart)
+        let scanner = HeaderScanner(entries: folder.entries, index: indexFile.map(PhotoIndex.load(from:)) ?? PhotoIndex(),
+                                    awaited: wanted)
         scanner.waitUntilReady(count: wanted, timeout: waitingForAll ? 365 * 86_400 : firstScreenWait)
         contents.add(scanner.takeReady())
         if scanner.isFinished && contents.paths.count == folder.entries.count {
@@ -64,8 +65,14 @@ public struct PhotoFolderContents: Sendable {
         return contents
     }
 
+    /// Why libvips cannot be loaded, once a header has failed for that reason (said once,
+    /// not once a file).
+    public var vipsMissing: String?
+
     /// True when every header has been read and none could be: a folder with nothing to show.
-    public var nothingReadable: Bool { scanner == nil && problems.count == paths.count }
+    /// Without libvips every header fails alike, yet the folder still opens, its photos as
+    /// tiles that say why (the warning said it once).
+    public var nothingReadable: Bool { scanner == nil && problems.count == paths.count && vipsMissing == nil }
 
     /// The first unreadable file and why, for a message ("" when every file was read).
     public var firstProblem: String {
@@ -84,7 +91,12 @@ public struct PhotoFolderContents: Sendable {
                 aspectRatios.append(Self.unreadableAspectRatio)
                 headers.append(nil)
                 problems[paths.count] = problem.reason
-                printWarning("can't show \(file.path): \(problem.reason)")
+                if case .decoderUnavailable(let why) = problem {
+                    if vipsMissing == nil { printWarning("can't show the folder's photos: \(why)") }
+                    vipsMissing = why
+                } else {
+                    printWarning("can't show \(file.path): \(problem.reason)")
+                }
             }
             titles.append(title)
             paths.append(file.path)

@@ -36,6 +36,13 @@ public enum PhotoFormat: String, Sendable, Hashable, CaseIterable {
         return nil
     }
 
+    /// The format of the file at `path`, told from its first bytes; nil when it cannot be
+    /// read or is none of these (never asks libvips).
+    public init?(fileAt path: String) {
+        guard let facts = try? checkFile(path), let format = Self.sniff(facts.leadingBytes) else { return nil }
+        self = format
+    }
+
     /// Whether this libvips can open the format (HEIF needs its optional heifload module).
     var isAvailable: Bool {
         self != .heif || Vips.hasOperation("heifload")

@@ -49,8 +49,20 @@ public struct PhotoHeader: Sendable, Equatable {
     }
 
     static func read(path: String, facts: FileFacts) throws(PhotoProblem) -> PhotoHeader {
-        guard Vips.start() else { throw .decoderUnavailable }
-        guard let format = PhotoFormat.sniff(facts.leadingBytes), format.isAvailable else {
+        let sniffed = PhotoFormat.sniff(facts.leadingBytes)
+        // JPEG and PNG headers are read in Swift: a folder's first screen of headers, read
+        // while the window waits for its first frame, then does not load libvips.
+        if let sniffed, let quick = QuickHeader.read(path: path, format: sniffed) { return quick }
+        return try readWithLibvips(path: path, facts: facts, sniffed: sniffed)
+    }
+
+    /// The header as libvips reads it (every format; what `QuickHeader` must agree with).
+    static func readWithLibvips(path: String, facts: FileFacts, sniffed: PhotoFormat?) throws(PhotoProblem) -> PhotoHeader {
+        if let why = Vips.unavailableReason { throw .decoderUnavailable(why) }
+        // A HEIC or AVIF file on a libvips built without its HEIF loader: said so, where
+        // asking libvips' other loaders would only call it "not an image".
+        if let sniffed, !sniffed.isAvailable { throw .unsupportedFormat("\(sniffed.rawValue) (this libvips has no HEIF loader)") }
+        guard let format = sniffed else {
             // Not a photo format. Name what it is when libvips knows (an SVG or a PDF named
             // .jpg); that search runs only here, on the way to refusing the file.
             guard let loader = vips_foreign_find_load(path) else {

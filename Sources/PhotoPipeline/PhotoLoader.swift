@@ -84,6 +84,17 @@ public final class PhotoLoader: Sendable {
         }
     }
 
+    /// Decodes with `plain` what the default decode cannot because libvips could not be
+    /// loaded (SDLBackend's SDL_image decode: the bundled PNG and JPEG images still show).
+    /// When `plain` fails too, the request fails with libvips' reason, which says more.
+    public func useWhenVipsIsMissing(_ plain: @escaping Decode) { core.setWithoutVips(plain) }
+
+    /// Keeps the workers from starting decodes (queued requests wait) until `release`.
+    public func hold() { core.setHeld(true) }
+
+    /// Lets the workers decode again after `hold`; does nothing otherwise.
+    public func release() { core.setHeld(false) }
+
     /// Queues a request. A request with the same id as a queued, running or finished-but-not-
     /// taken one replaces it (the older result is dropped and counted as cancelled).
     public func submit(_ request: PhotoRequest) { core.submit(request) }
@@ -126,6 +137,8 @@ private final class LoaderCore: @unchecked Sendable {
     private let byteBudget: Int
     private let countLimit: Int
     private let decode: PhotoLoader.Decode
+    /// Used when `decode` finds libvips missing (see `PhotoLoader.useWhenVipsIsMissing`).
+    private var withoutVips: PhotoLoader.Decode?
 
     private var queued: [Int: Queued] = [:]
     /// id → ticket of the request a worker is decoding for it; removed on cancel, so the
@@ -135,6 +148,8 @@ private final class LoaderCore: @unchecked Sendable {
     private var counters = PhotoLoaderCounters()
     private var nextTicket: UInt64 = 0
     private var stopping = false
+    /// Workers start no decode while set (see `PhotoLoader.hold`).
+    private var held = false
     private var liveWorkers = 0
 
     init(byteBudget: Int, countLimit: Int, decode: @escaping PhotoLoader.Decode) {
@@ -189,6 +204,16 @@ private final class LoaderCore: @unchecked Sendable {
 
     func snapshot() -> PhotoLoaderCounters { locked { counters } }
 
+    func setWithoutVips(_ plain: @escaping PhotoLoader.Decode) { locked { withoutVips = plain } }
+
+    func setHeld(_ value: Bool) {
+        locked {
+            guard held != value else { return }
+            held = value
+            condition.broadcast()
+        }
+    }
+
     func stop(wait: Bool = false) {
         locked {
             stopping = true
@@ -240,7 +265,7 @@ private final class LoaderCore: @unchecked Sendable {
             condition.unlock()
         }
         while true {
-            while !stopping, queued.isEmpty || readyIsFull { condition.wait() }
+            while !stopping, held || queued.isEmpty || readyIsFull { condition.wait() }
             if stopping { return }
             // Highest priority, then oldest ticket. A linear scan: the queue holds at most a
             // few thousand visible-soon cells, and a decode costs far more.
@@ -254,12 +279,23 @@ private final class LoaderCore: @unchecked Sendable {
             counters.decoding += 1
             updateGauges()
 
+            let plain = withoutVips
             condition.unlock()
             let outcome: Result<DecodedPhoto, PhotoProblem>
             do throws(PhotoProblem) {
                 outcome = .success(try decode(pick.request))
-            } catch {
-                outcome = .failure(error)
+            } catch let vipsProblem {
+                if case .decoderUnavailable = vipsProblem, let plain {
+                    do throws(PhotoProblem) {
+                        outcome = .success(try plain(pick.request))
+                    } catch {
+                        // "No embedded preview" is no failure of the photo; anything else is
+                        // better told by why libvips is missing.
+                        outcome = .failure(error == .noEmbeddedPreview ? error : vipsProblem)
+                    }
+                } else {
+                    outcome = .failure(vipsProblem)
+                }
             }
             let result = PhotoResult(request: pick.request, outcome: outcome)
             condition.lock()

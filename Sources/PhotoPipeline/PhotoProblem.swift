@@ -27,8 +27,11 @@ public enum PhotoProblem: Error, Equatable, Hashable, Sendable, CustomStringConv
     case corrupt(String)
     /// Dimensions outside the stated limits (see `PhotoHeader.maxSide`, `.maxPixels`).
     case tooLarge(width: Int, height: Int)
-    /// libvips itself could not start.
-    case decoderUnavailable
+    /// libvips could not be loaded or did not start; the associated text says which and why
+    /// ("libvips could not be loaded: libvips.so.42: cannot open shared object file: …").
+    case decoderUnavailable(String)
+    /// How a missing libvips' reason begins (`Vips`' message), so it can be said once.
+    public static let libvipsMissingPrefix = "libvips could not be loaded"
     /// A preview was asked for and the file embeds no thumbnail (not a problem with the
     /// photo: it is then shown when its real decode arrives).
     case noEmbeddedPreview
@@ -47,7 +50,7 @@ public enum PhotoProblem: Error, Equatable, Hashable, Sendable, CustomStringConv
         case .truncated: "truncated"
         case .corrupt(let why): "corrupt: \(why)"
         case .tooLarge(let w, let h): "too large: \(w)×\(h) pixels"
-        case .decoderUnavailable: "libvips did not start"
+        case .decoderUnavailable(let why): why
         case .noEmbeddedPreview: "no embedded thumbnail"
         }
     }

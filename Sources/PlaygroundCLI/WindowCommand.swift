@@ -157,7 +157,7 @@ struct WindowCommand: ParsableCommand {
         let mainEntered = monotonicNanoseconds()
         // A stats file that can never be written is an input error now, not after the run.
         if let statsJson { _ = try OutputDestination.resolve(statsJson) }
-        // Input errors first: exiting while libvips starts on the thread below can abort.
+        // Input errors first.
         let opened = try open.map(OpenedPath.init)
         let script = try display.script.map(loadScript)
         let noDisplay = "The window needs X11 or Wayland; to render without one, use `parallax-playground shot --scene \(display.model.scene.name) --out frame.png`."
@@ -167,9 +167,9 @@ struct WindowCommand: ParsableCommand {
             printError("no display: neither DISPLAY nor WAYLAND_DISPLAY is set. " + noDisplay)
             throw ExitCode(1)
         }
-        // libvips loads its modules for tens of milliseconds: on another core, while the
-        // window and its renderer are made here.
-        Thread.detachNewThread { PhotoDecoder.prepare() }
+        // libvips is not started here: the photo loader's workers load it (dlopen) with their
+        // first decode. Loaded beside the window's start-up, it would hold the dynamic
+        // loader's lock that SDL's own dlopens (X11, GL, the Mesa driver) wait for.
         var display = self.display
         if let opened { display.model.folder.photos = opened.folder }
         let settings = WindowSettings(enabled: !noSettings, systemReducesMotion: systemPrefersReducedMotion())

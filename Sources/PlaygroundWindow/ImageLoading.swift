@@ -22,6 +22,11 @@ public func loadImages(renderer: Renderer, resources: String, folder: PhotoFolde
     settings.fadeSeconds = fadeSeconds
     // Placeholders pulse where photos fade in: not under reduce motion, not in a file.
     if fadeSeconds == 0 { settings.loadingPulseSeconds = 0 }
+    // libvips loads with the first decode: after the first frame, not beside it.
+    settings.decodesAfterFirstFrame = true
+    // Without libvips the bundled images still draw through SDL_image; a folder's photos,
+    // whose EXIF turn and colour profile SDL_image would ignore, show as tiles naming libvips.
+    if folder != nil { settings.plainDecodeWithoutLibvips = false }
     let pipeline = PhotoTextures(renderer: renderer, paths: paths, headers: folder?.headers ?? [],
                                  knownProblems: folder?.problems ?? [:], settings: settings,
                                  loader: PhotoLoader(caches: diskCaches), warn: printWarning)

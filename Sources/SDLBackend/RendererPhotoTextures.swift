@@ -29,6 +29,11 @@ extension Renderer: PhotoTextureMaker {
     public func pixelSize(of texture: Texture) -> PhotoPipeline.PixelSize {
         PhotoPipeline.PixelSize(width: texture.pixelSize.width, height: texture.pixelSize.height)
     }
+
+    /// SDL_image's decode, for when libvips cannot be loaded (see `decodeWithSDLImage`).
+    public var decodeWithoutVips: PhotoLoader.Decode? {
+        { request throws(PhotoProblem) in try decodeWithSDLImage(request) }
+    }
 }
 
 extension PhotoTexturePipeline where Maker == Renderer {

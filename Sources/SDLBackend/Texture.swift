@@ -63,7 +63,16 @@ extension Renderer {
         // The header is read lazily, without decoding; the pipeline says from it which decode
         // gives the right picture.
         let header: PhotoHeader
-        do { header = try PhotoHeader.read(path: path) } catch { throw .failed(call: "reading \(path)", message: error.reason) }
+        do {
+            header = try PhotoHeader.read(path: path)
+        } catch .decoderUnavailable {
+            // No libvips: SDL_image's picture of the file, as stored, within the same limits.
+            var surface = try Surface.load(path: path)
+            surface = try surface.fitting(in: PixelSize(width: side, height: side))
+            return try makeTexture(from: surface)
+        } catch {
+            throw .failed(call: "reading \(path)", message: error.reason)
+        }
         let photo: DecodedPhoto
         switch WholePhotoLoad.plan(for: header, path: path, side: side) {
         case .asStored:

@@ -72,6 +72,9 @@ public final class WindowRecorder {
     /// Where recordings go; nil: the videos folder (`videosFolder()`). The window bench's
     /// recording case writes to a scratch folder.
     public var folder: String?
+    /// Whether starting, writing and saving are told on standard output and error (the
+    /// window's user reads them; the bench's table must not be interleaved with them).
+    public var announces = true
 
     public init() {}
 
@@ -91,7 +94,7 @@ public final class WindowRecorder {
             pendingFFmpeg = ffmpeg
             framesWritten = 0
             startTime = .nan
-            FileHandle.standardError.write(Data("recording to \(output?.path ?? name) (R again to stop)\n".utf8))
+            if announces { FileHandle.standardError.write(Data("recording to \(output?.path ?? name) (R again to stop)\n".utf8)) }
             lastMessage = "Recording to \(name) — R to stop"
         } catch {
             printError("cannot record: \(error)")
@@ -245,7 +248,7 @@ public final class WindowRecorder {
     public func finishAll(at time: Double) {
         stop(at: time)
         for recording in finishing {
-            if case .writing(let framesLeft) = recording.encoder.state, framesLeft > 0 {
+            if announces, case .writing(let framesLeft) = recording.encoder.state, framesLeft > 0 {
                 FileHandle.standardError.write(Data("writing \(recording.output.path): \(framesLeft) frames left\n".utf8))
             }
             do {
@@ -269,8 +272,10 @@ public final class WindowRecorder {
             return "Recording failed: nothing written"
         }
         let seconds = String(format: "%.1f", recording.seconds)
-        FileHandle.standardError.write(Data("saved \(output.path) (\(seconds) s)\n".utf8))
-        print("saved \(output.path)")
+        if announces {
+            FileHandle.standardError.write(Data("saved \(output.path) (\(seconds) s)\n".utf8))
+            print("saved \(output.path)")
+        }
         return "Saved \((output.path as NSString).lastPathComponent) (\(seconds) s)"
     }
 

@@ -141,6 +141,7 @@ import Testing
         try TestImages.vips("copy", black, rgba, "--interpretation", "srgb")
         try TestImages.rect(rgba, "230 40 20 255", 0, 0, 32, 32)
         try TestImages.vips("copy", rgba, png + "[palette]")
+        #expect(Vips.start())
         let saved = try #require(cvips_open_header(png).map(VipsImageRef.init))
         #expect(saved.has("palette-bit-depth"), "the test image must really be a palette PNG")
         let photo = try decoder.decode(path: png, size: PixelSize(width: 64, height: 32))

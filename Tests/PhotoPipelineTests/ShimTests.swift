@@ -1,14 +1,15 @@
 import Foundation
 import Testing
 
-/// Sources/CVips/shim.h declares libvips functions by hand (see its header comment). This
-/// compiles it after libvips' real headers: a prototype that differs is a "conflicting
-/// types" error, an enum value that differs fails a _Static_assert.
+/// Sources/CVips/include/shim.h declares, by hand, the libvips functions its dlopen'd table
+/// holds (see its header comment). This compiles it after libvips' real headers: a table
+/// entry whose type differs from the real function's, or an enum value that differs, fails a
+/// _Static_assert.
 @Suite struct ShimTests {
     @Test func shimMatchesLibvipsHeaders() throws {
         let shim = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/CVips/shim.h").path
+            .appendingPathComponent("Sources/CVips/include/shim.h").path
         let source = "#include <vips/vips.h>\n#define CVIPS_CHECK_AGAINST_REAL_HEADERS 1\n"
             + "#include \"\(shim)\"\n"
         let script = "cc -std=c11 -Wall -Werror -fsyntax-only $(pkg-config --cflags vips) -x c -"

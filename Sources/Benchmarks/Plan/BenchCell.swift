@@ -29,10 +29,14 @@ public struct BenchCell: Hashable, Sendable {
     /// plan never builds).
     var comparison: Comparison? { compare.flatMap { try? Comparison(parsing: $0) } }
 
+    /// The recording row's mark (`photos+R`): the recorder's cost is judged by its own target,
+    /// not against a bare loop that does not record.
+    public static let recordingSuffix = "+R"
+
     /// The name of the cell's row in tables and JSON: the scene, with `×N` for N compared panes.
     public var rowName: String {
         if tuningPanel { return "\(scene.name)+T" }
-        if recording { return "\(scene.name)+R" }
+        if recording { return scene.name + Self.recordingSuffix }
         guard let count = comparison?.values.count else { return scene.name }
         return "\(scene.name)×\(count)"
     }

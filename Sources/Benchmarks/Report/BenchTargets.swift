@@ -44,8 +44,11 @@ enum BenchTargets {
             name: vsyncName, met: worstP99.frame.p99_ms <= 16.7,
             detail: "worst \(NumberFormat.fixed(worstP99.frame.p99_ms, decimals: 2)) ms (\(worstP99.scene)); \(p99s); "
                 + "the bare loop's p99 with vsync on, same window and frames: worst \(NumberFormat.fixed(gl.vsync_on.map(\.bare_frame.p99_ms).max()!, decimals: 2)) ms")]
-        let ratios = gl.vsync_off.scenes.compactMap { s in s.ratio_p50.map { (s.scene, $0) } }
-        if let worst = ratios.max(by: { $0.1 < $1.1 }), ratios.count == gl.vsync_off.scenes.count {
+        // The recording row reads every frame back, which the bare loop does not: its own
+        // target judges it (frames late and frames captured), not this ratio.
+        let judged = gl.vsync_off.scenes.filter { !$0.scene.hasSuffix(BenchCell.recordingSuffix) }
+        let ratios = judged.compactMap { s in s.ratio_p50.map { (s.scene, $0) } }
+        if let worst = ratios.max(by: { $0.1 < $1.1 }), ratios.count == judged.count {
             let all = ratios.map { "\($0.0) \(NumberFormat.fixed($0.1, decimals: 3))×" }.joined(separator: ", ")
             targets.append(BenchTarget(name: ratioName, met: worst.1 <= 1.15,
                                        detail: "worst \(NumberFormat.fixed(worst.1, decimals: 3))× (\(worst.0)); \(all)"))

@@ -17,6 +17,7 @@ final class BenchRecording {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-bench-recording-\(UUID().uuidString)").path
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         recorder.folder = folder
+        recorder.announces = false
     }
 
     deinit { try? FileManager.default.removeItem(atPath: folder) }

@@ -21,6 +21,14 @@ public protocol PhotoTextureMaker {
 
     /// Width and height of `texture` in pixels.
     func pixelSize(of texture: PhotoTexture) -> PixelSize
+
+    /// A decode without libvips, for when it cannot be loaded (the pipeline hands it to its
+    /// loader; see `PhotoLoader.useWhenVipsIsMissing`), or nil to have none.
+    var decodeWithoutVips: PhotoLoader.Decode? { get }
+}
+
+extension PhotoTextureMaker {
+    public var decodeWithoutVips: PhotoLoader.Decode? { nil }
 }
 
 /// Why a texture could not be made, in words for the "can't show" tile and the warning.

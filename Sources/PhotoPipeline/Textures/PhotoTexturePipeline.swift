@@ -46,11 +46,15 @@ public final class PhotoTexturePipeline<Maker: PhotoTextureMaker> {
     private var scheduler = PhotoScheduler()
     private var colours: [Int: Color] = [:]
     private var failures: [Int: String] = [:]
+    /// Whether a missing libvips has been named (once a pipeline, not once a photo).
+    private var saidLibvipsMissing = false
     /// Photos whose embedded thumbnail is missing: not asked for again.
     private var withoutPreview = Set<Int>()
     /// The time of the last update, in the frame clock's seconds.
     public private(set) var now = 0.0
     private var uploads = 0
+    /// Calls of `update` so far.
+    private var updates = 0
     private var visibleHits = 0, visibleMisses = 0
     private var lastVisible = (needed: 0, shown: 0, sharp: 0)
     private var lastVisiblePhotos: [Int] = []
@@ -73,7 +77,10 @@ public final class PhotoTexturePipeline<Maker: PhotoTextureMaker> {
         self.clock = clock
         self.warn = warn
         cache = ByteCostLRU(limit: settings.cacheBytes)
-        PhotoDecoder.prepare()
+        // libvips is not started here: the loader's workers load it with their first decode,
+        // so the thread that draws never waits for it (issue 23).
+        if settings.plainDecodeWithoutLibvips, let plain = maker.decodeWithoutVips { loader.useWhenVipsIsMissing(plain) }
+        if settings.decodesAfterFirstFrame { loader.hold() }
         failures = knownProblems
     }
 
@@ -132,6 +139,9 @@ public final class PhotoTexturePipeline<Maker: PhotoTextureMaker> {
     /// within the time budget.
     public func update(needs: [PhotoNeed], scale: Double, now: Double) {
         self.now = now
+        updates += 1
+        // The frame of the first update has been presented (see `decodesAfterFirstFrame`).
+        if updates == 2 { loader.release() }
         guard !paths.isEmpty else { return }
         let needs = needs.map { PhotoNeed(photo: wrapped($0.photo), size: $0.size, urgency: $0.urgency) }
         var wants: [PhotoScheduler.Want] = []
@@ -178,6 +188,7 @@ public final class PhotoTexturePipeline<Maker: PhotoTextureMaker> {
     @discardableResult
     public func loadAll(_ needs: [PhotoNeed], scale: Double, timeout: Double) -> Bool {
         let visible = needs.map { PhotoNeed(photo: $0.photo, size: $0.size, urgency: .visible) }
+        loader.release()
         let start = clock()
         let saved = settings
         settings.uploadBudgetSeconds = .infinity
@@ -283,6 +294,13 @@ public final class PhotoTexturePipeline<Maker: PhotoTextureMaker> {
         guard failures[photo] == nil else { return }
         failures[photo] = reason
         if let removed = cache.remove(photo) { maker.destroy(removed.texture) }
+        // Without libvips every photo fails alike: said once, not once a photo.
+        if reason.hasPrefix(PhotoProblem.libvipsMissingPrefix) {
+            guard !saidLibvipsMissing else { return }
+            saidLibvipsMissing = true
+            warn("can't show the photos: \(reason)")
+            return
+        }
         warn("can't show \(path(of: photo)): \(reason)")
     }
 

@@ -22,6 +22,15 @@ public struct PhotoTextureSettings: Sendable {
     /// still reads every coefficient, measured at 60–90 % of the cell-sized decode's
     /// time on 12–24 MP files.)
     public var previews = true
+    /// Decoding waits for the second update, that is until the frame the first update
+    /// prepared is on screen: the window's first frame then does not share the machine with
+    /// the loading of libvips and its closure (measured: ~90 ms later first frames when it
+    /// does; issue 23). `loadAll` does not wait.
+    public var decodesAfterFirstFrame = false
+    /// Without libvips, decode with the texture maker's plain decoder (SDL_image: as stored,
+    /// no EXIF turn, no colour profile), as the bundled images may; a folder's photos, whose
+    /// turn and profile matter, show as tiles naming libvips instead.
+    public var plainDecodeWithoutLibvips = true
     /// Decode sizes are rounded up to a multiple of this many pixels, so that a window
     /// being resized does not restart the same photo's decode every frame.
     public var sizeStep = 32

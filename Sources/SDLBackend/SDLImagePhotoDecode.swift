@@ -1,0 +1,41 @@
+import CSDL2
+import PhotoPipeline
+
+/// A photo decoded by SDL_image instead of libvips, for when libvips cannot be loaded: the
+/// bundled PNG and JPEG images (the covers always, the photos without `--photos`) still
+/// show. The picture is the file as stored, like `loadTexture`'s: no EXIF turn, no colour
+/// profile, shrunk (linear, not shrink-on-load) to the request's size. Runs on a decode
+/// thread: it touches only surfaces of its own, never the renderer.
+@Sendable
+func decodeWithSDLImage(_ request: PhotoRequest) throws(PhotoProblem) -> DecodedPhoto {
+    // SDL_image has no reader for EXIF thumbnails: the photo itself comes next.
+    guard request.kind == .photo else { throw .noEmbeddedPreview }
+    do {
+        let stored = try Surface.load(path: request.path)
+        let shrunk = try stored.fitting(in: sdlImageTarget(stored: stored.size, request: request))
+        let image = try shrunk.rgbaImage()
+        return DecodedPhoto(
+            size: PhotoPipeline.PixelSize(width: image.width, height: image.height), pixels: image.bytes,
+            source: PhotoHeader(width: stored.size.width, height: stored.size.height,
+                                format: PhotoFormat(fileAt: request.path) ?? .png))
+    } catch {
+        throw .corrupt(error.reason)
+    }
+}
+
+/// The box a stored image of size `stored` is shrunk to fit for `request`: the request's
+/// size for `.fit`; for the cover fits, the box of the stored aspect that just covers it
+/// (`fitting` never enlarges, so a smaller image stays as it is).
+func sdlImageTarget(stored: PixelSize, request: PhotoRequest) -> PixelSize {
+    let target = request.size
+    guard stored.width > 0, stored.height > 0, target.width > 0, target.height > 0 else { return stored }
+    switch request.fit {
+    case .fit:
+        return PixelSize(width: target.width, height: target.height)
+    case .cover, .coverCropped:
+        let factor = max(Double(target.width) / Double(stored.width), Double(target.height) / Double(stored.height))
+        guard factor < 1 else { return stored }
+        return PixelSize(width: Int((Double(stored.width) * factor).rounded(.up)),
+                         height: Int((Double(stored.height) * factor).rounded(.up)))
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import PhotoPipeline
+
+/// JPEG and PNG headers read in Swift agree with libvips' reading of the same files, and
+/// anything unusual is left to libvips.
+@Suite struct QuickHeaderTests {
+    /// Every generated photo (the eight EXIF orientations, an Adobe RGB profile, CMYK,
+    /// progressive and baseline, with and without dates and thumbnails) and the bundled PNGs.
+    @Test func swiftsReadingIsLibvipsReading() throws {
+        let scratch = try Scratch()
+        let generator = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Tools/make-photos.py")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [generator.path, scratch.path, "--count", "16", "--small", "--seed", "31"]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0)
+        // The generator's photos turn 1, 3, 6 and 8; the mirrored four, written by libvips.
+        let plain = scratch.file("plain.jpg")
+        try TestImages.solid(plain, width: 90, height: 60, (120, 90, 60))
+        for orientation in [2, 4, 5, 7] {
+            try TestImages.tagged(plain, scratch.file("turned-\(orientation).jpg"), ints: ["orientation": orientation],
+                                  strings: ["exif-ifd2-DateTimeOriginal": "2024:02:29 23:59:58"])
+        }
+        let bundled = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Resources/photos").path
+        let files = try FileManager.default.contentsOfDirectory(atPath: scratch.path).map { scratch.path + "/" + $0 }
+            + FileManager.default.contentsOfDirectory(atPath: bundled).map { bundled + "/" + $0 }
+        var compared = 0, orientations = Set<Int>()
+        for file in files.sorted() {
+            let facts = try checkFile(file)
+            guard let format = PhotoFormat.sniff(facts.leadingBytes), format == .jpeg || format == .png else { continue }
+            let quick = try #require(QuickHeader.read(path: file, format: format), "\(file)")
+            let vips = try PhotoHeader.readWithLibvips(path: file, facts: facts, sniffed: format)
+            #expect(quick == vips, "\(file): Swift \(quick), libvips \(vips)")
+            orientations.insert(quick.orientation)
+            compared += 1
+        }
+        #expect(compared >= 20, "\(compared) files compared")
+        #expect(orientations.count == 8, "every EXIF orientation was among them: \(orientations.sorted())")
+    }
+
+    @Test func anythingUnusualIsLeftToLibvips() {
+        // A JPEG whose frame header gives its height later (DNL): 0 lines.
+        let soi: [UInt8] = [0xFF, 0xD8]
+        let sofZeroHeight: [UInt8] = [0xFF, 0xC0, 0, 11, 8, 0, 0, 0, 16, 1, 1, 0x11, 0]
+        let sos: [UInt8] = [0xFF, 0xDA, 0, 8, 1, 1, 0, 0, 63, 0]
+        #expect(QuickHeader.jpeg(soi + sofZeroHeight + sos) == nil)
+        // Two frame headers.
+        let sof: [UInt8] = [0xFF, 0xC0, 0, 11, 8, 0, 16, 0, 16, 1, 1, 0x11, 0]
+        #expect(QuickHeader.jpeg(soi + sof + sof + sos) == nil)
+        #expect(QuickHeader.jpeg(soi + sof + sos)?.width == 16, "the well-formed one is read")
+        // A segment running past the bytes read, and no start of scan.
+        #expect(QuickHeader.jpeg(soi + [0xFF, 0xE1, 0xFF, 0xFF, 0x45]) == nil)
+        #expect(QuickHeader.jpeg(soi + sof) == nil)
+        // EXIF whose orientation is not a SHORT.
+        let exif: [UInt8] = Array("Exif".utf8) + [0, 0] + [0x49, 0x49, 42, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 4, 0, 1, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0]
+        let app1: [UInt8] = [0xFF, 0xE1, 0, UInt8(exif.count + 2)] + exif
+        #expect(QuickHeader.jpeg(soi + app1 + sof + sos) == nil)
+        var short = exif
+        short[18] = 3  // the type (the entry at TIFF offset 10, after "Exif\0\0"): SHORT
+        let goodApp1: [UInt8] = [0xFF, 0xE1, 0, UInt8(short.count + 2)] + short
+        #expect(QuickHeader.jpeg(soi + goodApp1 + sof + sos)?.orientation == 6)
+    }
+}

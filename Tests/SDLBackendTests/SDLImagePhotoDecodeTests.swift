@@ -1,0 +1,43 @@
+import Foundation
+import PhotoPipeline
+import Testing
+@testable import SDLBackend
+
+/// The decode used when libvips cannot be loaded: SDL_image's picture, shrunk to the request.
+@Suite struct SDLImagePhotoDecodeTests {
+    /// A bundled photo: 960 × 640, opaque.
+    static let bundledPhoto = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Resources/photos/photo-00.png").path
+
+    @Test(arguments: [
+        (PhotoFit.fit, PhotoPipeline.PixelSize(width: 300, height: 300), PhotoPipeline.PixelSize(width: 300, height: 200)),
+        (PhotoFit.cover, PhotoPipeline.PixelSize(width: 300, height: 300), PhotoPipeline.PixelSize(width: 450, height: 300)),
+        (PhotoFit.cover, PhotoPipeline.PixelSize(width: 2000, height: 100), PhotoPipeline.PixelSize(width: 960, height: 640)),
+    ])
+    func aBundledPhotoIsShrunkToTheRequest(fit: PhotoFit, asked: PhotoPipeline.PixelSize, expected: PhotoPipeline.PixelSize) throws {
+        let request = PhotoRequest(id: 0, path: Self.bundledPhoto, size: asked, fit: fit)
+        let photo = try decodeWithSDLImage(request)
+        #expect(photo.size == expected)
+        #expect(photo.pixels.count == expected.width * expected.height * 4)
+        #expect(photo.averageColour.alpha == 255)
+        #expect(photo.source.width == 960 && photo.source.height == 640 && photo.source.format == .png)
+    }
+
+    @Test func anEmbeddedPreviewIsNotSomethingItHas() {
+        let request = PhotoRequest(id: 0, path: Self.bundledPhoto, size: PhotoPipeline.PixelSize(width: 10, height: 10), kind: .embeddedPreview)
+        #expect(throws: PhotoProblem.noEmbeddedPreview) { try decodeWithSDLImage(request) }
+    }
+
+    @Test func aFileItCannotReadIsCorrupt() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("sdl-image-\(UUID().uuidString).jpg").path
+        try Data("not an image".utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let request = PhotoRequest(id: 0, path: path, size: PhotoPipeline.PixelSize(width: 10, height: 10))
+        #expect {
+            try decodeWithSDLImage(request)
+        } throws: { error in
+            guard let problem = error as? PhotoProblem, case .corrupt = problem else { return false }
+            return true
+        }
+    }
+}
