@@ -228,9 +228,9 @@ func request(_ id: Int, priority: Int = 0) -> PhotoRequest {
         loader.shutdown()
     }
 
-    @Test func defaultWorkerCountIsOnePerCore() {
+    @Test func defaultWorkerCountLeavesACoreForDrawing() {
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        #expect(PhotoLoader.defaultWorkerCount == max(1, cores))
+        #expect(PhotoLoader.defaultWorkerCount == max(1, cores - 1))
         #expect(PhotoLoader(workers: 0).workerCount == 1)
     }
 }
