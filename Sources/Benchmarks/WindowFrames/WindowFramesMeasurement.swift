@@ -1,3 +1,4 @@
+import Foundation
 import ParallaxKit
 import SDLBackend
 
@@ -42,8 +43,7 @@ enum WindowFramesMeasurement {
             // One SDL at a time (SDL is global state): this window's is gone before the next.
             let sdl: BenchSDL
             do {
-                sdl = try BenchSDL(resources: resources, fonts: fonts, size: StrategyCostMeasurement.viewport,
-                                   video: .automatic, renderDriver: driver)
+                sdl = try openWindow(resources: resources, fonts: fonts, driver: driver)
             } catch {
                 if case .noDisplay = error {
                     throw BenchFailure(message: "the window section needs a display (X11 or Wayland): run it under scripts/with-display.sh, as make bench does (\(error))")
@@ -74,6 +74,29 @@ enum WindowFramesMeasurement {
         }
         return WindowFramesReport(renderers: renderers, unavailable: unavailable)
     }
+
+    /// A window on the display with `driver`'s renderer. Under load an X server that served the
+    /// previous renderer's window a moment ago can refuse the next connection (SDL then falls
+    /// back to its invisible driver: seen on two cores with three Xvfb servers and benches at
+    /// once, before and after this project's changes); with a display set, that is retried a
+    /// few times, a second apart, before it counts as no display.
+    private static func openWindow(resources: String, fonts: FontFiles, driver: String) throws(SDLError) -> BenchSDL {
+        let hasDisplay = !(ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty
+        var attempt = 1
+        while true {
+            do {
+                return try BenchSDL(resources: resources, fonts: fonts, size: StrategyCostMeasurement.viewport,
+                                    video: .automatic, renderDriver: driver)
+            } catch {
+                guard case .noDisplay = error, hasDisplay, attempt < Self.windowAttempts else { throw error }
+                attempt += 1
+                Thread.sleep(forTimeInterval: 1)
+            }
+        }
+    }
+
+    /// How many times a window is tried on a display that is set.
+    static let windowAttempts = 4
 
     /// With vsync on: the app alone, a warm-up run then `plan.frameRepeats` timed runs; then
     /// the bare loop alone the same way.
