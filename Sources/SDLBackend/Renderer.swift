@@ -22,9 +22,9 @@ public final class Renderer {
         if let driver {
             SDL_SetHintWithPriority(SDL_HINT_RENDER_DRIVER, driver, SDL_HINT_OVERRIDE)
             // SDL turns batching off when a driver is named (SDL_HINT_RENDER_BATCHING's notes:
-            // it assumes the app will call the graphics API itself). The window names none and
-            // batches; a renderer asked for by name (the benchmarks') must draw the same way,
-            // or it measures a path the window never takes. Nothing here calls OpenGL without
+            // it assumes the app will call the graphics API itself). A renderer made without a
+            // name batches; one asked for by name draws the same way, so the driver chosen
+            // never changes how the frame is drawn. Nothing here calls OpenGL without
             // SDL_RenderFlush first (FrameReadback).
             SDL_SetHintWithPriority(SDL_HINT_RENDER_BATCHING, "1", SDL_HINT_OVERRIDE)
         }

@@ -65,4 +65,23 @@ import Testing
         let goodApp1: [UInt8] = [0xFF, 0xE1, 0, UInt8(short.count + 2)] + short
         #expect(QuickHeader.jpeg(soi + goodApp1 + sof + sos)?.orientation == 6)
     }
+
+    /// Headers longer than the first read (big EXIF or ICC segments before the frame header)
+    /// are read again, further.
+    @Test func headersPastTheFirstReadAreReadAgainFurther() throws {
+        let scratch = try Scratch()
+        let soi: [UInt8] = [0xFF, 0xD8]
+        // Three 60 KB APP15 segments: the frame header starts past the first 96 KB.
+        let filler = [UInt8](repeating: 0x20, count: 60_000)
+        let app15: [UInt8] = [0xFF, 0xEF, UInt8((filler.count + 2) >> 8), UInt8((filler.count + 2) & 0xFF)] + filler
+        let sof: [UInt8] = [0xFF, 0xC0, 0, 11, 8, 0, 24, 0, 32, 1, 1, 0x11, 0]
+        let sos: [UInt8] = [0xFF, 0xDA, 0, 8, 1, 1, 0, 0, 63, 0]
+        let bytes = soi + app15 + app15 + app15 + sof + sos + [UInt8](repeating: 0, count: 1_000)
+        #expect(bytes.count > QuickHeader.firstRead)
+        let path = scratch.file("long-headers.jpg")
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(QuickHeader.jpeg(Array(bytes.prefix(QuickHeader.firstRead))) == nil, "the first read alone is cut short")
+        let header = try #require(QuickHeader.read(path: path, format: .jpeg))
+        #expect(header.width == 32 && header.height == 24)
+    }
 }

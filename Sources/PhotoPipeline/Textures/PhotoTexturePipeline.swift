@@ -16,6 +16,10 @@ import ParallaxKit
 /// Not thread-safe: it belongs to the thread that draws. Memory is bounded by the cache's
 /// byte limit plus the loader's finished-queue budget, whatever the folder's size; what grows
 /// with the folder is a colour and, for a bad file, a reason per photo.
+///
+/// One file on purpose: the cache, the pending requests, the fades and the failures are one
+/// private state that each `update` changes together; the parts that stand alone already live
+/// beside it (`PhotoScheduler`, `PhotoTileStyle`, `PhotoTextureValues`).
 public final class PhotoTexturePipeline<Maker: PhotoTextureMaker> {
     public typealias Texture = Maker.PhotoTexture
     public typealias Settings = PhotoTextureSettings

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Where the R key's videos go and how files are named by the time (the P key's screenshots
+/// use the same stamp).
+extension WindowRecorder {
+    /// `xdg-user-dir VIDEOS` when it names a folder other than home (its answer when none is
+    /// set), else the current directory. On macOS: ~/Movies, when it exists.
+    public static func videosFolder() -> String {
+        let current = FileManager.default.currentDirectoryPath
+        #if os(macOS)
+        let movies = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent("Movies").path
+        return FileManager.default.fileExists(atPath: movies) ? movies : current
+        #endif
+        let candidates = ["/usr/bin/xdg-user-dir", "/bin/xdg-user-dir"]
+        guard let tool = candidates.first(where: FileManager.default.isExecutableFile(atPath:)) else { return current }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = ["VIDEOS"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return current }
+        let answer = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        process.waitUntilExit()
+        var isFolder: ObjCBool = false
+        let home = FileManager.default.homeDirectoryForCurrentUser.path
+        guard process.terminationStatus == 0, !answer.isEmpty, answer != home,
+              FileManager.default.fileExists(atPath: answer, isDirectory: &isFolder), isFolder.boolValue
+        else { return current }
+        return answer
+    }
+
+    /// The date and time in file names: the R key's videos and the P key's screenshots.
+    public static func timestamp() -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        return formatter.string(from: Date())
+    }
+}
