@@ -173,16 +173,21 @@ public final class Playground {
     /// when photos arrive; a motion under way goes on.
     public func setCellLayout(_ newLayout: CellLayout) {
         guard newLayout != scene.cellLayout else { return }
-        var reshaped = Scene.make(scene.id, photos: photos, cellLayout: newLayout)
-        reshaped.mapping = scene.mapping
         scene.cellLayout = newLayout
-        scene.geometry = reshaped.geometry
-        collectionView.layout.replaceGeometry(reshaped.geometry)
+        rebuildGeometry()
         // Every visible cell's frame changes too (unlike photos arriving, which only add cells
         // after the others): the next layout pass must place them all again.
         collectionView.reloadLayout()
         collectionView.prepareLayout()
         needsFullRefresh = true
+    }
+
+    /// Makes the scene's geometry again from its photos and its cells' shape, in place (the
+    /// mapping, amount and strategy stay; the layout keeps the scroll offset).
+    private func rebuildGeometry() {
+        let geometry = Scene.make(scene.id, photos: photos, cellLayout: scene.cellLayout).geometry
+        scene.geometry = geometry
+        collectionView.layout.replaceGeometry(geometry)
     }
 
     /// `[` and `]`: divides or multiplies the count by 10, each first undoing the presses of
@@ -215,10 +220,8 @@ public final class Playground {
     public func appendPhotos(_ more: [(aspectRatio: Double, title: String)]) {
         guard !more.isEmpty else { return }
         for photo in more { photos.append(aspectRatio: photo.aspectRatio, title: photo.title) }
-        let wider = Scene.make(scene.id, photos: photos, cellLayout: cellLayout)
         scene.photos = photos
-        scene.geometry = wider.geometry
-        collectionView.layout.replaceGeometry(wider.geometry)
+        rebuildGeometry()
         if itemCountFollowsPhotos && scene.id != .albums {
             itemCount = min(photos.count, Self.itemCountRange.upperBound)
             collectionView.setItemCount(itemCount)
