@@ -10,16 +10,14 @@ import SDLBackend
 extension PlaygroundApp {
     /// The window of `display`'s size on `video`, its renderer, the images, the font and the
     /// model, ready to run: what the window and the monkey both open.
-    /// With `growing`, a photo folder's first screen of headers is read before the first
-    /// frame and the rest while it runs; without, all of them first (the monkey compares the
-    /// window's model against a copy, which must see the same photos from the start).
-    /// With `startPhoto` (a file name in `--photos`' folder), the list starts at that photo;
-    /// `windowPosition` places the window (else it is centred).
-    static func open(video: SDLVideo, display: DisplayOptions, diskCaches: PhotoDiskCaches, vsync: Bool, reduceMotion: Bool,
-                     growing: Bool = false, startPhoto: String? = nil, windowPosition: Point? = nil,
+    /// `folder` is `display`'s photo folder as loaded (`PhotoFolderOptions.load`): the window
+    /// reads its first screen of headers and the rest arrive while it runs; the monkey reads
+    /// them all first (it compares the window's model against a copy, which must see the same
+    /// photos from the start). `windowPosition` places the window (else it is centred).
+    static func open(video: SDLVideo, display: DisplayOptions, folder: PhotoFolderContents?, diskCaches: PhotoDiskCaches,
+                     vsync: Bool, reduceMotion: Bool, windowPosition: Point? = nil,
                      comparison: Comparison? = nil) throws -> PlaygroundApp {
         let resources = try locateResources(display.resources)
-        let folder = try display.model.folder.load(waitingForAll: !growing, startingAt: startPhoto)
         let fonts: FontFiles
         do { fonts = try FontFiles.locate(explicitPath: display.font) } catch { throw InputError(message: "\(error)") }
         do {

@@ -48,30 +48,3 @@ func bundledResourceCandidates(currentDirectory: String, executable: String, env
     candidates += dataFolders.map { $0 + "/parallax-playground" }
     return candidates
 }
-
-/// The desktop's "reduce motion": GNOME's `enable-animations` false; on macOS, Accessibility's
-/// Reduce motion (`defaults read com.apple.universalaccess reduceMotion` is 1; untested here).
-/// Absent either, motion stays on.
-func systemPrefersReducedMotion() -> Bool {
-    #if os(macOS)
-    return commandAnswer("/usr/bin/defaults", ["read", "com.apple.universalaccess", "reduceMotion"]) == "1"
-    #else
-    return commandAnswer(["/usr/bin/gsettings", "/bin/gsettings"].first(where: FileManager.default.isExecutableFile(atPath:)),
-                         ["get", "org.gnome.desktop.interface", "enable-animations"]) == "false"
-    #endif
-}
-
-/// What `program` printed, trimmed, when it ran and succeeded; nil otherwise.
-private func commandAnswer(_ program: String?, _ arguments: [String]) -> String? {
-    guard let program, FileManager.default.isExecutableFile(atPath: program) else { return nil }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    do { try process.run() } catch { return nil }
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return process.terminationStatus == 0 ? output.trimmingCharacters(in: .whitespacesAndNewlines) : nil
-}

@@ -56,7 +56,9 @@ struct MonkeyCommand: ParsableCommand {
             throw ExitCode(1)
         }
         video.quitOnHangUp()
-        let app = try PlaygroundApp.open(video: video, display: display, diskCaches: diskCacheOptions.caches, vsync: false, reduceMotion: false)
+        let folder = try display.model.folder.load(waitingForAll: true)
+        let app = try PlaygroundApp.open(video: video, display: display, folder: folder, diskCaches: diskCacheOptions.caches,
+                                         vsync: false, reduceMotion: false)
         let checker = MonkeyChecker(app: app, seed: seed, seconds: seconds, tour: tour)
         app.exitAfter = seconds
         app.beforeFrame = { t in checker.act(at: t) }

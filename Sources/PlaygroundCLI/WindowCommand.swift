@@ -172,8 +172,12 @@ struct WindowCommand: ParsableCommand {
         // loader's lock that SDL's own dlopens (X11, GL, the Mesa driver) wait for.
         var display = self.display
         if let opened { display.model.folder.photos = opened.folder }
-        let settings = WindowSettings(enabled: !noSettings, systemReducesMotion: systemPrefersReducedMotion())
+        // The desktop's reduce-motion answer and the folder's first screen of headers are
+        // found on threads of their own while SDL connects to the display (about 40 ms here).
+        let settings = WindowSettings(enabled: !noSettings, systemMotion: DesktopMotionPreference())
         settings.fill(&display, folderGiven: opened != nil)
+        let folderOptions = display.model.folder, preloadPhotos = preloadPhotos, startPhoto = opened?.photoName
+        let folderLoad = BackgroundAnswer { Result { try folderOptions.load(waitingForAll: preloadPhotos, startingAt: startPhoto) } }
         let video: SDLVideo
         do {
             video = try SDLVideo()
@@ -183,10 +187,9 @@ struct WindowCommand: ParsableCommand {
         }
         video.quitOnHangUp()
         let app = try PlaygroundApp.open(
-            video: video, display: display, diskCaches: diskCacheOptions.caches, vsync: settings.vsync(noVsyncFlag: noVsync),
-            reduceMotion: settings.reduceMotion(flag: reduceMotion),
-            growing: !preloadPhotos, startPhoto: opened?.photoName, windowPosition: settings.windowPosition,
-            comparison: comparing.compare)
+            video: video, display: display, folder: folderLoad.value.get(), diskCaches: diskCacheOptions.caches,
+            vsync: settings.vsync(noVsyncFlag: noVsync), reduceMotion: settings.reduceMotion(flag: reduceMotion),
+            windowPosition: settings.windowPosition, comparison: comparing.compare)
         if let overlay = settings.stored.overlay { app.setDecorations { $0.overlay = overlay } }
         let started = settings.current(of: app, folder: display.model.folder.photos)
         app.runStatistics.startup.main_ns = mainEntered

@@ -12,11 +12,14 @@ import Presentation
 struct WindowSettings {
     /// The run's file, or nil with `--no-settings` (or no home folder to keep it in).
     let session: SettingsSession?
-    /// GNOME's reduce-motion preference: reduce motion is remembered only where it differs.
-    let systemReducesMotion: Bool
+    /// The desktop's reduce-motion preference, being asked for since the command started:
+    /// reduce motion is remembered only where it differs.
+    let systemMotion: DesktopMotionPreference
 
-    init(enabled: Bool, systemReducesMotion: Bool) {
-        self.systemReducesMotion = systemReducesMotion
+    var systemReducesMotion: Bool { systemMotion.reducesMotion() }
+
+    init(enabled: Bool, systemMotion: DesktopMotionPreference) {
+        self.systemMotion = systemMotion
         guard enabled, let path = SettingsFile.defaultPath() else {
             session = nil
             return

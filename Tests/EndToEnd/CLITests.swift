@@ -149,6 +149,20 @@ func temporaryFile(_ name: String, contents: String) throws -> String {
         #expect(result.stdout.isEmpty)
     }
 
+    /// The window reads a folder's first screen of headers on a thread of its own while SDL
+    /// starts: a folder it cannot show is still an input error, said before any frame.
+    @Test func aFolderTheWindowCannotShowIsAnInputError() throws {
+        let unreadable = try temporaryFile("IMG_0001.jpg", contents: "not a JPEG")
+        let folder = URL(fileURLWithPath: unreadable).deletingLastPathComponent().path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let environment = ProcessInfo.processInfo.environment.merging(["SDL_VIDEODRIVER": "dummy"]) { $1 }
+        for (photos, said) in [(folder, "none of the 1 image file(s)"), (folder + "/missing", "--photos")] {
+            let result = try run(["--no-settings", "--photos", photos, "--exit-after", "5"], environment: environment)
+            #expect(result.status == 2, "\(photos): \(result.stderr)")
+            #expect(result.stderr.contains(said), "\(result.stderr)")
+        }
+    }
+
     /// Issue 10: scripts that would run for ever are refused with their line, by every command.
     @Test(arguments: [
         (["trace"], "drag 100 400 100 100 1e9", "at most 60 seconds"), (["shot", "--out", "/tmp/never.png"], "drag 100 400 100 100 1e9", "at most 60 seconds"),

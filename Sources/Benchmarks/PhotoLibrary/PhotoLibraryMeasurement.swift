@@ -12,6 +12,7 @@ enum PhotoLibraryMeasurement {
         let photos: [PhotoFolder.Entry]
         do { photos = try PhotoFolder.scan(folder).entries } catch { throw BenchFailure(message: "--photos: \(error)") }
         let threads = PhotoLoader.defaultWorkerCount
+        let cores = ProcessInfo.processInfo.activeProcessorCount
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-photo-library-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
@@ -21,40 +22,48 @@ enum PhotoLibraryMeasurement {
             return scratch + "/cache-\(cacheNumber)"
         }
 
-        // First visits: nothing remembered.
+        // Mesa's compiled shaders, shared by the window and the bare program and warmed by one
+        // launch of each first: the folder is new to the window, the GL driver is not.
+        let shaderCache = scratch + "/mesa-shader-cache"
+        progress.show("photo library · warming the GL shader cache")
+        _ = try WindowRun.launch(photos: folder, cacheHome: freshCache(), seconds: launchSeconds, shaderCache: shaderCache)
+        _ = try BareFirstFrame.milliseconds(shaderCache: shaderCache)
+
+        // First visits: nothing remembered. Each followed by the floor, SDL alone opening the
+        // same window, so both see the machine in the same state.
         var first: [WindowRun] = []
+        var bare: [Double] = []
         var warmCache = ""
         for i in 0..<launches {
-            progress.show("photo library · first visit \(i + 1)/\(launches)")
+            progress.show("photo library · first visit and bare SDL first frame \(i + 1)/\(launches)")
             warmCache = freshCache()
-            first.append(try WindowRun.launch(photos: folder, cacheHome: warmCache, seconds: launchSeconds))
-        }
-        // The floor: SDL alone opening the same window, as many times.
-        var bare: [Double] = []
-        for i in 0..<launches {
-            progress.show("photo library · bare SDL first frame \(i + 1)/\(launches)")
-            bare.append(try BareFirstFrame.milliseconds())
+            first.append(try WindowRun.launch(photos: folder, cacheHome: warmCache, seconds: launchSeconds, shaderCache: shaderCache))
+            bare.append(try BareFirstFrame.milliseconds(shaderCache: shaderCache))
         }
         let screen = first.last?.stats.photos?.first_screen ?? []
         let jobs = screen.map { VipsThumbnailRun.Job(path: $0.path, width: $0.width, height: $0.height) }
         progress.show("photo library · vipsthumbnail on the first screen")
-        let vipsVisible = try BenchStatistics.median((0..<3).map { _ in try VipsThumbnailRun.milliseconds(jobs, threads: threads) })
+        // As many vipsthumbnail processes as the machine has cores (issue 23's floor): the
+        // window's first look is held to the machine's limit, not to its own decode threads.
+        let vipsVisible = try BenchStatistics.median((0..<3).map { _ in try VipsThumbnailRun.milliseconds(jobs, threads: cores) })
 
         // Second visits: the index and the disk copies of the last first visit.
         var second: [WindowRun] = []
         for i in 0..<launches {
             progress.show("photo library · second visit \(i + 1)/\(launches)")
-            second.append(try WindowRun.launch(photos: folder, cacheHome: warmCache, seconds: launchSeconds))
+            second.append(try WindowRun.launch(photos: folder, cacheHome: warmCache, seconds: launchSeconds, shaderCache: shaderCache))
         }
 
         // The fling, cold, then with every photo decoded before the first frame.
         let script = scratch + "/fling.txt"
         try OutputFile.write(Data(FlingScript.text.utf8), to: script)
         progress.show("photo library · fling")
-        let fling = try WindowRun.launch(photos: folder, cacheHome: freshCache(), seconds: FlingScript.seconds, extra: ["--script", script])
+        let fling = try WindowRun.launch(photos: folder, cacheHome: freshCache(), seconds: FlingScript.seconds, extra: ["--script", script],
+                                         shaderCache: shaderCache)
         progress.show("photo library · fling with every photo decoded first")
         let preloaded = try WindowRun.launch(photos: folder, cacheHome: freshCache(), seconds: FlingScript.seconds,
-                                            extra: ["--script", script, "--preload-photos", "--cache-mb", "8192", "--disk-cache-mb", "0"])
+                                            extra: ["--script", script, "--preload-photos", "--cache-mb", "8192", "--disk-cache-mb", "0"],
+                                            shaderCache: shaderCache)
         if fling.stats.final_offset_y < FlingScript.requiredDistance {
             FileHandle.standardError.write(Data("note: the fling went \(Int(fling.stats.final_offset_y)) pt, under \(Int(FlingScript.requiredDistance)): the folder is too short\n".utf8))
         }
@@ -67,12 +76,14 @@ enum PhotoLibraryMeasurement {
             try link(photos.map(\.path), count: count, into: linked)
             let cache = freshCache()
             try rememberHeaders(of: linked, cacheHome: cache)
-            let run = try WindowRun.launch(photos: linked, cacheHome: cache, seconds: FlingScript.seconds, extra: ["--script", script])
+            let run = try WindowRun.launch(photos: linked, cacheHome: cache, seconds: FlingScript.seconds, extra: ["--script", script],
+                                           shaderCache: shaderCache)
             rss[count] = run.stats.peak_rss_kb.map { Double($0) / 1024 }
         }
 
         progress.show("photo library · decoding rate against vipsthumbnail")
-        let rate = try DecodeRate.measure(folder: folder, threads: threads)
+        // Every core, as the issue asks of decoding while no frame needs the CPU.
+        let rate = try DecodeRate.measure(folder: folder, threads: cores)
 
         func median(_ values: [Double?]) -> Double? {
             let known = values.compactMap { $0 }
@@ -80,7 +91,7 @@ enum PhotoLibraryMeasurement {
         }
         let sharp = median(first.map { $0.sinceFirstFrame($0.stats.startup.complete_frame_ns) })
         var result = PhotoLibraryResult(
-            folder: folder, photos: photos.count, decode_threads: threads, launches: launches,
+            folder: folder, photos: photos.count, decode_threads: threads, vipsthumbnail_processes: cores, launches: launches,
             display: ProcessInfo.processInfo.environment["DISPLAY"].map { "X display \($0)" } ?? "SDL dummy driver (no DISPLAY)",
             first_frame_ms: median(first.map { $0.sinceSpawn($0.stats.startup.first_frame_ns) }) ?? .nan,
             bare_first_frame_ms: median(bare),

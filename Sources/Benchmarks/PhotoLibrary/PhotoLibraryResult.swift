@@ -5,7 +5,11 @@ import Foundation
 public struct PhotoLibraryResult: Codable, Equatable, Sendable {
     public var folder: String
     public var photos: Int
+    /// The window's decode threads (cores − 1: the frame loop keeps one).
     public var decode_threads: Int
+    /// `vipsthumbnail` processes at once, and the loader's threads in the decoding rate: the
+    /// machine's cores. Absent from files written before it was measured this way.
+    public var vipsthumbnail_processes: Int?
     public var launches: Int
     public var display: String
 
@@ -17,7 +21,7 @@ public struct PhotoLibraryResult: Codable, Equatable, Sendable {
     public var visible_preview_ms: Double?
     /// First frame until every visible photo is sharp, first visit.
     public var visible_sharp_ms: Double?
-    /// `vipsthumbnail` on the same visible photos to the same sizes with as many threads.
+    /// `vipsthumbnail` on the same visible photos to the same sizes, `vipsthumbnail_processes` at once.
     public var vipsthumbnail_visible_ms: Double
     public var visible_sharp_over_vipsthumbnail: Double?
     /// Spawn to the first frame on a visit that finds the index.
@@ -78,7 +82,8 @@ public struct PhotoLibraryResult: Codable, Equatable, Sendable {
 
     /// The section's lines for the terminal.
     public var terminalText: String {
-        var lines = ["Photo library (\(photos) photos in \(folder); \(decode_threads) decode thread(s); \(display); medians of \(launches) launches)"]
+        let processes = vipsthumbnail_processes.map { "; vipsthumbnail and the decoding rate: \($0) at once" } ?? ""
+        var lines = ["Photo library (\(photos) photos in \(folder); \(decode_threads) decode thread(s) in the window\(processes); \(display); medians of \(launches) launches)"]
         func ms(_ v: Double?) -> String { v.map { String(format: "%.0f ms", $0) } ?? "—" }
         lines.append("  first frame \(ms(first_frame_ms)) (with the index \(ms(first_frame_indexed_ms)); SDL alone \(ms(bare_first_frame_ms)))")
         lines.append("  visible: preview \(ms(visible_preview_ms)), sharp \(ms(visible_sharp_ms)); vipsthumbnail \(ms(vipsthumbnail_visible_ms)); second visit sharp \(ms(visible_sharp_cached_ms))")

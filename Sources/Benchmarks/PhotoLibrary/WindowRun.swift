@@ -19,14 +19,17 @@ struct WindowRun {
     }
 
     /// Spawns this executable's window command on `photos` with `extra` arguments, the
-    /// caches in `cacheHome` (XDG_CACHE_HOME), until it quits after `seconds`.
-    static func launch(photos: String, cacheHome: String, seconds: Double, extra: [String] = []) throws -> WindowRun {
+    /// caches in `cacheHome` (XDG_CACHE_HOME), until it quits after `seconds`. With
+    /// `shaderCache`, Mesa keeps its compiled shaders there instead of under `cacheHome`.
+    static func launch(photos: String, cacheHome: String, seconds: Double, extra: [String] = [],
+                       shaderCache: String? = nil) throws -> WindowRun {
         let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         let statsPath = FileManager.default.temporaryDirectory
             .appendingPathComponent("parallax-photo-library-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).json").path
         defer { try? FileManager.default.removeItem(atPath: statsPath) }
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CACHE_HOME"] = cacheHome
+        if let shaderCache { environment[BareFirstFrame.shaderCacheVariable] = shaderCache }
         if environment["DISPLAY"] == nil { environment["SDL_VIDEODRIVER"] = "dummy" }
         let child = ChildProcess(
             executable: binary,
