@@ -25,6 +25,10 @@ final class LoaderCore: @unchecked Sendable {
     private var stopping = false
     /// Workers start no decode while set (see `PhotoLoader.hold`).
     private var held = false
+    /// Decodes that may run at once (see `PhotoLoader.limitDecodes`).
+    private var decodeLimit = Int.max
+    /// Told of every result put in the finished queue (see `PhotoLoader.onFinished`).
+    private var finishedObserver: (@Sendable () -> Void)?
     private var liveWorkers = 0
 
     init(byteBudget: Int, countLimit: Int, decode: @escaping PhotoLoader.Decode) {
@@ -89,6 +93,17 @@ final class LoaderCore: @unchecked Sendable {
         }
     }
 
+    func setFinishedObserver(_ observer: (@Sendable () -> Void)?) { locked { finishedObserver = observer } }
+
+    func setDecodeLimit(_ value: Int) {
+        locked {
+            let limit = max(1, value)
+            guard decodeLimit != limit else { return }
+            decodeLimit = limit
+            condition.broadcast()
+        }
+    }
+
     func stop(wait: Bool = false) {
         locked {
             stopping = true
@@ -140,7 +155,7 @@ final class LoaderCore: @unchecked Sendable {
             condition.unlock()
         }
         while true {
-            while !stopping, held || queued.isEmpty || readyIsFull { condition.wait() }
+            while !stopping, held || queued.isEmpty || readyIsFull || counters.decoding >= decodeLimit { condition.wait() }
             if stopping { return }
             // Highest priority, then oldest ticket. A linear scan: the queue holds at most a
             // few thousand visible-soon cells, and a decode costs far more.
@@ -189,6 +204,7 @@ final class LoaderCore: @unchecked Sendable {
                 } else {
                     ready.append(result)
                     if case .success = outcome { counters.finished += 1 } else { counters.failed += 1 }
+                    finishedObserver?()
                 }
             }
             updateGauges()

@@ -23,6 +23,10 @@ public final class PhotoLoader: Sendable {
         max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
     }
 
+    /// One per core: the window's loader, whose last worker decodes only while the frame
+    /// loop is idle (`PhotoTextureSettings.decodesWhileFramesRun`).
+    public static var oneWorkerPerCore: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
     /// Default byte budget of the finished queue: 64 MB, about 40 results of 800 × 500 RGBA,
     /// more than a frame takes.
     public static let defaultFinishedByteBudget = 64 << 20
@@ -88,6 +92,16 @@ public final class PhotoLoader: Sendable {
     /// loaded (SDLBackend's SDL_image decode: the bundled PNG and JPEG images still show).
     /// When `plain` fails too, the request fails with libvips' reason, which says more.
     public func useWhenVipsIsMissing(_ plain: @escaping Decode) { core.setWithoutVips(plain) }
+
+    /// At most `count` decodes at once (1 to `workerCount`): the window runs one worker per
+    /// core and lets the last one decode only while its frame loop is idle (issue 23: the
+    /// frames first, every core for photos when no frame needs one). A decode running when
+    /// the limit drops finishes.
+    public func limitDecodes(to count: Int) { core.setDecodeLimit(min(max(count, 1), workerCount)) }
+
+    /// Calls `observer` (on a worker thread, quickly) whenever a result is ready to take: a
+    /// frame loop that sleeps while idle wakes for it.
+    public func onFinished(_ observer: (@Sendable () -> Void)?) { core.setFinishedObserver(observer) }
 
     /// Keeps the workers from starting decodes (queued requests wait) until `release`.
     public func hold() { core.setHeld(true) }

@@ -24,16 +24,20 @@ public func loadImages(renderer: Renderer, resources: String, folder: PhotoFolde
     if fadeSeconds == 0 { settings.loadingPulseSeconds = 0 }
     // libvips loads with the first decode: after the first frame, not beside it.
     settings.decodesAfterFirstFrame = true
+    // One decode thread per core, the last one decoding only while the frame loop is idle
+    // (its frame pacing): the frames first, every core for photos when no frame needs one.
+    settings.decodesWhileFramesRun = PhotoLoader.defaultWorkerCount
     // Without libvips the bundled images still draw through SDL_image; a folder's photos,
     // whose EXIF turn and colour profile SDL_image would ignore, show as tiles naming libvips.
     if folder != nil { settings.plainDecodeWithoutLibvips = false }
     let pipeline = PhotoTextures(renderer: renderer, paths: paths, headers: folder?.headers ?? [],
                                  knownProblems: folder?.problems ?? [:], settings: settings,
-                                 loader: PhotoLoader(caches: diskCaches), warn: printWarning)
+                                 loader: PhotoLoader(workers: PhotoLoader.oneWorkerPerCore, caches: diskCaches), warn: printWarning)
     // Covers: a dozen small squares, never pushed out by photos; no disk copies (they are
     // small files already).
     var coverSettings = settings
     coverSettings.cacheBytes = PhotoTextures.coverCacheBytes
+    coverSettings.decodesWhileFramesRun = nil
     let covers = PhotoTextures(renderer: renderer, paths: try ImageLibrary.imagePaths(in: root.appendingPathComponent("covers").path, skipped: skipped),
                                settings: coverSettings, loader: PhotoLoader(workers: 1), warn: printWarning)
     return ImageLibrary(pipeline: pipeline, coverPipeline: covers)

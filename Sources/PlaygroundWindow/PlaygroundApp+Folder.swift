@@ -14,7 +14,8 @@ extension PlaygroundApp {
         guard let currentPipeline = executor.images.pipeline else { return false }
         let pipeline = PhotoTextures(renderer: renderer, paths: contents.paths, headers: contents.headers,
                                      knownProblems: contents.problems, settings: currentPipeline.settings,
-                                     loader: PhotoLoader(caches: diskCaches), warn: printWarning)
+                                     loader: PhotoLoader(workers: PhotoLoader.oneWorkerPerCore, caches: diskCaches),
+                                     warn: printWarning)
         executor.images.replacePhotoPipeline(pipeline)
         playground.replacePhotos(PhotoSet(aspectRatios: contents.aspectRatios, titles: contents.titles))
         if let start = contents.startIndex { playground.scroll(toItem: start) }

@@ -150,7 +150,8 @@ public final class PlaygroundApp {
             previousStart = frameStart
 
             beforeFrame?(t)
-            for event in video.pollEvents(clock: clock) {
+            let events = video.pollEvents(clock: clock)
+            for event in events {
                 let frameEvent: FrameEvent
                 switch event.event {
                 case .quit: running = false; continue
@@ -177,7 +178,7 @@ public final class PlaygroundApp {
                 }
             }
             if let exitAfter, t >= exitAfter { running = false }
-            headerScan?.deliver(to: playground, pipeline: executor.images.pipeline, at: t)
+            let layoutGrew = headerScan?.deliver(to: playground, pipeline: executor.images.pipeline, at: t) ?? false
             for pane in panes.panes.dropFirst() { pane.playground.catchUpPhotos(with: playground) }
 
             panes.surface = surfaceFacts()
@@ -230,6 +231,11 @@ public final class PlaygroundApp {
             pending = FrameSample(
                 drawingMilliseconds: (drawingDone - stepsEnded) * 1000,
                 presentMilliseconds: (presented - drawingDone) * 1000)
+            // Nothing changing: wait for an event or a decode instead of drawing the same
+            // picture again; the wait is no frame's cost, so the next interval is not timed.
+            if running, waitIfIdle(after: frame, frameStart: frameStart, inputArrived: !events.isEmpty, layoutGrew: layoutGrew) {
+                pending = nil
+            }
         }
         recorder.finishAll(at: frameTime)
         runStatistics.recordingFramesNotCaptured = recorder.framesNotCaptured

@@ -21,6 +21,7 @@ public struct RunStatistics {
     var recordingFramesNotCaptured = 0
     var recordingWindowFrames = 0
     var panes: [RunReport.Pane]?
+    var idleWaits = 0
 
     mutating func noteState(frame: Int, scene: SceneID, strategy: ParallaxStrategy) {
         if let last = changes.last, last.scene == scene.name, last.strategy == strategy.name { return }
@@ -39,7 +40,7 @@ public struct RunStatistics {
             final_offset_x: finalOffset.x, final_offset_y: finalOffset.y, startup: startup, photos: photos,
             peak_rss_kb: peakResidentKilobytes, recording_frames_not_captured: recordingFramesNotCaptured,
             panes: panes, final_parallax: finalParallax, final_items: finalItems,
-            recording_window_frames: recordingWindowFrames)
+            recording_window_frames: recordingWindowFrames, idle_waits: idleWaits)
     }
 
     public func write(to path: String) throws {

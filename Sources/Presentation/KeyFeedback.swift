@@ -151,6 +151,15 @@ public struct Toast: Sendable {
         return max(0, 1 - (age - hold) / Self.fadeSeconds)
     }
 
+    /// Whether the toast changes between `time` and `time + ahead`: it appears, or fades.
+    /// Held, it stays as it is (a frame loop may wait meanwhile).
+    public func changes(between time: Double, and later: Double) -> Bool {
+        guard message != nil else { return false }
+        let appears = shownAt > time && shownAt <= later
+        let fadeStart = shownAt + hold, fadeEnd = fadeStart + Self.fadeSeconds
+        return appears || (later > fadeStart && time < fadeEnd)
+    }
+
     /// The pill's rectangle for `message` in a viewport of `viewportSize`, above the bottom
     /// edge and clear of the recording badge's row.
     public static func frame(of message: String, viewportSize: Size) -> Rect {

@@ -79,6 +79,28 @@ public final class SDLVideo {
         driverName == "dummy" || driverName == "offscreen"
     }
 
+    /// Waits until an event is pending (left in the queue for `pollEvents`) or `seconds`
+    /// pass; true if one is. A frame loop with nothing to redraw sleeps here, and input, a
+    /// window event or `wakeUpCall` ends the sleep at once.
+    @discardableResult
+    public func waitForEvent(seconds: Double) -> Bool {
+        // SDL_WaitEventTimeout with no event to fill leaves the event queued. Whole
+        // milliseconds, at least 1 (0 would not wait) and at most a minute.
+        let milliseconds = Int32(min(max(seconds * 1000, 1), 60_000).rounded(.up))
+        return SDL_WaitEventTimeout(nil, milliseconds) == 1
+    }
+
+    /// A call any thread may make to end `waitForEvent` early: it queues an event that
+    /// `pollEvents` drops (a decode that finished, for a loop that sleeps while idle).
+    public func wakeUpCall() -> @Sendable () -> Void {
+        return {
+            var wake = SDL_Event()
+            wake.type = SDL_USEREVENT.rawValue
+            // SDL_PushEvent is thread-safe; a full queue already wakes the loop.
+            _ = SDL_PushEvent(&wake)
+        }
+    }
+
     /// Drains every pending event, translated; `clock` puts their timestamps on the frame timeline.
     /// SDL turns SIGINT and SIGTERM into a quit event, so the frame loop ends and writes what
     /// it must; a closed terminal's SIGHUP would otherwise kill the process outright. This

@@ -138,7 +138,9 @@ import Testing
         let offsets = panes.map(\.final_offset_y)
         #expect(offsets[0] > 100, "the drag moved the list: \(offsets)")
         #expect(Set(offsets).count == 1, "one input, one offset: \(offsets)")
-        #expect(panes.allSatisfy { $0.frames > 30 })
+        // Each pane counts the frames it ran (a clicked caption's pane since the click; the
+        // window draws only a few frames a second once nothing moves, see FramePacing).
+        #expect(panes.allSatisfy { $0.frames > 0 }, "\(panes.map(\.frames))")
         #expect(panes[0].cells_updated > 0 && panes[2].attributes_computed > 0, "each pane counts its own strategy's work")
         #expect(stats.final_offset_y == offsets[0])
     }

@@ -233,4 +233,50 @@ func request(_ id: Int, priority: Int = 0) -> PhotoRequest {
         #expect(PhotoLoader.defaultWorkerCount == max(1, cores - 1))
         #expect(PhotoLoader(workers: 0).workerCount == 1)
     }
+
+    /// The window's last worker decodes only while its frame loop is idle.
+    @Test func aDecodeLimitKeepsWorkersBackAndRaisingItLetsThemGo() {
+        let fake = FakeDecoder(gated: true)
+        let loader = PhotoLoader(workers: 2, decode: fake.decode)
+        loader.limitDecodes(to: 1)
+        loader.submit((0..<4).map { request($0) })
+        waitUntil(loader) { $0.decoding == 1 }
+        // Give the second worker every chance to start: it must not.
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(loader.counters.decoding == 1 && loader.counters.queued == 3)
+        loader.limitDecodes(to: 2)
+        waitUntil(loader) { $0.decoding == 2 }
+        // Lowered again, the running decodes finish and only one starts after them.
+        loader.limitDecodes(to: 1)
+        fake.release(2)
+        waitUntil(loader) { $0.finished == 2 && $0.decoding == 1 }
+        #expect(loader.counters.queued == 1)
+        fake.release(2)
+        waitUntil(loader) { $0.finished == 4 }
+        loader.shutdown()
+    }
+
+    @Test func aLimitOutsideOneToTheWorkersIsClamped() {
+        let fake = FakeDecoder(gated: true)
+        let loader = PhotoLoader(workers: 2, decode: fake.decode)
+        loader.limitDecodes(to: 0)  // still one
+        loader.submit((0..<3).map { request($0) })
+        waitUntil(loader) { $0.decoding == 1 }
+        loader.limitDecodes(to: 1_000)  // at most the two workers
+        waitUntil(loader) { $0.decoding == 2 }
+        fake.release(3)
+        waitUntil(loader) { $0.finished == 3 }
+        loader.shutdown()
+    }
+
+    @Test func theFinishedObserverHearsEveryResult() {
+        let heard = Mutex(0)
+        let fake = FakeDecoder(failing: [2])
+        let loader = PhotoLoader(workers: 2, decode: fake.decode)
+        loader.onFinished { heard.withLock { $0 += 1 } }
+        loader.submit((0..<5).map { request($0) })
+        waitUntil(loader) { $0.finished + $0.failed == 5 }
+        #expect(heard.withLock { $0 } == 5)
+        loader.shutdown()
+    }
 }

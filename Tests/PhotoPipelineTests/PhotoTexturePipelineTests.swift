@@ -275,6 +275,50 @@ import Testing
         decoder.photosOpen.withLock { $0 = true }
     }
 
+    // MARK: What the visible photos change by themselves (the window's frame pacing)
+
+    @Test func aLoadingTilePulsesAPhotoArrivingFadesAndASettledScreenIsStill() {
+        let decoder = PolicyDecoder()
+        decoder.photosOpen.withLock { $0 = false }
+        let photos = pipeline(decoder, photos: 2, fade: 0.15)
+        photos.settings.loadingPulseSeconds = 1.2
+        photos.update(needs: [need(0)], scale: 1, now: 10)
+        #expect(photos.visibleMotion == .pulsing, "nothing is known of photo 0 yet")
+        decoder.photosOpen.withLock { $0 = true }
+        settle(photos, [need(0)], now: 10) { photos.counters.uploads == 1 }
+        #expect(photos.visibleMotion == .fading, "its texture was just made")
+        photos.update(needs: [need(0)], scale: 1, now: 10.05)
+        _ = photos.appearance(of: 0)
+        #expect(photos.visibleMotion == .fading, "half faded in")
+        photos.update(needs: [need(0)], scale: 1, now: 10.5)
+        #expect(photos.visibleMotion == .still)
+        // Without the pulse (reduce motion), a loading tile is still too.
+        photos.settings.loadingPulseSeconds = 0
+        decoder.photosOpen.withLock { $0 = false }
+        photos.update(needs: [need(1)], scale: 1, now: 11)
+        #expect(photos.visibleMotion == .still)
+        decoder.photosOpen.withLock { $0 = true }
+    }
+
+    @Test func theWindowsLastWorkerWaitsUntilTheFrameLoopIsIdle() {
+        let fake = FakeDecoder(gated: true)
+        var settings = PhotoTextureSettings()
+        settings.decodesWhileFramesRun = 1
+        settings.previews = false
+        let loader = PhotoLoader(workers: 2, decode: fake.decode)
+        let photos = Pipeline(maker: RecordingTextureMaker(clock: clock), paths: (0..<3).map { "/p/\($0).jpg" },
+                              settings: settings, loader: loader, clock: { [clock] in clock.now })
+        photos.update(needs: [need(0), need(1), need(2)], scale: 1, now: 0)
+        waitUntil(loader) { $0.decoding == 1 }
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(loader.counters.decoding == 1, "one core stays with the frames")
+        photos.frameLoopIsIdle(true)
+        waitUntil(loader) { $0.decoding == 2 }
+        photos.frameLoopIsIdle(false)
+        fake.release(3)
+        settle(photos, [need(0), need(1), need(2)]) { photos.counters.uploads == 3 }
+    }
+
     // MARK: The "can't show" tile
 
     @Test func theCantShowTileCentresItsThreeLinesInTheCell() {

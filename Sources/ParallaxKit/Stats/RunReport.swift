@@ -135,12 +135,17 @@ public struct RunReport: Codable, Sendable, Equatable {
     /// panel and a script's `set` lines left them.
     public var final_parallax: Double?
     public var final_items: Int?
+    /// Frames after which the window waited instead of drawing on (nothing moved or arrived,
+    /// see the window's frame pacing); the interval after each is not among the timed frames.
+    public var idle_waits: Int?
 
     public init(frames: Int, fps_mean: Double, one_percent_low_fps: Double, frame_ms_p50: Double, frame_ms_p90: Double,
                 frame_ms_p99: Double, frames_over_16_7_ms: Int, changes: [Change], renderer: String, video_driver: String,
                 screenshots: [String], final_offset_x: Double, final_offset_y: Double, startup: Startup, photos: Photos?,
                 peak_rss_kb: Int?, recording_frames_not_captured: Int, panes: [Pane]? = nil,
-                final_parallax: Double? = nil, final_items: Int? = nil, recording_window_frames: Int? = nil) {
+                final_parallax: Double? = nil, final_items: Int? = nil, recording_window_frames: Int? = nil,
+                idle_waits: Int? = nil) {
+        self.idle_waits = idle_waits
         self.recording_window_frames = recording_window_frames
         self.final_parallax = final_parallax
         self.final_items = final_items

@@ -57,6 +57,8 @@ public final class PhotoTexturePipeline<Maker: PhotoTextureMaker> {
     /// The time of the last update, in the frame clock's seconds.
     public private(set) var now = 0.0
     private var uploads = 0
+    /// Whether the last update made a texture (a photo or a preview about to appear).
+    private var texturesMadeInLastUpdate = false
     /// Calls of `update` so far.
     private var updates = 0
     private var visibleHits = 0, visibleMisses = 0
@@ -85,7 +87,35 @@ public final class PhotoTexturePipeline<Maker: PhotoTextureMaker> {
         // so the thread that draws never waits for it (issue 23).
         if settings.plainDecodeWithoutLibvips, let plain = maker.decodeWithoutVips { loader.useWhenVipsIsMissing(plain) }
         if settings.decodesAfterFirstFrame { loader.hold() }
+        if let busy = settings.decodesWhileFramesRun { loader.limitDecodes(to: busy) }
         failures = knownProblems
+    }
+
+    /// The frame loop says whether it is idle (drawing only now and then, see the window's
+    /// `FramePacing`): while it is, every worker decodes; while it draws every frame, at most
+    /// `decodesWhileFramesRun`.
+    public func frameLoopIsIdle(_ idle: Bool) {
+        guard let busy = settings.decodesWhileFramesRun else { return }
+        loader.limitDecodes(to: idle ? loader.workerCount : busy)
+    }
+
+    /// Calls `wake` (from a decode thread) whenever a decode is ready to be made a texture.
+    public func wakeWhenDecoded(_ wake: (@Sendable () -> Void)?) { loader.onFinished(wake) }
+
+    /// What the visible photos of the last update still change on screen by themselves.
+    public var visibleMotion: PhotoTextureMotion {
+        let fade = settings.fadeSeconds
+        if texturesMadeInLastUpdate || fade > 0 && lastVisiblePhotos.contains(where: { photo in
+            cache.peek(photo).map { now - $0.shownAt < fade } ?? false
+        }) {
+            return .fading
+        }
+        if settings.loadingPulseSeconds > 0, lastVisiblePhotos.contains(where: { photo in
+            failures[photo] == nil && colours[photo] == nil && !cache.contains(photo)
+        }) {
+            return .pulsing
+        }
+        return .still
     }
 
     deinit {
@@ -162,7 +192,9 @@ public final class PhotoTexturePipeline<Maker: PhotoTextureMaker> {
         for change in work.reprioritized { loader.reprioritize(change.loaderID, to: change.priority) }
         for id in work.cancelled { loader.cancel(id) }
         if !work.requests.isEmpty { loader.submit(work.requests) }
+        let uploadsBefore = uploads
         takeFinished()
+        texturesMadeInLastUpdate = uploads > uploadsBefore
         noteVisible(needs, scale: scale)
     }
 

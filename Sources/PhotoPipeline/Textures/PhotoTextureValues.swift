@@ -31,6 +31,10 @@ public struct PhotoTextureSettings: Sendable {
     /// no EXIF turn, no colour profile), as the bundled images may; a folder's photos, whose
     /// turn and profile matter, show as tiles naming libvips instead.
     public var plainDecodeWithoutLibvips = true
+    /// Decodes that may run while the frame loop draws every frame; nil: every worker of
+    /// the loader, always. The window gives its loader one worker per core and keeps one of
+    /// them for the frames (cores − 1) until the loop says it is idle (`frameLoopIsIdle`).
+    public var decodesWhileFramesRun: Int?
     /// Decode sizes are rounded up to a multiple of this many pixels, so that a window
     /// being resized does not restart the same photo's decode every frame.
     public var sizeStep = 32
@@ -47,6 +51,17 @@ public struct PhotoTextureSettings: Sendable {
 }
 
 /// The photo policy's state, for the overlay and the run's statistics (`--stats-json`).
+/// What the visible photos change on screen by themselves between two frames, for a frame
+/// loop that draws less often when nothing does.
+public enum PhotoTextureMotion: Sendable, Equatable {
+    /// A photo or preview just made, or one fading in: every frame counts.
+    case fading
+    /// A tile that nothing has told the colour of pulses slowly (`loadingPulseSeconds`).
+    case pulsing
+    /// Nothing changes.
+    case still
+}
+
 public struct PhotoTextureCounters: Sendable, Equatable {
     public var queued = 0
     public var decoding = 0

@@ -1,0 +1,37 @@
+import ParallaxKit
+import PhotoPipeline
+import Presentation
+import SDLBackend
+
+/// Frame pacing (see `FramePacing`): after a frame in which nothing moved, arrived or
+/// animated, the window waits for an event, or a decode that wakes it, instead of drawing
+/// the same picture again; meanwhile the photo loader's last worker may take the core the
+/// frames would have used.
+extension PlaygroundApp {
+    /// Waits if `frame` (presented, begun at `frameStart` on the loop's clock) leaves nothing
+    /// to redraw; true if it waited.
+    func waitIfIdle(after frame: FrameReport, frameStart: Double, inputArrived: Bool, layoutGrew: Bool) -> Bool {
+        let pipelines = [executor.images.pipeline, executor.images.coverPipeline].compactMap { $0 }
+        var seen = FramePacing.Frame()
+        // A script or a harness (the monkey, the benches) times every frame; the first frames
+        // start the decoders (`decodesAfterFirstFrame`) and must not wait.
+        seen.driven = script != nil || beforeFrame != nil || frame.index < 2
+        seen.inputArrived = inputArrived
+        seen.moving = frame.moved || panes.panes.contains { $0.playground.scrollView.phase != .idle }
+        seen.overlaysAnimate = showsTuning || showsStrip || screenshotRequested || recorder.isBusy
+            || toast.changes(between: frameTime, and: frameTime + FramePacing.stillInterval)
+        seen.layoutGrew = layoutGrew
+        let motions = pipelines.map(\.visibleMotion)
+        seen.pictures = motions.contains(.fading) ? .changing : motions.contains(.pulsing) ? .pulsing : .still
+        let wait = FramePacing.idleWait(after: seen)
+        for pipeline in pipelines { pipeline.frameLoopIsIdle(wait != nil) }
+        guard let wait else { return false }
+        let remaining = wait - (clock.now() - frameStart)
+        guard remaining > 0 else { return false }
+        let wake = video.wakeUpCall()
+        for pipeline in pipelines { pipeline.wakeWhenDecoded(wake) }
+        video.waitForEvent(seconds: remaining)
+        runStatistics.idleWaits += 1
+        return true
+    }
+}

@@ -1,0 +1,64 @@
+import ParallaxKit
+
+/// When the window may draw less often than every display refresh.
+///
+/// A frame that repeats the last one costs as much as any: under Xvfb, Mesa's llvmpipe draws
+/// the 1280×800 window on the CPU, and a window at rest took about 90 % of a core drawing the
+/// same picture 60 times a second (4.5 s of CPU in 5.25 s, measured 2026-11-25) — the core a
+/// folder's first photos wait for (issue 23). So when nothing moves, nothing new arrives and
+/// no overlay animates, the loop waits for an event (or a decode, which wakes it) instead:
+/// a little while if loading tiles pulse, longer if the picture is still. Scripted and
+/// harnessed runs draw every frame, as they are measured.
+public enum FramePacing {
+    /// What the visible pictures do by themselves.
+    public enum Pictures: Sendable, Equatable {
+        /// Photos appearing or fading in: every frame.
+        case changing
+        /// Loading tiles pulse (a 1.2 s period): a few frames a second keep it smooth.
+        case pulsing
+        case still
+    }
+
+    /// What the last frame saw.
+    public struct Frame: Sendable, Equatable {
+        /// A person's input (or a window event) arrived, or a script's.
+        public var inputArrived = false
+        /// A script or a test harness drives the loop: every frame, as it is measured.
+        public var driven = false
+        /// A list (in any pane) is scrolling, coasting, bouncing or animating to a place.
+        public var moving = false
+        /// Something over the scene changes with time: a toast, the recording badge, the
+        /// tuning panel, the compare strip, a screenshot waiting for photos.
+        public var overlaysAnimate = false
+        /// Photos' headers arrived and the layout grew.
+        public var layoutGrew = false
+        public var pictures = Pictures.still
+
+        public init(inputArrived: Bool = false, driven: Bool = false, moving: Bool = false, overlaysAnimate: Bool = false,
+                    layoutGrew: Bool = false, pictures: Pictures = .still) {
+            self.inputArrived = inputArrived
+            self.driven = driven
+            self.moving = moving
+            self.overlaysAnimate = overlaysAnimate
+            self.layoutGrew = layoutGrew
+            self.pictures = pictures
+        }
+    }
+
+    /// While tiles pulse: 20 frames a second step the 1.2 s pulse 24 times, and each costs
+    /// a third of what 60 would.
+    public static let pulsingInterval = 1.0 / 20
+    /// A still picture: the fps badge's figures and the title still follow 4 times a second.
+    public static let stillInterval = 0.25
+
+    /// How long the loop may wait (for an event, or a decode that wakes it) before drawing
+    /// again after `frame`; nil: draw the next frame at once.
+    public static func idleWait(after frame: Frame) -> Double? {
+        if frame.driven || frame.inputArrived || frame.moving || frame.overlaysAnimate || frame.layoutGrew { return nil }
+        switch frame.pictures {
+        case .changing: return nil
+        case .pulsing: return pulsingInterval
+        case .still: return stillInterval
+        }
+    }
+}
