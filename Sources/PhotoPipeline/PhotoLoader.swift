@@ -99,6 +99,10 @@ public final class PhotoLoader: Sendable {
     /// the limit drops finishes.
     public func limitDecodes(to count: Int) { core.setDecodeLimit(min(max(count, 1), workerCount)) }
 
+    /// Embedded previews are found in Swift and decoded with `decoder` (a small JPEG each),
+    /// before and without libvips; a file this cannot read goes to the usual decode.
+    public func decodePreviewsWith(_ decoder: QuickEmbeddedPreview.DecodeJPEG?) { core.setPreviewJPEGDecoder(decoder) }
+
     /// Calls `observer` (on a worker thread, quickly) whenever a result is ready to take: a
     /// frame loop that sleeps while idle wakes for it.
     public func onFinished(_ observer: (@Sendable () -> Void)?) { core.setFinishedObserver(observer) }

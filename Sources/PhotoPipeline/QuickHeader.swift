@@ -49,7 +49,18 @@ enum QuickHeader {
 
     // MARK: JPEG (ITU T.81 markers; EXIF 2.32 in APP1, ICC.1 in APP2)
 
-    static func jpeg(_ b: [UInt8]) -> PhotoHeader? {
+    static func jpeg(_ b: [UInt8]) -> PhotoHeader? { jpegHeaderAndExif(b)?.header }
+
+    /// The JPEG at `path`'s header and its EXIF block (the TIFF bytes after "Exif\0\0"), read
+    /// as `read` reads it; nil when the file is no JPEG this reader takes.
+    static func jpegHeaderAndExif(path: String) -> (header: PhotoHeader, exif: [UInt8]?)? {
+        guard let first = leadingBytes(of: path, count: firstRead) else { return nil }
+        if let found = jpegHeaderAndExif(first) { return found }
+        guard first.count == firstRead, let more = leadingBytes(of: path, count: readLimit) else { return nil }
+        return jpegHeaderAndExif(more)
+    }
+
+    static func jpegHeaderAndExif(_ b: [UInt8]) -> (header: PhotoHeader, exif: [UInt8]?)? {
         guard b.count >= 4, b[0] == 0xFF, b[1] == 0xD8 else { return nil }
         var at = 2
         var size: (width: Int, height: Int)?
@@ -77,8 +88,10 @@ enum QuickHeader {
             case 0xE2 where segment.starts(with: Array("ICC_PROFILE".utf8) + [0]):
                 hasProfile = true
             case 0xDA:  // start of scan: every header segment libjpeg reads comes before it
-                guard let size else { return nil }
-                return header(width: size.width, height: size.height, exif: exif, format: .jpeg, hasProfile: hasProfile)
+                guard let size,
+                      let found = header(width: size.width, height: size.height, exif: exif, format: .jpeg, hasProfile: hasProfile)
+                else { return nil }
+                return (found, exif)
             case 0xD9:
                 return nil
             default:

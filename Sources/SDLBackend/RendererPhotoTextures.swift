@@ -34,6 +34,11 @@ extension Renderer: PhotoTextureMaker {
     public var decodeWithoutVips: PhotoLoader.Decode? {
         { request throws(PhotoProblem) in try decodeWithSDLImage(request) }
     }
+
+    /// SDL_image's JPEG decode of an embedded thumbnail, held in memory.
+    public var decodeSmallJPEG: QuickEmbeddedPreview.DecodeJPEG? {
+        { jpeg in decodeWithSDLImage(jpeg: jpeg) }
+    }
 }
 
 extension PhotoTexturePipeline where Maker == Renderer {

@@ -23,6 +23,13 @@ func decodeWithSDLImage(_ request: PhotoRequest) throws(PhotoProblem) -> Decoded
     }
 }
 
+/// SDL_image's decode of a JPEG (or PNG) held in memory, as RGBA rows; nil when it cannot
+/// read it. Thread-safe: it makes a surface, never a texture.
+func decodeWithSDLImage(jpeg: [UInt8]) -> (size: PhotoPipeline.PixelSize, rgba: [UInt8])? {
+    guard let image = try? Surface.load(bytes: jpeg).rgbaImage() else { return nil }
+    return (PhotoPipeline.PixelSize(width: image.width, height: image.height), image.bytes)
+}
+
 /// The box a stored image of size `stored` is shrunk to fit for `request`: the request's
 /// size for `.fit`; for the cover fits, the box of the stored aspect that just covers it
 /// (`fitting` never enlarges, so a smaller image stays as it is).

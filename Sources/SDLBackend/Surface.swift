@@ -23,6 +23,18 @@ final class Surface {
         Surface(owning: try nonNull(IMG_Load(path), "IMG_Load(\(path))"))
     }
 
+    /// Decodes a PNG or JPEG held in memory (SDL_image reads it through a read-only RWops
+    /// that it closes).
+    static func load(bytes: [UInt8]) throws(SDLError) -> Surface {
+        let loaded = bytes.withUnsafeBytes { buffer -> UnsafeMutablePointer<SDL_Surface>? in
+            guard let base = buffer.baseAddress, let stream = SDL_RWFromConstMem(base, Int32(clamping: buffer.count)) else {
+                return nil
+            }
+            return IMG_Load_RW(stream, 1)
+        }
+        return Surface(owning: try nonNull(loaded, "IMG_Load_RW"))
+    }
+
     /// A copy of `image`'s pixels (SDL's surfaces made over caller memory would not own it).
     /// With `opaque`, the alpha bytes are dropped (RGB24, as SDL_image loads an opaque PNG or
     /// JPEG): the texture then draws without blending, which the software renderer does much

@@ -164,6 +164,33 @@ import Testing
         #expect(decoder.decodes.withLock { $0 }.filter { $0 == "preview 2" }.count == 1)
     }
 
+    @Test func visiblePhotosShowingNothingAreDecodedBeforeThoseAPreviewStandsInFor() {
+        let decoder = PolicyDecoder(withoutPreview: [2])
+        decoder.photosOpen.withLock { $0 = false }
+        let photos = pipeline(decoder, photos: 4, previews: true)
+        let screen = [need(0), need(1), need(2), need(3)]
+        // The previews arrive (photo 2 has none); no photo is decoded yet.
+        settle(photos, screen) { photos.counters.uploads == 3 && decoder.decodes.withLock { $0 }.contains("preview 2") }
+        decoder.photosOpen.withLock { $0 = true }
+        settle(photos, screen) { photos.visibleAreSharp }
+        // The lone worker may have taken photo 0's decode (rank 0) before the previews'
+        // arrival reordered the rest; of those still waiting, the flat tile goes first.
+        let order = decoder.decodes.withLock { $0 }.filter { $0.hasPrefix("photo") }
+        let position = { (name: String) in order.firstIndex(of: name) ?? Int.max }
+        #expect(position("photo 2") < position("photo 1") && position("photo 2") < position("photo 3"), "\(order)")
+        #expect(Set(order) == ["photo 0", "photo 1", "photo 2", "photo 3"])
+    }
+
+    @Test func onlyTheVisiblePlacesAreReordered() {
+        let size = Size(width: 10, height: 10)
+        let needs = [PhotoNeed(photo: 7, size: size, urgency: .atRest), PhotoNeed(photo: 1, size: size, urgency: .visible),
+                     PhotoNeed(photo: 2, size: size, urgency: .visible), PhotoNeed(photo: 3, size: size, urgency: .visible),
+                     PhotoNeed(photo: 9, size: size, urgency: .ahead)]
+        let reordered = Pipeline.nothingShownFirst(needs, shows: { $0 == 1 })
+        #expect(reordered.map(\.photo) == [7, 2, 3, 1, 9])
+        #expect(Pipeline.nothingShownFirst(needs, shows: { _ in true }) == needs)
+    }
+
     // MARK: Failures
 
     @Test func failuresAreRememberedNamedOnceAndNeverAskedAgain() {

@@ -23,6 +23,26 @@ import Testing
         #expect(photo.source.width == 960 && photo.source.height == 640 && photo.source.format == .png)
     }
 
+    /// Embedded thumbnails (small JPEGs held in memory) for previews without libvips.
+    @Test func aJPEGInMemoryIsDecodedAndBytesThatAreNoImageAreNot() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("sdl-image-\(UUID().uuidString).jpg").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let convert = Process()
+        convert.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
+        convert.arguments = ["-size", "40x20", "xc:rgb(200,40,30)", "-quality", "95", path]
+        try convert.run()
+        convert.waitUntilExit()
+        try #require(convert.terminationStatus == 0)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let decoded = try #require(decodeWithSDLImage(jpeg: bytes))
+        #expect(decoded.size == PhotoPipeline.PixelSize(width: 40, height: 20))
+        #expect(decoded.rgba.count == 40 * 20 * 4)
+        #expect(abs(Int(decoded.rgba[0]) - 200) < 12 && abs(Int(decoded.rgba[1]) - 40) < 12 && decoded.rgba[3] == 255)
+        #expect(decodeWithSDLImage(jpeg: Array("not an image".utf8)) == nil)
+        #expect(decodeWithSDLImage(jpeg: Array(bytes.prefix(20))) == nil, "a JPEG cut off in its headers")
+        #expect(decodeWithSDLImage(jpeg: []) == nil)
+    }
+
     @Test func anEmbeddedPreviewIsNotSomethingItHas() {
         let request = PhotoRequest(id: 0, path: Self.bundledPhoto, size: PhotoPipeline.PixelSize(width: 10, height: 10), kind: .embeddedPreview)
         #expect(throws: PhotoProblem.noEmbeddedPreview) { try decodeWithSDLImage(request) }

@@ -25,10 +25,15 @@ public protocol PhotoTextureMaker {
     /// A decode without libvips, for when it cannot be loaded (the pipeline hands it to its
     /// loader; see `PhotoLoader.useWhenVipsIsMissing`), or nil to have none.
     var decodeWithoutVips: PhotoLoader.Decode? { get }
+
+    /// A decoder for the small JPEGs cameras embed, so previews need no libvips (see
+    /// `QuickEmbeddedPreview`), or nil to have none.
+    var decodeSmallJPEG: QuickEmbeddedPreview.DecodeJPEG? { get }
 }
 
 extension PhotoTextureMaker {
     public var decodeWithoutVips: PhotoLoader.Decode? { nil }
+    public var decodeSmallJPEG: QuickEmbeddedPreview.DecodeJPEG? { nil }
 }
 
 /// Why a texture could not be made, in words for the "can't show" tile and the warning.

@@ -86,6 +86,7 @@ public final class PhotoTexturePipeline<Maker: PhotoTextureMaker> {
         // libvips is not started here: the loader's workers load it with their first decode,
         // so the thread that draws never waits for it (issue 23).
         if settings.plainDecodeWithoutLibvips, let plain = maker.decodeWithoutVips { loader.useWhenVipsIsMissing(plain) }
+        if let smallJPEG = maker.decodeSmallJPEG { loader.decodePreviewsWith(smallJPEG) }
         if settings.decodesAfterFirstFrame { loader.hold() }
         if let busy = settings.decodesWhileFramesRun { loader.limitDecodes(to: busy) }
         failures = knownProblems
@@ -177,7 +178,8 @@ public final class PhotoTexturePipeline<Maker: PhotoTextureMaker> {
         // The frame of the first update has been presented (see `decodesAfterFirstFrame`).
         if updates == 2 { loader.release() }
         guard !paths.isEmpty else { return }
-        let needs = needs.map { PhotoNeed(photo: wrapped($0.photo), size: $0.size, urgency: $0.urgency) }
+        let needs = Self.nothingShownFirst(needs.map { PhotoNeed(photo: wrapped($0.photo), size: $0.size, urgency: $0.urgency) },
+                                           shows: { cache.contains($0) })
         var wants: [PhotoScheduler.Want] = []
         for (rank, need) in needs.enumerated() where failures[need.photo] == nil {
             let target = pixelSize(of: need.size, scale: scale)
@@ -196,6 +198,21 @@ public final class PhotoTexturePipeline<Maker: PhotoTextureMaker> {
         takeFinished()
         texturesMadeInLastUpdate = uploads > uploadsBefore
         noteVisible(needs, scale: scale)
+    }
+
+    /// `needs` with its visible photos that show nothing yet (no preview either: a camera
+    /// that embedded none) moved, in their order, ahead of the visible photos a preview
+    /// already stands in for, within the places the visible ones hold: a tile with a picture
+    /// can wait for its sharp one, a flat one reads as broken. (The quilt on camera JPEGs,
+    /// two in twelve without a thumbnail: every visible tile showed something 3.1 s after the
+    /// first frame, when decodes went in plain order.) The other needs keep their places.
+    static func nothingShownFirst(_ needs: [PhotoNeed], shows: (Int) -> Bool) -> [PhotoNeed] {
+        let slots = needs.indices.filter { needs[$0].urgency == .visible }
+        let visible = slots.map { needs[$0] }
+        let reordered = visible.filter { !shows($0.photo) } + visible.filter { shows($0.photo) }
+        var result = needs
+        for (slot, need) in zip(slots, reordered) { result[slot] = need }
+        return result
     }
 
     /// How `photo` looks now; counts toward the hit rate only through `update`.

@@ -1,0 +1,61 @@
+/// The thumbnail a camera embedded in a JPEG's EXIF block, found and turned upright in Swift
+/// and decoded by a JPEG decoder the caller gives (the window's: SDL_image), so a folder's
+/// first screen shows its previews without waiting for libvips, which loads and starts after
+/// the first frame (about 80 ms here; issue 23 asks every visible cell previewed within
+/// 150 ms of it). A file this reader does not take (no EXIF thumbnail, an odd header, a
+/// thumbnail over `PhotoDecoder.largestEmbeddedSide`) gives nil: libvips' reading follows.
+public enum QuickEmbeddedPreview {
+    /// Decodes a small JPEG held in memory into RGBA rows (4 bytes a pixel, no padding);
+    /// nil when it cannot. Called on decode threads.
+    public typealias DecodeJPEG = @Sendable (_ jpeg: [UInt8]) -> (size: PixelSize, rgba: [UInt8])?
+
+    /// `path`'s embedded thumbnail, upright by the photo's EXIF orientation, with the photo's
+    /// header as its source; nil when there is none this reader takes.
+    public static func read(path: String, decodeJPEG: DecodeJPEG) -> DecodedPhoto? {
+        guard let (header, exif) = QuickHeader.jpegHeaderAndExif(path: path), let exif else { return nil }
+        guard let range = exif.withUnsafeBytes({ ExifThumbnail.jpegRange(inExif: $0) }) else { return nil }
+        guard let decoded = decodeJPEG(Array(exif[range])) else { return nil }
+        let size = decoded.size
+        guard size.width > 0, size.height > 0, size.width <= PhotoDecoder.largestEmbeddedSide,
+              size.height <= PhotoDecoder.largestEmbeddedSide, decoded.rgba.count == size.width * size.height * 4
+        else { return nil }
+        let upright = Self.upright(decoded.rgba, size: size, orientation: header.orientation)
+        return DecodedPhoto(size: upright.size, pixels: upright.rgba, source: header)
+    }
+
+    /// `rgba` (stored as the camera wrote it) turned as EXIF `orientation` (1–8, TIFF 6.0's
+    /// Orientation tag) says the photo is shown: 2 mirrors, 3 turns half way, 4 flips, 5 is
+    /// the transpose, 6 a quarter turn clockwise, 7 the transverse, 8 a quarter turn
+    /// anticlockwise. Anything else is taken as 1.
+    static func upright(_ rgba: [UInt8], size: PixelSize, orientation: Int) -> (rgba: [UInt8], size: PixelSize) {
+        let w = size.width, h = size.height
+        guard (2...8).contains(orientation), rgba.count == w * h * 4 else { return (rgba, size) }
+        let swaps = orientation >= 5
+        let out = swaps ? PixelSize(width: h, height: w) : size
+        var turned = [UInt8](repeating: 0, count: rgba.count)
+        rgba.withUnsafeBufferPointer { source in
+            turned.withUnsafeMutableBufferPointer { destination in
+                for y in 0..<out.height {
+                    for x in 0..<out.width {
+                        // The stored pixel shown at (x, y).
+                        let (sx, sy): (Int, Int) = switch orientation {
+                        case 2: (w - 1 - x, y)
+                        case 3: (w - 1 - x, h - 1 - y)
+                        case 4: (x, h - 1 - y)
+                        case 5: (y, x)
+                        case 6: (y, h - 1 - x)
+                        case 7: (w - 1 - y, h - 1 - x)
+                        default: (w - 1 - y, x)  // 8
+                        }
+                        let from = (sy * w + sx) * 4, to = (y * out.width + x) * 4
+                        destination[to] = source[from]
+                        destination[to + 1] = source[from + 1]
+                        destination[to + 2] = source[from + 2]
+                        destination[to + 3] = source[from + 3]
+                    }
+                }
+            }
+        }
+        return (turned, out)
+    }
+}
