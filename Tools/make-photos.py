@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# One file on purpose: a standalone generator that make bench and the tests run by path with
+# the system Python, so there is no package of its own to import from.
 # Debian packages this script needs (apt-get install -y ...):
 #     python3-numpy python3-pil icc-profiles-free
 # (icc-profiles-free is only for the Adobe RGB ICC profile of IMG_0005;
