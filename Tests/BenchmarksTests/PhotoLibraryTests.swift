@@ -184,6 +184,40 @@ import Testing
         #expect(stats.photos?.first_screen.first?.width == 640)
     }
 
+    /// A first-visit launch as the window reports it: first frame 200 ms after the spawn,
+    /// sharp `sharp` ms after that (nil: never, within the run) with `screen` on it.
+    private func launch(sharp: Double?, screen: [String]) -> WindowRun {
+        var startup = RunReport.Startup()
+        startup.first_frame_ns = 1_200_000_000
+        startup.preview_frame_ns = sharp.map { 1_200_000_000 + UInt64($0 * 1e6) }
+        startup.complete_frame_ns = startup.preview_frame_ns
+        let report = RunReport(
+            frames: 100, fps_mean: 60, one_percent_low_fps: 55, frame_ms_p50: 16.6, frame_ms_p90: 16.8, frame_ms_p99: 18,
+            frames_over_16_7_ms: 0, changes: [], renderer: "opengl", video_driver: "x11", screenshots: [],
+            final_offset_x: 0, final_offset_y: 0, startup: startup,
+            photos: RunReport.Photos(textures_held: 0, texture_bytes_held: 0, uploads: 0, failures: 0, visible_hit_rate: nil,
+                                     rest_to_sharp_ms: [], first_screen: screen.map { .init(path: $0, width: 384, height: 256) }),
+            peak_rss_kb: nil, recording_frames_not_captured: 0)
+        return WindowRun(stats: report, spawned: 1_000_000_000)
+    }
+
+    @Test func theFloorIsTheFirstScreenOfTheLastLaunchThatTurnedOneSharp() throws {
+        let runs = [launch(sharp: 800, screen: ["/n/a.jpg", "/n/b.jpg"]), launch(sharp: 900, screen: ["/n/c.jpg"]),
+                    launch(sharp: nil, screen: [])]
+        #expect(FirstLookMeasurement.firstScreen(of: runs).map(\.path) == ["/n/c.jpg"])
+        // No launch turned sharp: no files for vipsthumbnail, so no floor and no ratio (not a
+        // ratio over the time it takes to run nothing).
+        let never = try FirstLookMeasurement.summarize([launch(sharp: nil, screen: []), launch(sharp: nil, screen: [])],
+                                                       look: .quiltWithoutThumbnails, folder: "/n", embeddedThumbnails: false, cores: 2)
+        #expect(never.vipsthumbnail_visible_ms == nil && never.visible_sharp_over_vipsthumbnail == nil && never.visible_sharp_ms == nil)
+        #expect(never.first_screen_photos == 0 && never.first_frame_ms == 200 && never.launches == 2 && never.scene == "quilt")
+        var result = sample()
+        result.first_looks = [never]
+        result.judge()
+        #expect(result.targets.filter { $0.name.hasPrefix("quilt_no_thumbnails.") }.allSatisfy { !$0.met && $0.not_measured == nil },
+                "measured, and missed")
+    }
+
     @Test func linksGiveDistinctNamesForTheSameFiles() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pp-links-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -61,6 +61,11 @@ struct FirstLookCase: Equatable {
 enum FirstLookMeasurement {
     /// Runs vipsthumbnail on a first screen this many times and takes the median.
     static let vipsthumbnailRepeats = 3
+    /// The most a launch may run: each quits at its first sharp screen (`--exit-when-sharp`),
+    /// which for the quilt's twenty-odd photos without thumbnails took 5.6 s on a busy
+    /// two-core machine (4–8 MP photos), past the 4 s the photos scene's launches get; the
+    /// same cap as the start-up section's.
+    static let launchCapSeconds = 30.0
 
     /// `launches` first visits of `look` on `folder`: each with a fresh `XDG_CACHE_HOME` from
     /// `freshCache` and Mesa's shaders from the shared, warmed `shaderCache`.
@@ -69,27 +74,36 @@ enum FirstLookMeasurement {
         var runs: [WindowRun] = []
         for i in 0..<launches {
             progress.show("photo library · \(look.title) · first visit \(i + 1)/\(launches)")
-            runs.append(try WindowRun.launch(photos: folder, cacheHome: freshCache(), seconds: PhotoLibraryMeasurement.launchSeconds,
-                                             extra: look.windowArguments, shaderCache: shaderCache))
+            runs.append(try WindowRun.launch(photos: folder, cacheHome: freshCache(), seconds: launchCapSeconds,
+                                             extra: look.windowArguments + ["--exit-when-sharp"], shaderCache: shaderCache))
         }
         progress.show("photo library · \(look.title) · vipsthumbnail on the first screen")
         return try summarize(runs, look: look, folder: folder, embeddedThumbnails: look.embeddedThumbnails, cores: cores)
     }
 
-    /// The medians of first-visit `runs`, and vipsthumbnail on the last run's first screen
-    /// with `cores` processes (issue 23's floor: the machine's limit, not the window's threads).
+    /// The medians of first-visit `runs`, and vipsthumbnail with `cores` processes (issue 23's
+    /// floor: the machine's limit, not the window's threads) on the first screen of the last
+    /// run that turned one sharp: a run that never did names none, and vipsthumbnail on no
+    /// files would be a floor of nothing.
     static func summarize(_ runs: [WindowRun], look: FirstLookCase, folder: String, embeddedThumbnails: Bool,
                           cores: Int) throws -> PhotoLibraryResult.FirstLook {
-        let screen = runs.last?.stats.photos?.first_screen ?? []
+        let screen = firstScreen(of: runs)
         let jobs = screen.map { VipsThumbnailRun.Job(path: $0.path, width: $0.width, height: $0.height) }
-        let vips = try BenchStatistics.median((0..<vipsthumbnailRepeats).map { _ in try VipsThumbnailRun.milliseconds(jobs, threads: cores) })
+        let vips = jobs.isEmpty ? nil
+            : try BenchStatistics.median((0..<vipsthumbnailRepeats).map { _ in try VipsThumbnailRun.milliseconds(jobs, threads: cores) })
         let sharp = median(runs.map { $0.sinceFirstFrame($0.stats.startup.complete_frame_ns) })
         return PhotoLibraryResult.FirstLook(
             name: look.name, scene: look.scene.name, folder: folder, embedded_thumbnails: embeddedThumbnails, launches: runs.count,
             first_screen_photos: screen.count,
             first_frame_ms: median(runs.map { $0.sinceSpawn($0.stats.startup.first_frame_ns) }),
             visible_preview_ms: median(runs.map { $0.sinceFirstFrame($0.stats.startup.preview_frame_ns) }),
-            visible_sharp_ms: sharp, vipsthumbnail_visible_ms: vips, visible_sharp_over_vipsthumbnail: sharp.map { $0 / vips })
+            visible_sharp_ms: sharp, vipsthumbnail_visible_ms: vips,
+            visible_sharp_over_vipsthumbnail: sharp.flatMap { sharp in vips.map { sharp / $0 } })
+    }
+
+    /// The first screen of the last run that reported one.
+    static func firstScreen(of runs: [WindowRun]) -> [RunReport.Photos.ScreenPhoto] {
+        runs.reversed().lazy.compactMap { $0.stats.photos?.first_screen }.first { !$0.isEmpty } ?? []
     }
 
     /// The median of the values known, nil when none is.

@@ -110,7 +110,7 @@ enum PhotoLibraryMeasurement {
             first_frame_ms: given.first_frame_ms ?? .nan,
             bare_first_frame_ms: median(bare),
             visible_preview_ms: given.visible_preview_ms,
-            visible_sharp_ms: given.visible_sharp_ms, vipsthumbnail_visible_ms: given.vipsthumbnail_visible_ms ?? .nan,
+            visible_sharp_ms: given.visible_sharp_ms, vipsthumbnail_visible_ms: given.vipsthumbnail_visible_ms ?? 0,
             visible_sharp_over_vipsthumbnail: given.visible_sharp_over_vipsthumbnail,
             first_frame_indexed_ms: median(second.map { $0.sinceSpawn($0.stats.startup.first_frame_ns) }) ?? .nan,
             visible_sharp_cached_ms: median(second.map { $0.sinceFirstFrame($0.stats.startup.complete_frame_ns) }),

@@ -21,7 +21,8 @@ public struct PhotoLibraryResult: Codable, Equatable, Sendable {
     public var visible_preview_ms: Double?
     /// First frame until every visible photo is sharp, first visit.
     public var visible_sharp_ms: Double?
-    /// `vipsthumbnail` on the same visible photos to the same sizes, `vipsthumbnail_processes` at once.
+    /// `vipsthumbnail` on the same visible photos to the same sizes, `vipsthumbnail_processes`
+    /// at once (0 when no launch turned its first screen sharp, so none named its photos).
     public var vipsthumbnail_visible_ms: Double
     public var visible_sharp_over_vipsthumbnail: Double?
     /// Spawn to the first frame on a visit that finds the index.
