@@ -11,7 +11,7 @@ extension PhotoLibraryResult {
         public var scene: String
         /// The folder, or nil when none was given for this case (then nothing is measured).
         public var folder: String?
-        /// Whether photos of the folder embed EXIF thumbnails, the window's quick previews.
+        /// Whether any photo of the folder embeds an EXIF thumbnail, the window's quick preview.
         public var embedded_thumbnails: Bool
         /// First-visit launches measured (0 when not measured).
         public var launches: Int
