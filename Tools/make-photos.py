@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# One file on purpose: a standalone generator that make bench and the tests run by path with
+# the system Python, so there is no package of its own to import from.
 # Debian packages this script needs (apt-get install -y ...):
 #     python3-numpy python3-pil icc-profiles-free
 # (icc-profiles-free is only for the Adobe RGB ICC profile of IMG_0005;
@@ -10,7 +12,7 @@
 
     python3 Tools/make-photos.py OUTDIR --count N [--seed S]
                                  [--megapixels MIN-MAX] [--small]
-                                 [--bad] [--huge] [--jobs J]
+                                 [--no-thumbnails] [--bad] [--huge] [--jobs J]
 
 Writes OUTDIR/IMG_0001.jpg ... IMG_<N>.jpg. The same arguments always give
 byte-identical files (same numpy/Pillow versions): every image draws from its
@@ -44,8 +46,12 @@ The first twelve images cover every case; the pattern repeats after that
   11     3:4     8                       progressive sRGB
   12     3:2     no tag                  baseline    sRGB
 Every image but 6 and 12 (and their repeats) embeds a 160-pixel EXIF
-thumbnail in IFD1, as cameras do. Every image has EXIF DateTimeOriginal, in an order unrelated to the file
-names; IMG_0008 has exactly the date of IMG_0003 (a tie, for sort tests).
+thumbnail in IFD1, as cameras do; with --no-thumbnails none does, like a
+folder that went through an editor or exporter that drops them (the pictures,
+orientations, colour spaces, dates and encodings stay the same: only the EXIF
+block loses its IFD1). Every image has EXIF DateTimeOriginal, in an order
+unrelated to the file names; IMG_0008 has exactly the date of IMG_0003 (a tie,
+for sort tests).
 Chroma subsampling (4:2:0, 4:2:2, 4:4:4) and quality (88-95) vary too.
 
 Sizes: --megapixels MIN-MAX (default 12-24; --small: 0.3-1). Dimensions are
@@ -593,7 +599,7 @@ def shot_date(seed, index):
 
 def make_photo(job):
     """Render, orient, encode and write one IMG_NNNN.jpg; returns a summary."""
-    outdir, seed, index, mp_range, icc_path = job
+    outdir, seed, index, mp_range, icc_path, thumbnails = job
     aspect, orientation, progressive = SCHEDULE[(index - 1) % len(SCHEDULE)]
     rng = np.random.default_rng([seed, index])
     width, height = shape_for(rng, aspect, mp_range)
@@ -625,7 +631,9 @@ def make_photo(job):
     }
     subsampling = int(rng.choice([2, 2, 1, 0]))  # 4:2:0 most, like phones
     quality = int(rng.integers(88, 96))
-    with_thumbnail = (index - 1) % len(SCHEDULE) + 1 not in NO_THUMBNAIL
+    # Decided after every draw from rng, and drawing nothing itself, so the
+    # pictures are the same with and without --no-thumbnails.
+    with_thumbnail = thumbnails and (index - 1) % len(SCHEDULE) + 1 not in NO_THUMBNAIL
     exif = exif_bytes(image.width, image.height, orientation, when, shot,
                       uncalibrated=(colour != "sRGB"),
                       thumbnail=thumbnail_jpeg(image) if with_thumbnail else None)
@@ -771,6 +779,8 @@ def main():
     parser.add_argument("--megapixels", type=parse_megapixels, metavar="MIN-MAX",
                         help="size range in megapixels (default 12-24, or 0.3-1 with --small)")
     parser.add_argument("--small", action="store_true", help="small photos for fast tests")
+    parser.add_argument("--no-thumbnails", action="store_true",
+                        help="no image embeds an EXIF thumbnail (everything else unchanged)")
     parser.add_argument("--bad", action="store_true", help="also write the broken and odd files")
     parser.add_argument("--huge", action="store_true",
                         help="with --bad: also a 100-megapixel JPEG (slow, ~2 GB of memory)")
@@ -798,7 +808,8 @@ def main():
     os.makedirs(args.outdir, exist_ok=True)
     warn_if_in_repository(args.outdir)
     started = time.monotonic()
-    jobs = [(args.outdir, args.seed, i, mp_range, icc_path) for i in range(1, args.count + 1)]
+    jobs = [(args.outdir, args.seed, i, mp_range, icc_path, not args.no_thumbnails)
+            for i in range(1, args.count + 1)]
     workers = max(1, min(args.jobs, len(jobs)))
     if workers > 1:
         # fork: workers inherit the imported modules, nothing to re-import.

@@ -26,7 +26,9 @@ struct BenchCommand: ParsableCommand {
             callgrind: deterministic, unlike times.
             5. Photo library (only with --only photo-library --photos DIR): a photo folder in the real \
             window (start-up, previews, sharp photos, a fling's rest to sharp, memory at 100 and \
-            10,000 photos) against vipsthumbnail on the same files.
+            10,000 photos) against vipsthumbnail on the same files; with --photos-without-thumbnails \
+            DIR, the first look (previews, sharp photos) of the photos and the quilt scenes on a folder \
+            whose photos embed no EXIF thumbnail too.
             6. Window (only with --only window; needs a display, e.g. scripts/with-display.sh): each \
             scene's replay in a real 1280x800 window with the opengl and the software renderer; vsync \
             on, the app alone (p50/p99 between presents, frames over 16.7 ms); vsync off, interleaved \
@@ -78,11 +80,17 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "A folder of photos for the photo-library section (needed by it).")
     var photos: String?
 
+    @Option(help: "A folder of photos without EXIF thumbnails for the photo-library section's first looks in the photos and quilt scenes (Tools/make-photos.py --no-thumbnails makes one). Default: those are not measured.")
+    var photosWithoutThumbnails: String?
+
     func validate() throws {
         if let repeats, repeats < 1 { throw ValidationError("--repeats must be 1 or more, got \(repeats)") }
         if let launches, launches < 1 { throw ValidationError("--launches must be 1 or more, got \(launches)") }
         if only?.contains(.photoLibrary) == true, photos == nil {
             throw ValidationError("--only photo-library needs --photos DIR (a folder of photos; `make bench` generates one)")
+        }
+        if photosWithoutThumbnails != nil, only?.contains(.photoLibrary) != true {
+            throw ValidationError("--photos-without-thumbnails goes with the photo-library section (--only photo-library --photos DIR)")
         }
     }
 
@@ -100,9 +108,15 @@ struct BenchCommand: ParsableCommand {
         let fonts: FontFiles
         do { fonts = try FontFiles.locate(explicitPath: font) } catch { throw InputError(message: "\(error)") }
         for path in [json, csv, chart].compactMap({ $0 }) { try Self.prepareOutput(path) }
+        if let photosWithoutThumbnails {
+            // A folder with thumbnails here would measure previews under the name of none.
+            do { try EmbeddedThumbnails.requireNone(inFolder: photosWithoutThumbnails, option: "--photos-without-thumbnails") } catch {
+                throw InputError(message: "\(error)")
+            }
+        }
         try Benchmark.run(
             plan: plan, resources: resources, fonts: fonts, outputs: BenchOutputs(json: json, csv: csv, chart: chart),
-            command: CommandLine.arguments.joined(separator: " "), photos: photos)
+            command: CommandLine.arguments.joined(separator: " "), photos: photos, photosWithoutThumbnails: photosWithoutThumbnails)
     }
 
     /// Checks, by `OutputFile`'s rules, that the path can take output: a folder, a socket, a

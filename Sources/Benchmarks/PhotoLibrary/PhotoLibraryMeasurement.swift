@@ -8,9 +8,16 @@ enum PhotoLibraryMeasurement {
     /// Seconds a launch runs: time for the first screen to turn sharp on one core.
     static let launchSeconds = 4.0
 
-    static func measure(folder: String, launches: Int, progress: BenchProgress) throws -> PhotoLibraryResult {
+    /// The section on `folder`, with the first looks on `folderWithoutThumbnails` when given
+    /// (else reported as not measured).
+    static func measure(folder: String, folderWithoutThumbnails: String? = nil, launches: Int,
+                        progress: BenchProgress) throws -> PhotoLibraryResult {
         let photos: [PhotoFolder.Entry]
         do { photos = try PhotoFolder.scan(folder).entries } catch { throw BenchFailure(message: "--photos: \(error)") }
+        if let folderWithoutThumbnails {
+            try EmbeddedThumbnails.requireNone(inFolder: folderWithoutThumbnails, option: "--photos-without-thumbnails")
+        }
+        let givenHasThumbnails = try EmbeddedThumbnails.any(inFolder: folder, option: "--photos")
         let threads = PhotoLoader.defaultWorkerCount
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-photo-library-\(UUID().uuidString)").path
@@ -40,12 +47,23 @@ enum PhotoLibraryMeasurement {
             first.append(try WindowRun.launch(photos: folder, cacheHome: warmCache, seconds: launchSeconds, shaderCache: shaderCache))
             bare.append(try BareFirstFrame.milliseconds(shaderCache: shaderCache))
         }
-        let screen = first.last?.stats.photos?.first_screen ?? []
-        let jobs = screen.map { VipsThumbnailRun.Job(path: $0.path, width: $0.width, height: $0.height) }
         progress.show("photo library · vipsthumbnail on the first screen")
         // As many vipsthumbnail processes as the machine has cores (issue 23's floor): the
         // window's first look is held to the machine's limit, not to its own decode threads.
-        let vipsVisible = try BenchStatistics.median((0..<3).map { _ in try VipsThumbnailRun.milliseconds(jobs, threads: cores) })
+        let given = try FirstLookMeasurement.summarize(first, look: .photos, folder: folder, embeddedThumbnails: givenHasThumbnails,
+                                                       cores: cores)
+
+        // The same first look without EXIF thumbnails to show first, in the photos scene and
+        // the quilt (issue 23), each launch as new to the folder as those above.
+        var firstLooks = [given]
+        for look in FirstLookCase.withoutThumbnails {
+            guard let folderWithoutThumbnails else {
+                firstLooks.append(.notMeasured(look))
+                continue
+            }
+            firstLooks.append(try FirstLookMeasurement.measure(look, folder: folderWithoutThumbnails, launches: launches, cores: cores,
+                                                               shaderCache: shaderCache, freshCache: freshCache, progress: progress))
+        }
 
         // Second visits: the index and the disk copies of the last first visit.
         var second: [WindowRun] = []
@@ -85,19 +103,15 @@ enum PhotoLibraryMeasurement {
         // Every core, as the issue asks of decoding while no frame needs the CPU.
         let rate = try DecodeRate.measure(folder: folder, threads: cores)
 
-        func median(_ values: [Double?]) -> Double? {
-            let known = values.compactMap { $0 }
-            return known.isEmpty ? nil : BenchStatistics.median(known)
-        }
-        let sharp = median(first.map { $0.sinceFirstFrame($0.stats.startup.complete_frame_ns) })
+        let median = FirstLookMeasurement.median
         var result = PhotoLibraryResult(
             folder: folder, photos: photos.count, decode_threads: threads, vipsthumbnail_processes: cores, launches: launches,
             display: ProcessInfo.processInfo.environment["DISPLAY"].map { "X display \($0)" } ?? "SDL dummy driver (no DISPLAY)",
-            first_frame_ms: median(first.map { $0.sinceSpawn($0.stats.startup.first_frame_ns) }) ?? .nan,
+            first_frame_ms: given.first_frame_ms ?? .nan,
             bare_first_frame_ms: median(bare),
-            visible_preview_ms: median(first.map { $0.sinceFirstFrame($0.stats.startup.preview_frame_ns) }),
-            visible_sharp_ms: sharp, vipsthumbnail_visible_ms: vipsVisible,
-            visible_sharp_over_vipsthumbnail: sharp.map { $0 / vipsVisible },
+            visible_preview_ms: given.visible_preview_ms,
+            visible_sharp_ms: given.visible_sharp_ms, vipsthumbnail_visible_ms: given.vipsthumbnail_visible_ms ?? 0,
+            visible_sharp_over_vipsthumbnail: given.visible_sharp_over_vipsthumbnail,
             first_frame_indexed_ms: median(second.map { $0.sinceSpawn($0.stats.startup.first_frame_ns) }) ?? .nan,
             visible_sharp_cached_ms: median(second.map { $0.sinceFirstFrame($0.stats.startup.complete_frame_ns) }),
             fling_distance_pt: fling.stats.final_offset_y, fling_rest_to_sharp_ms: fling.stats.photos?.rest_to_sharp_ms.last,
@@ -106,7 +120,8 @@ enum PhotoLibraryMeasurement {
             frames_over_budget_fling_preloaded: preloaded.stats.frames_over_16_7_ms,
             peak_rss_mb_100: rss[100], peak_rss_mb_10000: rss[10_000],
             decode_mp_per_s: rate.appMegapixelsPerSecond, vipsthumbnail_mp_per_s: rate.vipsthumbnailMegapixelsPerSecond,
-            decode_over_vipsthumbnail: rate.appMegapixelsPerSecond / rate.vipsthumbnailMegapixelsPerSecond, targets: [])
+            decode_over_vipsthumbnail: rate.appMegapixelsPerSecond / rate.vipsthumbnailMegapixelsPerSecond,
+            first_looks: firstLooks, targets: [])
         result.judge()
         return result
     }

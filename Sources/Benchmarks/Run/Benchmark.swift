@@ -7,9 +7,10 @@ import SDLBackend
 public enum Benchmark {
     /// Runs `plan` with the bundled images in `resources` and the fonts in `fonts`; the table
     /// goes to standard output, progress to standard error. `command` is recorded in the JSON.
+    /// `photos` and `photosWithoutThumbnails` are the photo-library section's folders.
     @discardableResult
     public static func run(plan: BenchPlan, resources: String, fonts: FontFiles, outputs: BenchOutputs, command: String,
-                           photos: String? = nil) throws -> BenchReport {
+                           photos: String? = nil, photosWithoutThumbnails: String? = nil) throws -> BenchReport {
         var machine = MachineFacts.read()
         if machine.build != "release" {
             FileHandle.standardError.write(Data("note: a debug build; numbers are for checking the benchmark, not for reading (swift build -c release)\n".utf8))
@@ -71,7 +72,8 @@ public enum Benchmark {
         var photoLibrary: PhotoLibraryResult?
         if sections.contains(.photoLibrary) {
             guard let photos else { throw BenchFailure(message: "the photo-library section needs --photos DIR") }
-            photoLibrary = try PhotoLibraryMeasurement.measure(folder: photos, launches: plan.launches, progress: progress)
+            photoLibrary = try PhotoLibraryMeasurement.measure(folder: photos, folderWithoutThumbnails: photosWithoutThumbnails,
+                                                               launches: plan.launches, progress: progress)
         }
 
         machine.load_average_end = MachineFacts.loadAverage()
