@@ -81,10 +81,12 @@ let package = Package(
         ),
         // What the window remembers between runs: a value that reads and writes itself as
         // JSON, and its file under $XDG_CONFIG_HOME. No SDL.
-        .target(name: "DesktopSettings", dependencies: ["ParallaxKit", "Presentation", "FileOutput"]),
+        // Programs started with posix_spawn (Foundation's Process took ~60 ms a start).
+        .target(name: "ChildProcesses"),
+        .target(name: "DesktopSettings", dependencies: ["ParallaxKit", "Presentation", "FileOutput", "ChildProcesses"]),
         // Video: ffmpeg found and fed raw frames (from a thread of its own for the window's R
         // key), the formats' arguments, a recording's files put in place whole.
-        .target(name: "VideoRecording", dependencies: ["FileOutput", "SDLBackend"]),
+        .target(name: "VideoRecording", dependencies: ["FileOutput", "SDLBackend", "ChildProcesses"]),
         // The window's frame loop (keys, tuning panel, drops, the R key's recording, the stats
         // file) and the offscreen canvas and replay panes `shot` and `record` draw with: what
         // the commands run, apart from how they are asked.
@@ -136,6 +138,7 @@ let package = Package(
         ),
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "ParallaxKit"]),
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
+        .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"]),
         .testTarget(name: "DesktopSettingsTests", dependencies: ["DesktopSettings", "ParallaxKit", "Presentation"]),
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing"]),
         .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "CVips", "ParallaxKit"]),

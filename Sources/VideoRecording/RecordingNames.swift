@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 
 /// Where the R key's videos go and how files are named by the time (the P key's screenshots
@@ -13,19 +14,11 @@ extension WindowRecorder {
         #endif
         let candidates = ["/usr/bin/xdg-user-dir", "/bin/xdg-user-dir"]
         guard let tool = candidates.first(where: FileManager.default.isExecutableFile(atPath:)) else { return current }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = ["VIDEOS"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return current }
-        let answer = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        process.waitUntilExit()
+        guard let said = SpawnedProcess.output(of: tool, ["VIDEOS"]), said.termination.succeeded else { return current }
+        let answer = said.text
         var isFolder: ObjCBool = false
         let home = FileManager.default.homeDirectoryForCurrentUser.path
-        guard process.terminationStatus == 0, !answer.isEmpty, answer != home,
+        guard !answer.isEmpty, answer != home,
               FileManager.default.fileExists(atPath: answer, isDirectory: &isFolder), isFolder.boolValue
         else { return current }
         return answer

@@ -1,4 +1,5 @@
 import FileOutput
+import ChildProcesses
 import Foundation
 import SDLBackend
 #if canImport(Glibc)
@@ -56,15 +57,12 @@ public enum FFmpegProgram {
 
     /// Fails unless `ffmpeg -encoders` lists `encoder`.
     public static func require(encoder: String, of ffmpeg: String) throws(EncoderError) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ffmpeg)
-        process.arguments = ["-hide_banner", "-encoders"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { throw EncoderError(message: "cannot run \(ffmpeg): \(error.localizedDescription); \(installHint)") }
-        let listing = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let child: SpawnedProcess
+        do { child = try SpawnedProcess(program: ffmpeg, arguments: ["-hide_banner", "-encoders"], output: .pipe) } catch {
+            throw EncoderError(message: "\(error); \(installHint)")
+        }
+        let listing = String(decoding: child.readOutputToEnd(), as: UTF8.self)
+        child.wait()
         // Each line: flags, the encoder's name, its description.
         let names = listing.split(separator: "\n").compactMap { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first }
         guard names.contains(where: { $0 == encoder }) else {
@@ -78,8 +76,7 @@ public enum FFmpegProgram {
 public final class VideoEncoder {
     public let ffmpeg: String
     public let size: PixelSize
-    private let process = Process()
-    private let input = Pipe()
+    private let process: SpawnedProcess
     /// ffmpeg's messages go to a file, so a chatty ffmpeg cannot fill a pipe and stall.
     private let logPath: String
     private var finished = false
@@ -97,16 +94,16 @@ public final class VideoEncoder {
         logPath = log.path
         // A write to a pipe whose reader died must fail with EPIPE, not kill this process.
         signal(SIGPIPE, SIG_IGN)
-        process.executableURL = URL(fileURLWithPath: ffmpeg)
-        process.arguments = ["-hide_banner", "-nostdin", "-loglevel", "error", "-y",
-                             "-f", "rawvideo", "-pix_fmt", pixelFormat, "-s", "\(size.width)x\(size.height)",
-                             "-r", Self.rate(framesPerSecond), "-i", "-"] + extraInputs + output
-        process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = log.handle
-        do { try process.run() } catch {
+        let arguments = ["-hide_banner", "-nostdin", "-loglevel", "error", "-y",
+                         "-f", "rawvideo", "-pix_fmt", pixelFormat, "-s", "\(size.width)x\(size.height)",
+                         "-r", Self.rate(framesPerSecond), "-i", "-"] + extraInputs + output
+        defer { try? log.handle.close() }
+        do {
+            process = try SpawnedProcess(program: ffmpeg, arguments: arguments, input: .pipe, output: .null,
+                                         error: .descriptor(log.handle.fileDescriptor))
+        } catch {
             unlink(logPath)
-            throw EncoderError(message: "cannot run \(ffmpeg): \(error.localizedDescription); \(FFmpegProgram.installHint)")
+            throw EncoderError(message: "\(error); \(FFmpegProgram.installHint)")
         }
     }
 
@@ -148,7 +145,7 @@ public final class VideoEncoder {
     /// Sends one frame's bytes, in the pixel format the encoder was made with.
     public func write(bytes: [UInt8]) throws(EncoderError) {
         precondition(bytes.count == size.width * size.height * 4, "every frame must have the encoder's size")
-        let fd = input.fileHandleForWriting.fileDescriptor
+        let fd = process.inputDescriptor
         let failure: Int32? = bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
@@ -169,12 +166,12 @@ public final class VideoEncoder {
 
     /// Ends the input and waits for ffmpeg; fails with its message when it did not succeed.
     public func finish() throws(EncoderError) {
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        process.closeInput()
+        let ended = process.wait()
         finished = true
         let log = readLog()
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw EncoderError(message: "ffmpeg failed (\(describeTermination())): \(log.isEmpty ? "no message" : log)")
+        guard ended.succeeded else {
+            throw EncoderError(message: "ffmpeg failed (\(ended)): \(log.isEmpty ? "no message" : log)")
         }
     }
 
@@ -182,22 +179,18 @@ public final class VideoEncoder {
     public func cancel() {
         guard !finished else { return }
         finished = true
-        try? input.fileHandleForWriting.close()
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        process.closeInput()
+        process.terminate()
+        process.wait()
         _ = readLog()
     }
 
     private func finishAfterFailure() -> String {
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        process.closeInput()
+        let ended = process.wait()
         finished = true
         let log = readLog()
-        return log.isEmpty ? describeTermination() : log
-    }
-
-    private func describeTermination() -> String {
-        process.terminationReason == .uncaughtSignal ? "killed by signal \(process.terminationStatus)" : "exit status \(process.terminationStatus)"
+        return log.isEmpty ? ended.description : log
     }
 
     /// ffmpeg's last lines, and the log file removed.
