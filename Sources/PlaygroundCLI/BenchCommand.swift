@@ -80,7 +80,10 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "A folder of photos for the photo-library section (needed by it).")
     var photos: String?
 
-    @Option(help: "A folder of photos without EXIF thumbnails for the photo-library section's first looks in the photos and quilt scenes (Tools/make-photos.py --no-thumbnails makes one). Default: those are not measured.")
+    // A short value name: the man page cannot break "<photos-without-thumbnails>" in its column.
+    @Option(help: ArgumentHelp(
+        "A folder of photos without EXIF thumbnails for the photo-library section's first looks in the photos and quilt scenes (Tools/make-photos.py --no-thumbnails makes one). Default: those are not measured.",
+        valueName: "dir"))
     var photosWithoutThumbnails: String?
 
     func validate() throws {
