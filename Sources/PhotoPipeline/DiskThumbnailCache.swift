@@ -28,6 +28,12 @@ public final class DiskThumbnailCache: Sendable {
     static let writesBetweenTrims = 64
 
     private let writes = Mutex(0)
+    /// Decodes a copy (a JPEG this cache wrote: upright, sRGB, at the cell's size) without
+    /// libvips, when the loader was given one (see `PhotoLoader.decodeSmallJPEGsWith`): a
+    /// second visit's first screen then waits for no libvips at all.
+    private let plainJPEGDecoder = Mutex<QuickEmbeddedPreview.DecodeJPEG?>(nil)
+
+    func useForCopies(_ decoder: QuickEmbeddedPreview.DecodeJPEG?) { plainJPEGDecoder.withLock { $0 = decoder } }
 
     /// `$XDG_CACHE_HOME/parallax-playground/thumbnails` (XDG_CACHE_HOME when absolute, else
     /// `$HOME/.cache`), or nil when neither variable gives a usable folder.
@@ -57,6 +63,13 @@ public final class DiskThumbnailCache: Sendable {
     func load(path: String, facts: FileFacts, size: PixelSize, fit: PhotoFit, source: PhotoHeader) -> DecodedPhoto? {
         let copy = file(for: path, facts: facts, size: size, fit: fit)
         guard FileManager.default.fileExists(atPath: copy) else { return nil }
+        if let plain = plainJPEGDecoder.withLock({ $0 }), let bytes = FileManager.default.contents(atPath: copy) {
+            if let decoded = plain([UInt8](bytes)), decoded.rgba.count == decoded.size.width * decoded.size.height * 4 {
+                return DecodedPhoto(size: decoded.size, pixels: decoded.rgba, source: source)
+            }
+            unlink(copy)
+            return nil
+        }
         guard Vips.start(), let opened = cvips_open_header(copy),
               let decoded = try? PhotoDecoder.rgba(from: VipsImageRef(opened), path: copy, header: source)
         else {

@@ -29,7 +29,7 @@ final class LoaderCore: @unchecked Sendable {
     private var decodeLimit = Int.max
     /// Told of every result put in the finished queue (see `PhotoLoader.onFinished`).
     private var finishedObserver: (@Sendable () -> Void)?
-    /// Decodes embedded previews without libvips (see `PhotoLoader.decodePreviewsWith`).
+    /// Decodes embedded previews without libvips (see `PhotoLoader.decodeSmallJPEGsWith`).
     private var previewJPEGDecoder: QuickEmbeddedPreview.DecodeJPEG?
     private var liveWorkers = 0
 

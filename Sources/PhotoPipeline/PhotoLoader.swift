@@ -42,6 +42,7 @@ public final class PhotoLoader: Sendable {
     public let finishedCountLimit: Int
 
     private let core: LoaderCore
+    private let diskCache: DiskThumbnailCache?
 
     /// Starts `workers` threads (clamped to 1…64) that decode with `decode`.
     public init(workers: Int = PhotoLoader.defaultWorkerCount,
@@ -52,6 +53,7 @@ public final class PhotoLoader: Sendable {
                 decode: Decode? = nil)
     {
         workerCount = min(max(workers, 1), 64)
+        self.diskCache = diskCache
         self.finishedByteBudget = max(0, finishedByteBudget)
         self.finishedCountLimit = max(1, finishedCountLimit)
         let chosen: Decode
@@ -99,9 +101,13 @@ public final class PhotoLoader: Sendable {
     /// the limit drops finishes.
     public func limitDecodes(to count: Int) { core.setDecodeLimit(min(max(count, 1), workerCount)) }
 
-    /// Embedded previews are found in Swift and decoded with `decoder` (a small JPEG each),
-    /// before and without libvips; a file this cannot read goes to the usual decode.
-    public func decodePreviewsWith(_ decoder: QuickEmbeddedPreview.DecodeJPEG?) { core.setPreviewJPEGDecoder(decoder) }
+    /// Small JPEGs are decoded with `decoder`, before and without libvips: embedded previews
+    /// (found in Swift, see `QuickEmbeddedPreview`) and the disk cache's copies; what this
+    /// cannot read goes to the usual decode.
+    public func decodeSmallJPEGsWith(_ decoder: QuickEmbeddedPreview.DecodeJPEG?) {
+        core.setPreviewJPEGDecoder(decoder)
+        diskCache?.useForCopies(decoder)
+    }
 
     /// Calls `observer` (on a worker thread, quickly) whenever a result is ready to take: a
     /// frame loop that sleeps while idle wakes for it.

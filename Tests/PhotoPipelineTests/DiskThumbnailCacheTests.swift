@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import PhotoPipeline
 
@@ -35,6 +36,31 @@ import Glibc
         setModified(photo, 1_700_000_100)
         let third = try PhotoDecoder().decode(path: photo, size: size, diskCache: cache)
         #expect(third.averageColour.blue > 150, "decoded again from the changed file: \(third)")
+    }
+
+    /// The window hands the cache SDL_image's JPEG decoder: a second visit reads its copies
+    /// without libvips. A copy that decoder cannot read is dropped, and the file decoded again.
+    @Test func copiesAreReadWithThePlainDecoderWhenGivenOne() throws {
+        let scratch = try Scratch()
+        let cache = try #require(DiskThumbnailCache(folder: scratch.file("thumbnails"), byteLimit: 64 << 20))
+        let photo = scratch.file("photo.jpg")
+        try TestImages.solid(photo, width: 400, height: 300, (30, 160, 60))
+        let size = PixelSize(width: 100, height: 75)
+        _ = try PhotoDecoder().decode(path: photo, size: size, diskCache: cache)
+        let calls = Mutex(0)
+        // A stand-in decoder: a 2 × 1 magenta picture, so its use shows in the pixels.
+        cache.useForCopies { jpeg in
+            calls.withLock { $0 += 1 }
+            return jpeg.starts(with: [0xFF, 0xD8]) ? (PixelSize(width: 2, height: 1), [255, 0, 255, 255, 255, 0, 255, 255]) : nil
+        }
+        let second = try PhotoDecoder().decode(path: photo, size: size, diskCache: cache)
+        #expect(calls.withLock { $0 } == 1)
+        #expect(second.size == PixelSize(width: 2, height: 1) && second.pixels[0] == 255 && second.pixels[1] == 0)
+        #expect(second.source.width == 400, "the copy carries the photo's own header")
+
+        cache.useForCopies { _ in nil }
+        let third = try PhotoDecoder().decode(path: photo, size: size, diskCache: cache)
+        #expect(third.size == size && third.averageColour.green > 120, "decoded again from the file: \(third)")
     }
 
     @Test func aDamagedCopyIsDroppedAndTheFileDecodedAgain() throws {

@@ -86,7 +86,7 @@ public final class PhotoTexturePipeline<Maker: PhotoTextureMaker> {
         // libvips is not started here: the loader's workers load it with their first decode,
         // so the thread that draws never waits for it (issue 23).
         if settings.plainDecodeWithoutLibvips, let plain = maker.decodeWithoutVips { loader.useWhenVipsIsMissing(plain) }
-        if let smallJPEG = maker.decodeSmallJPEG { loader.decodePreviewsWith(smallJPEG) }
+        if let smallJPEG = maker.decodeSmallJPEG { loader.decodeSmallJPEGsWith(smallJPEG) }
         if settings.decodesAfterFirstFrame { loader.hold() }
         if let busy = settings.decodesWhileFramesRun { loader.limitDecodes(to: busy) }
         failures = knownProblems
