@@ -164,33 +164,6 @@ import Testing
         #expect(decoder.decodes.withLock { $0 }.filter { $0 == "preview 2" }.count == 1)
     }
 
-    @Test func visiblePhotosShowingNothingAreDecodedBeforeThoseAPreviewStandsInFor() {
-        let decoder = PolicyDecoder(withoutPreview: [2])
-        decoder.photosOpen.withLock { $0 = false }
-        let photos = pipeline(decoder, photos: 4, previews: true)
-        let screen = [need(0), need(1), need(2), need(3)]
-        // The previews arrive (photo 2 has none); no photo is decoded yet.
-        settle(photos, screen) { photos.counters.uploads == 3 && decoder.decodes.withLock { $0 }.contains("preview 2") }
-        decoder.photosOpen.withLock { $0 = true }
-        settle(photos, screen) { photos.visibleAreSharp }
-        // The lone worker may have taken photo 0's decode (rank 0) before the previews'
-        // arrival reordered the rest; of those still waiting, the flat tile goes first.
-        let order = decoder.decodes.withLock { $0 }.filter { $0.hasPrefix("photo") }
-        let position = { (name: String) in order.firstIndex(of: name) ?? Int.max }
-        #expect(position("photo 2") < position("photo 1") && position("photo 2") < position("photo 3"), "\(order)")
-        #expect(Set(order) == ["photo 0", "photo 1", "photo 2", "photo 3"])
-    }
-
-    @Test func onlyTheVisiblePlacesAreReordered() {
-        let size = Size(width: 10, height: 10)
-        let needs = [PhotoNeed(photo: 7, size: size, urgency: .atRest), PhotoNeed(photo: 1, size: size, urgency: .visible),
-                     PhotoNeed(photo: 2, size: size, urgency: .visible), PhotoNeed(photo: 3, size: size, urgency: .visible),
-                     PhotoNeed(photo: 9, size: size, urgency: .ahead)]
-        let reordered = Pipeline.nothingShownFirst(needs, shows: { $0 == 1 })
-        #expect(reordered.map(\.photo) == [7, 2, 3, 1, 9])
-        #expect(Pipeline.nothingShownFirst(needs, shows: { _ in true }) == needs)
-    }
-
     // MARK: Failures
 
     @Test func failuresAreRememberedNamedOnceAndNeverAskedAgain() {
@@ -300,50 +273,6 @@ import Testing
         #expect(colours[0] == PhotoTileStyle.unknownColour && colours[2] == PhotoTileStyle.unknownColour)
         #expect(colours[1] == PhotoTileStyle.loadingColour(at: 0.6, period: 1.2) && colours[1] != colours[0])
         decoder.photosOpen.withLock { $0 = true }
-    }
-
-    // MARK: What the visible photos change by themselves (the window's frame pacing)
-
-    @Test func aLoadingTilePulsesAPhotoArrivingFadesAndASettledScreenIsStill() {
-        let decoder = PolicyDecoder()
-        decoder.photosOpen.withLock { $0 = false }
-        let photos = pipeline(decoder, photos: 2, fade: 0.15)
-        photos.settings.loadingPulseSeconds = 1.2
-        photos.update(needs: [need(0)], scale: 1, now: 10)
-        #expect(photos.visibleMotion == .pulsing, "nothing is known of photo 0 yet")
-        decoder.photosOpen.withLock { $0 = true }
-        settle(photos, [need(0)], now: 10) { photos.counters.uploads == 1 }
-        #expect(photos.visibleMotion == .fading, "its texture was just made")
-        photos.update(needs: [need(0)], scale: 1, now: 10.05)
-        _ = photos.appearance(of: 0)
-        #expect(photos.visibleMotion == .fading, "half faded in")
-        photos.update(needs: [need(0)], scale: 1, now: 10.5)
-        #expect(photos.visibleMotion == .still)
-        // Without the pulse (reduce motion), a loading tile is still too.
-        photos.settings.loadingPulseSeconds = 0
-        decoder.photosOpen.withLock { $0 = false }
-        photos.update(needs: [need(1)], scale: 1, now: 11)
-        #expect(photos.visibleMotion == .still)
-        decoder.photosOpen.withLock { $0 = true }
-    }
-
-    @Test func theWindowsLastWorkerWaitsUntilTheFrameLoopIsIdle() {
-        let fake = FakeDecoder(gated: true)
-        var settings = PhotoTextureSettings()
-        settings.decodesWhileFramesRun = 1
-        settings.previews = false
-        let loader = PhotoLoader(workers: 2, decode: fake.decode)
-        let photos = Pipeline(maker: RecordingTextureMaker(clock: clock), paths: (0..<3).map { "/p/\($0).jpg" },
-                              settings: settings, loader: loader, clock: { [clock] in clock.now })
-        photos.update(needs: [need(0), need(1), need(2)], scale: 1, now: 0)
-        waitUntil(loader) { $0.decoding == 1 }
-        Thread.sleep(forTimeInterval: 0.05)
-        #expect(loader.counters.decoding == 1, "one core stays with the frames")
-        photos.frameLoopIsIdle(true)
-        waitUntil(loader) { $0.decoding == 2 }
-        photos.frameLoopIsIdle(false)
-        fake.release(3)
-        settle(photos, [need(0), need(1), need(2)]) { photos.counters.uploads == 3 }
     }
 
     // MARK: The "can't show" tile
