@@ -4,19 +4,6 @@ import Testing
 
 /// The camera's EXIF thumbnail as a first, cheap picture of a photo.
 @Suite struct EmbeddedPreviewTests {
-    /// Runs exiftool (Debian's libimage-exiftool-perl), which the tests use to embed a
-    /// thumbnail as a camera would.
-    private func exiftool(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/exiftool")
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "exiftool \(arguments)")
-    }
-
     @Test func theEmbeddedThumbnailIsTakenAndTurnedUprightByThePhotosTag() throws {
         let scratch = try Scratch()
         // The photo is red; its thumbnail, stored the same way round, is green above yellow,
@@ -28,7 +15,7 @@ import Testing
         try TestImages.solid(thumb, width: 160, height: 80, (30, 200, 40))
         try TestImages.rect(thumb, "240 220 20", 0, 40, 160, 40)
         try TestImages.vips("copy", thumb, thumbJPEG)
-        try exiftool(["-overwrite_original", "-ThumbnailImage<=\(thumbJPEG)", photo])
+        try TestImages.exiftool(["-overwrite_original", "-ThumbnailImage<=\(thumbJPEG)", photo])
 
         let preview = try #require(try PhotoDecoder().embeddedPreview(path: photo))
         // Orientation 6 turns the stored 160 × 80 a quarter clockwise: the stored top (green)

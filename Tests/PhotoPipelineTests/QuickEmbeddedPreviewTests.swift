@@ -18,17 +18,6 @@ import Testing
         }
     }
 
-    private func exiftool(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/exiftool")
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "exiftool \(arguments)")
-    }
-
     @Test(arguments: 1...8)
     func theSwiftReadingEqualsLibvipsForEveryOrientation(_ orientation: Int) throws {
         let scratch = try Scratch()
@@ -42,7 +31,7 @@ import Testing
         try TestImages.rect(thumb, "20 40 230", 80, 40, 80, 40)
         try TestImages.rect(thumb, "250 250 250", 80, 0, 80, 40)
         try TestImages.vips("copy", thumb, thumbJPEG)
-        try exiftool(["-overwrite_original", "-ThumbnailImage<=\(thumbJPEG)", photo])
+        try TestImages.exiftool(["-overwrite_original", "-ThumbnailImage<=\(thumbJPEG)", photo])
 
         let byVips = try #require(try PhotoDecoder().embeddedPreview(path: photo))
         let bySwift = try #require(QuickEmbeddedPreview.read(path: photo, decodeJPEG: decodeWithVips))
@@ -68,7 +57,7 @@ import Testing
         try TestImages.solid(plain, width: 300, height: 200, (200, 30, 30))
         try TestImages.tagged(plain, photo, ints: ["orientation": 1])
         try TestImages.solid(thumbJPEG, width: 160, height: 107, (30, 200, 40))
-        try exiftool(["-overwrite_original", "-ThumbnailImage<=\(thumbJPEG)", photo])
+        try TestImages.exiftool(["-overwrite_original", "-ThumbnailImage<=\(thumbJPEG)", photo])
         #expect(QuickEmbeddedPreview.read(path: photo, decodeJPEG: decodeWithVips) != nil)
         #expect(QuickEmbeddedPreview.read(path: photo, decodeJPEG: { _ in nil }) == nil)
         #expect(QuickEmbeddedPreview.read(path: photo, decodeJPEG: { _ in (PixelSize(width: 10, height: 10), [0, 0, 0, 0]) }) == nil)

@@ -83,6 +83,19 @@ enum TestImages {
         }
     }
 
+    /// Runs exiftool (Debian's libimage-exiftool-perl), which the tests use to embed a
+    /// thumbnail as a camera would.
+    static func exiftool(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/exiftool")
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "exiftool \(arguments)")
+    }
+
     /// A noisy, photo-like JPEG (Gaussian noise compresses like real detail).
     static func noiseJPEG(_ path: String, width: Int, height: Int) throws {
         let noise = path + ".noise.v"
