@@ -14,6 +14,9 @@ extension PhotoTexturePipelineTests {
         let screen = [need(0), need(1), need(2), need(3)]
         // The previews arrive (photo 2 has none); no photo is decoded yet.
         settle(photos, screen) { photos.counters.uploads == 3 && decoder.decodes.withLock { $0 }.contains("preview 2") }
+        // The next frame's update sees the previews in the cache (the one that made them had
+        // ordered its wants before taking them) and moves the flat tile's decode forward.
+        photos.update(needs: screen, scale: 1, now: 0)
         decoder.photosOpen.withLock { $0 = true }
         settle(photos, screen) { photos.visibleAreSharp }
         // The lone worker may have taken photo 0's decode (rank 0) before the previews'
