@@ -12,7 +12,7 @@ import ParallaxKit
 public enum FramePacing {
     /// What the visible pictures do by themselves.
     public enum Pictures: Sendable, Equatable {
-        /// Photos appearing or fading in: every frame.
+        /// Photos appearing or fading in: every display refresh.
         case changing
         /// Loading tiles pulse (a 1.2 s period): a few frames a second keep it smooth.
         case pulsing
@@ -45,6 +45,10 @@ public enum FramePacing {
         }
     }
 
+    /// While photos appear or fade in and nothing else changes: at most a display's 60
+    /// frames a second, with vsync off too (a fade is no frame time anyone measures, and
+    /// drawn as fast as the CPU goes it took the core the next photos' decodes needed).
+    public static let changingInterval = 1.0 / 60
     /// While tiles pulse: 20 frames a second step the 1.2 s pulse 24 times, and each costs
     /// a third of what 60 would.
     public static let pulsingInterval = 1.0 / 20
@@ -52,11 +56,12 @@ public enum FramePacing {
     public static let stillInterval = 0.25
 
     /// How long the loop may wait (for an event, or a decode that wakes it) before drawing
-    /// again after `frame`; nil: draw the next frame at once.
+    /// again after `frame`, counted from that frame's start; nil: draw the next frame at once
+    /// (vsync, when on, paces it).
     public static func idleWait(after frame: Frame) -> Double? {
         if frame.driven || frame.inputArrived || frame.moving || frame.overlaysAnimate || frame.layoutGrew { return nil }
         switch frame.pictures {
-        case .changing: return nil
+        case .changing: return changingInterval
         case .pulsing: return pulsingInterval
         case .still: return stillInterval
         }

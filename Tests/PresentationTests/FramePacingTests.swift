@@ -3,9 +3,11 @@ import Testing
 
 /// The window draws every frame while anything changes, and waits when nothing does.
 @Suite struct FramePacingTests {
-    @Test func aStillWindowWaitsAQuarterSecondAndAPulsingOneAFrameOfTwenty() {
+    @Test func aStillWindowWaitsAQuarterSecondAPulsingOneAFrameOfTwentyAndAFadingOneOfSixty() {
         #expect(FramePacing.idleWait(after: FramePacing.Frame()) == 0.25)
         #expect(FramePacing.idleWait(after: FramePacing.Frame(pictures: .pulsing)) == 0.05)
+        // Photos fading in with nothing else changing: a display's rate, with vsync off too.
+        #expect(FramePacing.idleWait(after: FramePacing.Frame(pictures: .changing)) == 1.0 / 60)
     }
 
     @Test(arguments: [
@@ -14,7 +16,7 @@ import Testing
         FramePacing.Frame(moving: true),
         FramePacing.Frame(overlaysAnimate: true),
         FramePacing.Frame(layoutGrew: true),
-        FramePacing.Frame(pictures: .changing),
+        FramePacing.Frame(inputArrived: true, pictures: .changing),
         FramePacing.Frame(inputArrived: true, pictures: .pulsing),
         FramePacing.Frame(moving: true, pictures: .still),
     ])
