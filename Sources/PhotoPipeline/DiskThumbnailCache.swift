@@ -31,9 +31,9 @@ public final class DiskThumbnailCache: Sendable {
     /// Decodes a copy (a JPEG this cache wrote: upright, sRGB, at the cell's size) without
     /// libvips, when the loader was given one (see `PhotoLoader.decodeSmallJPEGsWith`): a
     /// second visit's first screen then waits for no libvips at all.
-    private let plainJPEGDecoder = Mutex<QuickEmbeddedPreview.DecodeJPEG?>(nil)
+    private let plainJPEGDecoder = SmallJPEGDecoderSlot()
 
-    func useForCopies(_ decoder: QuickEmbeddedPreview.DecodeJPEG?) { plainJPEGDecoder.withLock { $0 = decoder } }
+    func useForCopies(_ decoder: QuickEmbeddedPreview.DecodeJPEG?) { plainJPEGDecoder.set(decoder) }
 
     /// `$XDG_CACHE_HOME/parallax-playground/thumbnails` (XDG_CACHE_HOME when absolute, else
     /// `$HOME/.cache`), or nil when neither variable gives a usable folder.
@@ -63,7 +63,7 @@ public final class DiskThumbnailCache: Sendable {
     func load(path: String, facts: FileFacts, size: PixelSize, fit: PhotoFit, source: PhotoHeader) -> DecodedPhoto? {
         let copy = file(for: path, facts: facts, size: size, fit: fit)
         guard FileManager.default.fileExists(atPath: copy) else { return nil }
-        if let plain = plainJPEGDecoder.withLock({ $0 }), let bytes = FileManager.default.contents(atPath: copy) {
+        if let plain = plainJPEGDecoder.current, let bytes = FileManager.default.contents(atPath: copy) {
             if let decoded = plain([UInt8](bytes)), decoded.rgba.count == decoded.size.width * decoded.size.height * 4 {
                 return DecodedPhoto(size: decoded.size, pixels: decoded.rgba, source: source)
             }

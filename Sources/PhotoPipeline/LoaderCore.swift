@@ -29,8 +29,6 @@ final class LoaderCore: @unchecked Sendable {
     private var decodeLimit = Int.max
     /// Told of every result put in the finished queue (see `PhotoLoader.onFinished`).
     private var finishedObserver: (@Sendable () -> Void)?
-    /// Decodes embedded previews without libvips (see `PhotoLoader.decodeSmallJPEGsWith`).
-    private var previewJPEGDecoder: QuickEmbeddedPreview.DecodeJPEG?
     private var liveWorkers = 0
 
     init(byteBudget: Int, countLimit: Int, decode: @escaping PhotoLoader.Decode) {
@@ -94,8 +92,6 @@ final class LoaderCore: @unchecked Sendable {
             condition.broadcast()
         }
     }
-
-    func setPreviewJPEGDecoder(_ decoder: QuickEmbeddedPreview.DecodeJPEG?) { locked { previewJPEGDecoder = decoder } }
 
     func setFinishedObserver(_ observer: (@Sendable () -> Void)?) { locked { finishedObserver = observer } }
 
@@ -174,15 +170,10 @@ final class LoaderCore: @unchecked Sendable {
             updateGauges()
 
             let plain = withoutVips
-            let previewDecoder = pick.request.kind == .embeddedPreview ? previewJPEGDecoder : nil
             condition.unlock()
             let outcome: Result<DecodedPhoto, PhotoProblem>
             do throws(PhotoProblem) {
-                if let previewDecoder, let quick = QuickEmbeddedPreview.read(path: pick.request.path, decodeJPEG: previewDecoder) {
-                    outcome = .success(quick)
-                } else {
-                    outcome = .success(try decode(pick.request))
-                }
+                outcome = .success(try decode(pick.request))
             } catch let vipsProblem {
                 if case .decoderUnavailable = vipsProblem, let plain {
                     do throws(PhotoProblem) {

@@ -43,6 +43,8 @@ public final class PhotoLoader: Sendable {
 
     private let core: LoaderCore
     private let diskCache: DiskThumbnailCache?
+    /// The default decode's small-JPEG decoder (see `decodeSmallJPEGsWith`).
+    private let smallJPEGs: SmallJPEGDecoderSlot
 
     /// Starts `workers` threads (clamped to 1…64) that decode with `decode`.
     public init(workers: Int = PhotoLoader.defaultWorkerCount,
@@ -56,11 +58,15 @@ public final class PhotoLoader: Sendable {
         self.diskCache = diskCache
         self.finishedByteBudget = max(0, finishedByteBudget)
         self.finishedCountLimit = max(1, finishedCountLimit)
+        let smallJPEGs = SmallJPEGDecoderSlot()
+        self.smallJPEGs = smallJPEGs
         let chosen: Decode
         if let decode {
             chosen = decode
         } else {
-            chosen = { request throws(PhotoProblem) in try Self.decodeWithVips(request, diskCache, sharedThumbnails) }
+            chosen = { request throws(PhotoProblem) in
+                try Self.decodeWithVips(request, diskCache, sharedThumbnails, smallJPEGs.current)
+            }
         }
         core = LoaderCore(byteBudget: self.finishedByteBudget,
                           countLimit: self.finishedCountLimit, decode: chosen)
@@ -74,17 +80,19 @@ public final class PhotoLoader: Sendable {
     deinit { core.stop() }
 
     /// The default decode: `PhotoDecoder` at the request's size and fit (through `diskCache`
-    /// and `shared` when there are), or its quick preview (embedded, else shared). (Chosen with an
-    /// `if`, not `??`: Swift 6.3.1's SILGen crashes on a typed-throws function value in the
+    /// and `shared` when there are), or its quick preview (embedded, found in Swift and decoded
+    /// by `smallJPEG` when there is one, else by libvips; else shared). (Chosen with an `if`,
+    /// not `??`: Swift 6.3.1's SILGen crashes on a typed-throws function value in the
     /// autoclosure of `??`.)
     @Sendable
-    private static func decodeWithVips(_ request: PhotoRequest, _ diskCache: DiskThumbnailCache?,
-                                       _ shared: SharedThumbnails?) throws(PhotoProblem) -> DecodedPhoto {
+    private static func decodeWithVips(_ request: PhotoRequest, _ diskCache: DiskThumbnailCache?, _ shared: SharedThumbnails?,
+                                       _ smallJPEG: QuickEmbeddedPreview.DecodeJPEG?) throws(PhotoProblem) -> DecodedPhoto {
         switch request.kind {
         case .photo:
             return try PhotoDecoder().decode(path: request.path, size: request.size, fit: request.fit, diskCache: diskCache,
                                              shared: shared)
         case .embeddedPreview:
+            if let smallJPEG, let quick = QuickEmbeddedPreview.read(path: request.path, decodeJPEG: smallJPEG) { return quick }
             guard let preview = try PhotoDecoder().quickPreview(path: request.path, shared: shared) else { throw .noEmbeddedPreview }
             return preview
         }
@@ -105,7 +113,7 @@ public final class PhotoLoader: Sendable {
     /// (found in Swift, see `QuickEmbeddedPreview`) and the disk cache's copies; what this
     /// cannot read goes to the usual decode.
     public func decodeSmallJPEGsWith(_ decoder: QuickEmbeddedPreview.DecodeJPEG?) {
-        core.setPreviewJPEGDecoder(decoder)
+        smallJPEGs.set(decoder)
         diskCache?.useForCopies(decoder)
     }
 

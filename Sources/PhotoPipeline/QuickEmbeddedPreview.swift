@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The thumbnail a camera embedded in a JPEG's EXIF block, found and turned upright in Swift
 /// and decoded by a JPEG decoder the caller gives (the window's: SDL_image), so a folder's
 /// first screen shows its previews without waiting for libvips, which loads and starts after
@@ -12,15 +14,27 @@ public enum QuickEmbeddedPreview {
     /// `path`'s embedded thumbnail, upright by the photo's EXIF orientation, with the photo's
     /// header as its source; nil when there is none this reader takes.
     public static func read(path: String, decodeJPEG: DecodeJPEG) -> DecodedPhoto? {
-        guard let (header, exif) = QuickHeader.jpegHeaderAndExif(path: path), let exif else { return nil }
-        guard let range = exif.withUnsafeBytes({ ExifThumbnail.jpegRange(inExif: $0) }) else { return nil }
-        guard let decoded = decodeJPEG(Array(exif[range])) else { return nil }
+        guard let (header, exif) = QuickHeader.jpegHeaderAndExif(path: path), let jpeg = thumbnail(inExif: exif),
+              let decoded = decodeJPEG(jpeg)
+        else { return nil }
         let size = decoded.size
         guard size.width > 0, size.height > 0, size.width <= PhotoDecoder.largestEmbeddedSide,
               size.height <= PhotoDecoder.largestEmbeddedSide, decoded.rgba.count == size.width * size.height * 4
         else { return nil }
         let upright = Self.upright(decoded.rgba, size: size, orientation: header.orientation)
         return DecodedPhoto(size: upright.size, pixels: upright.rgba, source: header)
+    }
+
+    /// Whether the JPEG whose first bytes are `start` embeds a thumbnail this reader takes
+    /// (the photo-library bench checks a folder "without thumbnails" with it).
+    public static func hasThumbnail(jpegStart start: [UInt8]) -> Bool {
+        thumbnail(inExif: QuickHeader.jpegHeaderAndExif(start)?.exif) != nil
+    }
+
+    /// The embedded thumbnail's JPEG bytes in an EXIF block (TIFF bytes), if it has one.
+    static func thumbnail(inExif exif: [UInt8]?) -> [UInt8]? {
+        guard let exif, let range = exif.withUnsafeBytes({ ExifThumbnail.jpegRange(inExif: $0) }) else { return nil }
+        return Array(exif[range])
     }
 
     /// `rgba` (stored as the camera wrote it) turned as EXIF `orientation` (1–8, TIFF 6.0's
@@ -58,4 +72,14 @@ public enum QuickEmbeddedPreview {
         }
         return (turned, out)
     }
+}
+
+/// A small-JPEG decoder given after a loader or cache started (the window's, SDL_image's),
+/// read by decode threads.
+final class SmallJPEGDecoderSlot: Sendable {
+    private let decoder = Mutex<QuickEmbeddedPreview.DecodeJPEG?>(nil)
+
+    var current: QuickEmbeddedPreview.DecodeJPEG? { decoder.withLock { $0 } }
+
+    func set(_ new: QuickEmbeddedPreview.DecodeJPEG?) { decoder.withLock { $0 = new } }
 }

@@ -12,26 +12,9 @@ public enum EmbeddedThumbnails {
     static let leadingBytes = 96 << 10
 
     /// Whether `bytes`, a JPEG file's beginning, hold an EXIF block with a thumbnail that the
-    /// window would find (`ExifThumbnail.jpegRange`, the window's own test). Anything not a
-    /// JPEG, or headers cut off before their EXIF block, count as none.
-    static func hasThumbnail(jpeg bytes: [UInt8]) -> Bool {
-        guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return false }
-        var at = 2
-        while at + 4 <= bytes.count, bytes[at] == 0xFF {
-            let marker = bytes[at + 1]
-            if marker == 0xFF { at += 1; continue }  // fill byte
-            if marker == 0xDA || marker == 0xD9 { return false }  // start of scan or end: no headers follow
-            if (0xD0...0xD7).contains(marker) || marker == 0x01 { at += 2; continue }  // no length
-            let length = Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
-            guard length >= 2, at + 2 + length <= bytes.count else { return false }
-            let segment = bytes[(at + 4)..<(at + 2 + length)]
-            if marker == 0xE1, segment.starts(with: [0x45, 0x78, 0x69, 0x66, 0, 0]) {  // APP1 "Exif\0\0"
-                return segment.withUnsafeBytes { ExifThumbnail.jpegRange(inExif: $0) } != nil
-            }
-            at += 2 + length
-        }
-        return false
-    }
+    /// window finds before libvips is loaded (`QuickEmbeddedPreview`, the window's own
+    /// reader). Anything not a JPEG, or headers cut off before the image data, count as none.
+    static func hasThumbnail(jpeg bytes: [UInt8]) -> Bool { QuickEmbeddedPreview.hasThumbnail(jpegStart: bytes) }
 
     /// Whether the file at `path` embeds a thumbnail (false when it cannot be read).
     static func hasThumbnail(path: String) -> Bool {

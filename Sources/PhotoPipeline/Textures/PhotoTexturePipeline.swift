@@ -92,9 +92,9 @@ public final class PhotoTexturePipeline<Maker: PhotoTextureMaker> {
         failures = knownProblems
     }
 
-    /// The frame loop says whether it is idle (drawing only now and then, see the window's
-    /// `FramePacing`): while it is, every worker decodes; while it draws every frame, at most
-    /// `decodesWhileFramesRun`.
+    /// The frame loop says whether it is idle (nothing but pictures changing, drawn at most a
+    /// display's rate, see the window's `FramePacing`): while it is, every worker decodes;
+    /// while it draws for input or motion, at most `decodesWhileFramesRun`.
     public func frameLoopIsIdle(_ idle: Bool) {
         guard let busy = settings.decodesWhileFramesRun else { return }
         loader.limitDecodes(to: idle ? loader.workerCount : busy)

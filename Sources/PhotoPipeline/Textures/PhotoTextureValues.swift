@@ -50,7 +50,6 @@ public struct PhotoTextureSettings: Sendable {
     }
 }
 
-/// The photo policy's state, for the overlay and the run's statistics (`--stats-json`).
 /// What the visible photos change on screen by themselves between two frames, for a frame
 /// loop that draws less often when nothing does.
 public enum PhotoTextureMotion: Sendable, Equatable {
@@ -62,6 +61,7 @@ public enum PhotoTextureMotion: Sendable, Equatable {
     case still
 }
 
+/// The photo policy's state, for the overlay and the run's statistics (`--stats-json`).
 public struct PhotoTextureCounters: Sendable, Equatable {
     public var queued = 0
     public var decoding = 0
