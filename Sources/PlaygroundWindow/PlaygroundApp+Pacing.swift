@@ -19,16 +19,19 @@ extension PlaygroundApp {
         seen.inputArrived = inputArrived
         seen.moving = frame.moved || panes.panes.contains { $0.playground.scrollView.phase != .idle }
         seen.overlaysAnimate = showsTuning || showsStrip || screenshotRequested || recorder.isBusy
-            || toast.changes(between: frameTime, and: frameTime + FramePacing.stillInterval)
+        seen.overlayChangesIn = toast.nextChange(after: frameTime).map { $0 - frameTime }
         seen.layoutGrew = layoutGrew
         let motions = pipelines.map(\.visibleMotion)
         seen.pictures = motions.contains(.fading) ? .changing : motions.contains(.pulsing) ? .pulsing : .still
+        seen.drawnOnCPU = renderer.drawsOnCPU
         let wait = FramePacing.idleWait(after: seen)
         for pipeline in pipelines { pipeline.frameLoopIsIdle(wait != nil) }
         guard let wait else { return false }
         let remaining = wait - (clock.now() - frameStart)
         guard remaining > 0 else { return false }
-        let wake = video.wakeUpCall()
+        // While photos fade in, the next frame is at most a fade step away and makes every
+        // decode finished by then a texture: a decode need not draw a frame of its own.
+        let wake = seen.pictures == .changing ? nil : video.wakeUpCall()
         for pipeline in pipelines { pipeline.wakeWhenDecoded(wake) }
         video.waitForEvent(seconds: remaining)
         runStatistics.idleWaits += 1

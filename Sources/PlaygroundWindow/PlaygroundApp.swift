@@ -103,6 +103,7 @@ public final class PlaygroundApp {
             for pane in panes.panes where pane.playground.scene.axis == playground.scene.axis { pane.playground.scroll(to: start) }
         }
         runStatistics.renderer = renderer.name
+        runStatistics.rendererDrawsOnCPU = renderer.drawsOnCPU
         runStatistics.videoDriver = video.driverName
         updateTitle()
     }

@@ -10,6 +10,7 @@ public struct RunStatistics {
     var frameMilliseconds: [Double] = []
     var changes: [RunReport.Change] = []
     var renderer = ""
+    var rendererDrawsOnCPU: Bool?
     var videoDriver = ""
     var screenshots: [String] = []
     var finalOffset = Point.zero
@@ -40,7 +41,8 @@ public struct RunStatistics {
             final_offset_x: finalOffset.x, final_offset_y: finalOffset.y, startup: startup, photos: photos,
             peak_rss_kb: peakResidentKilobytes, recording_frames_not_captured: recordingFramesNotCaptured,
             panes: panes, final_parallax: finalParallax, final_items: finalItems,
-            recording_window_frames: recordingWindowFrames, idle_waits: idleWaits)
+            recording_window_frames: recordingWindowFrames, idle_waits: idleWaits,
+            renderer_draws_on_cpu: rendererDrawsOnCPU)
     }
 
     public func write(to path: String) throws {

@@ -27,21 +27,30 @@ public enum FramePacing {
         public var driven = false
         /// A list (in any pane) is scrolling, coasting, bouncing or animating to a place.
         public var moving = false
-        /// Something over the scene changes with time: a toast, the recording badge, the
-        /// tuning panel, the compare strip, a screenshot waiting for photos.
+        /// Something over the scene changes with time: a toast fading, the recording badge,
+        /// the tuning panel, the compare strip, a screenshot waiting for photos.
         public var overlaysAnimate = false
+        /// Seconds from this frame's start until an overlay changes by itself (a toast due
+        /// to appear or to start fading), if one will.
+        public var overlayChangesIn: Double?
         /// Photos' headers arrived and the layout grew.
         public var layoutGrew = false
         public var pictures = Pictures.still
+        /// The processor draws the frames (Mesa's llvmpipe, SDL's software renderer), so each
+        /// takes CPU time from the photos' decodes.
+        public var drawnOnCPU = false
 
         public init(inputArrived: Bool = false, driven: Bool = false, moving: Bool = false, overlaysAnimate: Bool = false,
-                    layoutGrew: Bool = false, pictures: Pictures = .still) {
+                    layoutGrew: Bool = false, pictures: Pictures = .still, drawnOnCPU: Bool = false,
+                    overlayChangesIn: Double? = nil) {
             self.inputArrived = inputArrived
             self.driven = driven
             self.moving = moving
             self.overlaysAnimate = overlaysAnimate
             self.layoutGrew = layoutGrew
             self.pictures = pictures
+            self.drawnOnCPU = drawnOnCPU
+            self.overlayChangesIn = overlayChangesIn
         }
     }
 
@@ -49,6 +58,13 @@ public enum FramePacing {
     /// frames a second, with vsync off too (a fade is no frame time anyone measures, and
     /// drawn as fast as the CPU goes it took the core the next photos' decodes needed).
     public static let changingInterval = 1.0 / 60
+    /// The same where the processor draws: photos fade in only while decodes arrive, and on
+    /// llvmpipe a 1280×800 frame of photos takes about 10 ms of CPU (a bare SDL program
+    /// copying 8 textures over the window, 2026-11-25), so fades at a display's rate took a
+    /// third of the two cores the decodes had. Every other refresh still steps a 0.15 s fade
+    /// 4–5 times; the quilt's first look without EXIF thumbnails was sharp 4.0 → 3.4 s from
+    /// the first frame (median of 4 interleaved launches each).
+    public static let changingIntervalDrawnOnCPU = 1.0 / 30
     /// While tiles pulse: 20 frames a second step the 1.2 s pulse 24 times, and each costs
     /// a third of what 60 would.
     public static let pulsingInterval = 1.0 / 20
@@ -57,13 +73,17 @@ public enum FramePacing {
 
     /// How long the loop may wait (for an event, or a decode that wakes it) before drawing
     /// again after `frame`, counted from that frame's start; nil: draw the next frame at once
-    /// (vsync, when on, paces it).
+    /// (vsync, when on, paces it). A toast due later is waited for, not drawn towards: the
+    /// window's greeting appears 0.3 s after start, and the frames before it had been drawn
+    /// back to back, on the cores the first photos' decodes needed.
     public static func idleWait(after frame: Frame) -> Double? {
         if frame.driven || frame.inputArrived || frame.moving || frame.overlaysAnimate || frame.layoutGrew { return nil }
-        switch frame.pictures {
-        case .changing: return changingInterval
-        case .pulsing: return pulsingInterval
-        case .still: return stillInterval
+        let pictures = switch frame.pictures {
+        case .changing: frame.drawnOnCPU ? changingIntervalDrawnOnCPU : changingInterval
+        case .pulsing: pulsingInterval
+        case .still: stillInterval
         }
+        guard let overlay = frame.overlayChangesIn else { return pictures }
+        return overlay > 0 ? min(pictures, overlay) : nil
     }
 }

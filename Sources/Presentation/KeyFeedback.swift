@@ -151,13 +151,15 @@ public struct Toast: Sendable {
         return max(0, 1 - (age - hold) / Self.fadeSeconds)
     }
 
-    /// Whether the toast changes between `time` and `time + ahead`: it appears, or fades.
-    /// Held, it stays as it is (a frame loop may wait meanwhile).
-    public func changes(between time: Double, and later: Double) -> Bool {
-        guard message != nil else { return false }
-        let appears = shownAt > time && shownAt <= later
+    /// When the toast next looks different after `time`: the time it appears or starts to
+    /// fade, `time` itself while it fades, nil once gone. Held, it stays as it is, so a frame
+    /// loop may wait until then.
+    public func nextChange(after time: Double) -> Double? {
+        guard message != nil else { return nil }
         let fadeStart = shownAt + hold, fadeEnd = fadeStart + Self.fadeSeconds
-        return appears || (later > fadeStart && time < fadeEnd)
+        if time < shownAt { return shownAt }
+        if time < fadeStart { return fadeStart }
+        return time < fadeEnd ? time : nil
     }
 
     /// The pill's rectangle for `message` in a viewport of `viewportSize`, above the bottom

@@ -11,6 +11,10 @@ public final class Renderer {
     public let maxTextureSize: PixelSize?
     /// True for SDL's CPU renderer (the headless fallback), whose costs differ from a GPU's.
     public let isSoftware: Bool
+    /// True when the processor draws the frames: SDL's software renderer, or OpenGL by Mesa's
+    /// llvmpipe or softpipe (X servers without a GPU: Xvfb, virtual machines, remote
+    /// desktops). Each frame then takes CPU time from everything else the app does.
+    public let drawsOnCPU: Bool
 
     /// Tries, in order: accelerated with vsync (when `vsync`), accelerated, software. The
     /// dummy driver has no GPU, so headless runs always end at software.
@@ -52,6 +56,7 @@ public final class Renderer {
         SDL_GetRendererInfo(handle, &info)
         name = String(cString: info.name)
         isSoftware = info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
+        drawsOnCPU = isSoftware || Self.openGLRasterizesOnCPU(driver: name)
         maxTextureSize = info.max_texture_width > 0 && info.max_texture_height > 0
             ? PixelSize(width: Int(info.max_texture_width), height: Int(info.max_texture_height))
             : nil
@@ -65,6 +70,25 @@ public final class Renderer {
     }
 
     deinit { SDL_DestroyRenderer(handle) }
+
+    /// Whether the OpenGL implementation behind SDL's `driver` ("opengl", "opengles2") is one
+    /// of Mesa's CPU rasterizers, by its GL_RENDERER string ("llvmpipe (LLVM 15.0.6, 256
+    /// bits)" under Xvfb here). Asked right after the renderer is made, while its context is
+    /// current.
+    private static func openGLRasterizesOnCPU(driver: String) -> Bool {
+        guard driver.hasPrefix("opengl"), let pointer = SDL_GL_GetProcAddress("glGetString") else { return false }
+        typealias GetString = @convention(c) (UInt32) -> UnsafePointer<UInt8>?
+        let glRenderer: UInt32 = 0x1F01  // GL_RENDERER, from GL/gl.h
+        guard let answer = unsafeBitCast(pointer, to: GetString.self)(glRenderer) else { return false }
+        return isCPURasterizer(glRenderer: String(cString: answer))
+    }
+
+    /// Mesa's names for its CPU rasterizers, as GL_RENDERER starts: llvmpipe, softpipe, and
+    /// the classic swrast ("Software Rasterizer").
+    static func isCPURasterizer(glRenderer: String) -> Bool {
+        let name = glRenderer.lowercased()
+        return ["llvmpipe", "softpipe", "software rasterizer", "swrast"].contains { name.hasPrefix($0) }
+    }
 
     /// Whether `present()` waits for the display's refresh (or SDL's simulation of it).
     ///

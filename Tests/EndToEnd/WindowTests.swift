@@ -229,6 +229,8 @@ func changedShare(_ a: RGBAImage, _ b: RGBAImage, in region: (x: Range<Int>, y: 
         #expect(stats.frames > 100)
         #expect(stats.frame_ms_p50 > 0)
         #expect(!stats.renderer.isEmpty)
+        // Xvfb has no GPU: Mesa's llvmpipe (named by GL_RENDERER) or SDL's software renderer.
+        #expect(stats.renderer_draws_on_cpu == true, "renderer \(stats.renderer)")
         let sequence = stats.changes.map { "\($0.scene)/\($0.strategy)" }
         #expect(sequence == [
             "photos/layout-invalidation", "photos/scroll-callback", "photos/cached-layout",

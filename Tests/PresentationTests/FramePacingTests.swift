@@ -10,6 +10,21 @@ import Testing
         #expect(FramePacing.idleWait(after: FramePacing.Frame(pictures: .changing)) == 1.0 / 60)
     }
 
+    @Test func whereTheProcessorDrawsFadesStepEveryOtherRefreshAndNothingElseSlows() {
+        #expect(FramePacing.idleWait(after: FramePacing.Frame(pictures: .changing, drawnOnCPU: true)) == 1.0 / 30)
+        #expect(FramePacing.idleWait(after: FramePacing.Frame(pictures: .pulsing, drawnOnCPU: true)) == 0.05)
+        #expect(FramePacing.idleWait(after: FramePacing.Frame(drawnOnCPU: true)) == 0.25)
+        #expect(FramePacing.idleWait(after: FramePacing.Frame(moving: true, pictures: .changing, drawnOnCPU: true)) == nil,
+                "motion is drawn at every refresh wherever it is drawn")
+    }
+
+    @Test func aToastDueLaterIsWaitedForAndAFadingOneDrawsAtOnce() {
+        #expect(FramePacing.idleWait(after: FramePacing.Frame(overlayChangesIn: 0.1)) == 0.1, "a still window wakes for it")
+        #expect(FramePacing.idleWait(after: FramePacing.Frame(pictures: .pulsing, overlayChangesIn: 1)) == 0.05,
+                "the pulse comes first")
+        #expect(FramePacing.idleWait(after: FramePacing.Frame(overlayChangesIn: 0)) == nil, "fading now")
+    }
+
     @Test(arguments: [
         FramePacing.Frame(inputArrived: true),
         FramePacing.Frame(driven: true),
@@ -26,12 +41,13 @@ import Testing
 
     @Test func aToastChangesWhenItAppearsAndWhileItFadesNotWhileHeld() {
         var toast = Toast()
-        #expect(!toast.changes(between: 0, and: 10), "no toast")
+        #expect(toast.nextChange(after: 0) == nil, "no toast")
         toast.show("hello", at: 1, holding: 2)
-        #expect(toast.changes(between: 0.9, and: 1.15), "it appears")
-        #expect(!toast.changes(between: 1.5, and: 1.75), "held")
-        #expect(toast.changes(between: 2.9, and: 3.15), "its fade begins")
-        #expect(toast.changes(between: 3.2, and: 3.45), "fading")
-        #expect(!toast.changes(between: 3.5, and: 3.75), "gone")
+        #expect(toast.nextChange(after: 0.5) == 1, "it appears")
+        #expect(toast.nextChange(after: 1) == 3, "held until its fade begins")
+        #expect(toast.nextChange(after: 1.5) == 3, "held")
+        #expect(toast.nextChange(after: 3) == 3, "its fade begins")
+        #expect(toast.nextChange(after: 3.2) == 3.2, "fading")
+        #expect(toast.nextChange(after: 3.4) == nil, "gone")
     }
 }

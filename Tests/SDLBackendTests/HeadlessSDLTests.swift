@@ -35,6 +35,7 @@ private let black = Color.black
         #expect(sdl.video.isHeadless)
         #expect(sdl.renderer.name == "software")
         #expect(sdl.renderer.isSoftware)
+        #expect(sdl.renderer.drawsOnCPU)
         #expect(sdl.renderer.outputSize == PixelSize(width: 64, height: 48))
         #expect(sdl.renderer.scale == 1)
         #expect(sdl.renderer.viewport == Rect(x: 0, y: 0, width: 64, height: 48))

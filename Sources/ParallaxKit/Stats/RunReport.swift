@@ -138,14 +138,18 @@ public struct RunReport: Codable, Sendable, Equatable {
     /// Frames after which the window waited instead of drawing on (nothing moved or arrived,
     /// see the window's frame pacing); the interval after each is not among the timed frames.
     public var idle_waits: Int?
+    /// Whether the processor drew the frames (Mesa's llvmpipe, SDL's software renderer):
+    /// then every frame's cost is CPU time the photos' decodes did not get.
+    public var renderer_draws_on_cpu: Bool?
 
     public init(frames: Int, fps_mean: Double, one_percent_low_fps: Double, frame_ms_p50: Double, frame_ms_p90: Double,
                 frame_ms_p99: Double, frames_over_16_7_ms: Int, changes: [Change], renderer: String, video_driver: String,
                 screenshots: [String], final_offset_x: Double, final_offset_y: Double, startup: Startup, photos: Photos?,
                 peak_rss_kb: Int?, recording_frames_not_captured: Int, panes: [Pane]? = nil,
                 final_parallax: Double? = nil, final_items: Int? = nil, recording_window_frames: Int? = nil,
-                idle_waits: Int? = nil) {
+                idle_waits: Int? = nil, renderer_draws_on_cpu: Bool? = nil) {
         self.idle_waits = idle_waits
+        self.renderer_draws_on_cpu = renderer_draws_on_cpu
         self.recording_window_frames = recording_window_frames
         self.final_parallax = final_parallax
         self.final_items = final_items
