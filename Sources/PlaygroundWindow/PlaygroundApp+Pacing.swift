@@ -9,7 +9,8 @@ import SDLBackend
 /// frames would have used.
 extension PlaygroundApp {
     /// Waits if `frame` (presented, begun at `frameStart` on the loop's clock) leaves nothing
-    /// to redraw; true if it waited.
+    /// to redraw; true if it waited. Notes for the next frame's overlay whether the lists are
+    /// at rest.
     func waitIfIdle(after frame: FrameReport, frameStart: Double, inputArrived: Bool, layoutGrew: Bool) -> Bool {
         let pipelines = [executor.images.pipeline, executor.images.coverPipeline].compactMap { $0 }
         var seen = FramePacing.Frame()
@@ -18,6 +19,7 @@ extension PlaygroundApp {
         seen.driven = script != nil || beforeFrame != nil || frame.index < 2
         seen.inputArrived = inputArrived
         seen.moving = frame.moved || panes.panes.contains { $0.playground.scrollView.phase != .idle }
+        resting = !seen.moving
         seen.overlaysAnimate = showsTuning || showsStrip || screenshotRequested || recorder.isBusy
         seen.overlayChangesIn = toast.nextChange(after: frameTime).map { $0 - frameTime }
         seen.layoutGrew = layoutGrew

@@ -57,6 +57,9 @@ public final class PlaygroundApp {
     private var stateBeforeCommand: KeyFeedback.State?
     /// The current frame's time, for toasts shown while the frame's keys are handled.
     var frameTime = 0.0
+    /// No list moved in the last frame (see `waitIfIdle`): the overlay says "at rest" instead
+    /// of a frame rate, as the window then draws only when something changes.
+    var resting = false
 
     /// Script input in playground time, replayed as if typed.
     public var script: Script?
@@ -263,7 +266,8 @@ public final class PlaygroundApp {
             photos: executor.images.pipeline.map { pipeline in
                 let c = pipeline.counters
                 return PhotoPipelineSummary(queued: c.queued, decoding: c.decoding, bytesHeld: c.bytesHeld, hitRate: c.hitRate)
-            })
+            },
+            resting: resting)
     }
 
     /// Pane `k`'s phase clock (made on first use, kept across comparisons).

@@ -32,11 +32,15 @@ public struct SurfaceFacts: Sendable {
     public var vsync: Bool
     /// The photo pipeline's state, when photos come through it.
     public var photos: PhotoPipelineSummary?
+    /// No list moved in the window's last frame: it draws only when something changes (its
+    /// frame pacing), and frames per second would say nothing about the technique.
+    public var resting: Bool
 
-    public init(rendererName: String, vsync: Bool, photos: PhotoPipelineSummary? = nil) {
+    public init(rendererName: String, vsync: Bool, photos: PhotoPipelineSummary? = nil, resting: Bool = false) {
         self.rendererName = rendererName
         self.vsync = vsync
         self.photos = photos
+        self.resting = resting
     }
 }
 
@@ -96,7 +100,8 @@ public final class FrameComposer {
         OverlayInfo(
             sceneTitle: playground.scene.title, strategy: playground.strategy, reduceMotion: playground.reduceMotion,
             itemCount: playground.itemCount, parallaxAmount: playground.parallaxAmount, rendererName: surface.rendererName,
-            vsync: surface.vsync, work: work, willDisplay: playground.updatesOnWillDisplay, photos: surface.photos)
+            vsync: surface.vsync, work: work, willDisplay: playground.updatesOnWillDisplay, photos: surface.photos,
+            resting: surface.resting)
     }
 
     static let captionTextSize = 15.0, captionPadding = 8.0

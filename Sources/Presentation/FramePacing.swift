@@ -33,7 +33,9 @@ public enum FramePacing {
         /// Seconds from this frame's start until an overlay changes by itself (a toast due
         /// to appear or to start fading), if one will.
         public var overlayChangesIn: Double?
-        /// Photos' headers arrived and the layout grew.
+        /// Photos' headers arrived and the layout grew: drawn like photos arriving, at a
+        /// display's rate (every other refresh where the processor draws), not back to back
+        /// while a large folder's headers keep coming.
         public var layoutGrew = false
         public var pictures = Pictures.still
         /// The processor draws the frames (Mesa's llvmpipe, SDL's software renderer), so each
@@ -75,10 +77,11 @@ public enum FramePacing {
     /// again after `frame`, counted from that frame's start; nil: draw the next frame at once
     /// (vsync, when on, paces it). A toast due later is waited for, not drawn towards: the
     /// window's greeting appears 0.3 s after start, and the frames before it had been drawn
-    /// back to back, on the cores the first photos' decodes needed.
+    /// at the display's rate (back to back with vsync off), on the cores the first photos'
+    /// decodes needed.
     public static func idleWait(after frame: Frame) -> Double? {
-        if frame.driven || frame.inputArrived || frame.moving || frame.overlaysAnimate || frame.layoutGrew { return nil }
-        let pictures = switch frame.pictures {
+        if frame.driven || frame.inputArrived || frame.moving || frame.overlaysAnimate { return nil }
+        let pictures = switch frame.layoutGrew ? .changing : frame.pictures {
         case .changing: frame.drawnOnCPU ? changingIntervalDrawnOnCPU : changingInterval
         case .pulsing: pulsingInterval
         case .still: stillInterval

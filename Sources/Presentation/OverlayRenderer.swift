@@ -13,12 +13,16 @@ public struct OverlayInfo: Sendable {
     public var willDisplay: Bool
     /// The photo pipeline's state, when photos come through it.
     public var photos: PhotoPipelineSummary?
+    /// The window is at rest, drawing only when something changes (`SurfaceFacts.resting`).
+    public var resting: Bool
 
     public init(
         sceneTitle: String, strategy: ParallaxStrategy, reduceMotion: Bool, itemCount: Int, parallaxAmount: Double,
-        rendererName: String, vsync: Bool, work: StrategyWork, willDisplay: Bool, photos: PhotoPipelineSummary? = nil
+        rendererName: String, vsync: Bool, work: StrategyWork, willDisplay: Bool, photos: PhotoPipelineSummary? = nil,
+        resting: Bool = false
     ) {
         self.photos = photos
+        self.resting = resting
         self.sceneTitle = sceneTitle
         self.strategy = strategy
         self.reduceMotion = reduceMotion
@@ -142,17 +146,17 @@ public struct OverlayRenderer: Sendable {
     public func draw(_ mode: OverlayMode, stats: FrameStatistics, info: OverlayInfo, viewportSize: Size, into list: inout DrawList) {
         switch mode {
         case .hidden: break
-        case .badge: drawBadge(stats, viewportSize: viewportSize, into: &list)
+        case .badge: drawBadge(stats, resting: info.resting, viewportSize: viewportSize, into: &list)
         case .panel: drawStats(stats, info: info, viewportSize: viewportSize, into: &list)
         }
     }
 
-    /// The compact overlay: fps, coloured by whether the frames keep to 60 Hz.
-    public func drawBadge(_ stats: FrameStatistics, viewportSize: Size, into list: inout DrawList) {
+    /// The compact overlay: fps, coloured by whether the frames keep to 60 Hz, or "at rest".
+    public func drawBadge(_ stats: FrameStatistics, resting: Bool = false, viewportSize: Size, into list: inout DrawList) {
         guard let badge = Self.frame(of: .badge, viewportSize: viewportSize) else { return }
-        let fps = stats.framesPerSecond
+        let (text, colour) = Self.rateLine(stats, resting: resting)
         list.fill(badge, Self.panel)
-        list.text(NumberFormat.fixed1(fps) + " fps", at: Point(x: badge.minX + 10, y: badge.minY + 6), size: 15, color: fps >= 55 ? Self.good : Self.over)
+        list.text(text, at: Point(x: badge.minX + 10, y: badge.minY + 6), size: 15, color: colour)
         list.text("F", at: Point(x: badge.maxX - 10, y: badge.minY + 8), size: 12, color: Self.dim, alignment: .trailing)
     }
 
@@ -182,6 +186,16 @@ public struct OverlayRenderer: Sendable {
         return rows
     }
 
+    /// The frame rate as the badge and the panel head it: green at 55 fps or more, red
+    /// below. At rest the window draws only when something changes (a photo arriving, the
+    /// title's figures four times a second), so a rate then would read as slowness: it says
+    /// "at rest" instead, dim, until frames run again.
+    static func rateLine(_ stats: FrameStatistics, resting: Bool) -> (String, Color) {
+        if resting { return ("at rest", dim) }
+        let fps = stats.framesPerSecond
+        return (NumberFormat.fixed1(fps) + " fps", fps >= 55 ? good : over)
+    }
+
     /// The full panel for a viewport of `viewportSize`.
     public func drawStats(_ stats: FrameStatistics, info: OverlayInfo, viewportSize: Size, into list: inout DrawList) {
         let rows = Self.rows(stats: stats, info: info)
@@ -193,9 +207,9 @@ public struct OverlayRenderer: Sendable {
 
         let left = x + 12
         var ty = y + 10
-        let fps = stats.framesPerSecond
         let low = stats.onePercentLowFramesPerSecond
-        list.text(NumberFormat.fixed1(fps) + " fps", at: Point(x: left, y: ty), size: 22, color: fps >= 55 ? Self.good : Self.over)
+        let (rate, colour) = Self.rateLine(stats, resting: info.resting)
+        list.text(rate, at: Point(x: left, y: ty), size: 22, color: colour)
         let lowAndMean = "1% low " + NumberFormat.fixed1(low) + "   " + NumberFormat.fixed2(stats.meanFrameMilliseconds) + " ms"
         list.text(lowAndMean, at: narrow ? Point(x: left, y: ty + 28) : Point(x: left + 130, y: ty + 6), size: 13, color: Self.dim)
         ty += Self.headerHeight(narrow: narrow)

@@ -18,6 +18,12 @@ import Testing
                 "motion is drawn at every refresh wherever it is drawn")
     }
 
+    @Test func aGrowingLayoutIsDrawnAsPhotosArrivingAre() {
+        #expect(FramePacing.idleWait(after: FramePacing.Frame(layoutGrew: true)) == 1.0 / 60)
+        #expect(FramePacing.idleWait(after: FramePacing.Frame(layoutGrew: true, drawnOnCPU: true)) == 1.0 / 30)
+        #expect(FramePacing.idleWait(after: FramePacing.Frame(moving: true, layoutGrew: true)) == nil)
+    }
+
     @Test func aToastDueLaterIsWaitedForAndAFadingOneDrawsAtOnce() {
         #expect(FramePacing.idleWait(after: FramePacing.Frame(overlayChangesIn: 0.1)) == 0.1, "a still window wakes for it")
         #expect(FramePacing.idleWait(after: FramePacing.Frame(pictures: .pulsing, overlayChangesIn: 1)) == 0.05,
@@ -30,7 +36,6 @@ import Testing
         FramePacing.Frame(driven: true),
         FramePacing.Frame(moving: true),
         FramePacing.Frame(overlaysAnimate: true),
-        FramePacing.Frame(layoutGrew: true),
         FramePacing.Frame(inputArrived: true, pictures: .changing),
         FramePacing.Frame(inputArrived: true, pictures: .pulsing),
         FramePacing.Frame(moving: true, pictures: .still),

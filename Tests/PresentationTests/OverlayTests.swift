@@ -164,3 +164,28 @@ import Testing
         #expect(stats.count == 0)
     }
 }
+
+/// A window at rest draws only when something changes: its overlay says so instead of a
+/// frame rate that would read as slowness.
+@Suite struct RestingOverlayTests {
+    func texts(_ mode: OverlayMode, resting: Bool) -> [(String, Color)] {
+        var stats = FrameStatistics()
+        stats.record(FrameSample(frameMilliseconds: 250))
+        let info = OverlayInfo(
+            sceneTitle: "Quilt", strategy: .scrollCallback, reduceMotion: false, itemCount: 50, parallaxAmount: 30,
+            rendererName: "opengl", vsync: true, work: StrategyWork(), willDisplay: true, resting: resting)
+        var list = DrawList()
+        OverlayRenderer().draw(mode, stats: stats, info: info, viewportSize: Size(width: 1280, height: 800), into: &list)
+        return list.commands.compactMap { if case .text(let s, _, _, let c, _) = $0 { return (s, c) } else { return nil } }
+    }
+
+    @Test(arguments: [OverlayMode.badge, .panel])
+    func atRestTheOverlaySaysSoDimmedAndShowsNoRate(_ mode: OverlayMode) {
+        let resting = texts(mode, resting: true)
+        #expect(resting.contains { $0.0 == "at rest" && $0.1 == Color(r: 150, g: 156, b: 170) })
+        #expect(!resting.contains { $0.0.hasSuffix(" fps") })
+        let drawing = texts(mode, resting: false)
+        #expect(drawing.contains { $0.0 == "4.0 fps" && $0.1 == Color(r: 240, g: 80, b: 70) }, "4 fps is red")
+        #expect(!drawing.contains { $0.0 == "at rest" })
+    }
+}
