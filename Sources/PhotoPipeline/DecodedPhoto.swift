@@ -27,7 +27,11 @@ public struct PhotoColour: Sendable, Hashable {
 
     /// The alpha-weighted mean of RGBA pixels (fully transparent pixels do not tint it);
     /// transparent black for an empty or wholly transparent buffer.
-    public static func average(ofRGBA pixels: [UInt8]) -> PhotoColour {
+    public static func average(ofRGBA pixels: [UInt8]) -> PhotoColour { survey(ofRGBA: pixels).average }
+
+    /// The mean colour of RGBA `pixels`, and whether every pixel is opaque (its alpha sum is
+    /// 255 a pixel exactly), in one pass on the thread that decoded them.
+    static func survey(ofRGBA pixels: [UInt8]) -> (average: PhotoColour, opaque: Bool) {
         var red = 0, green = 0, blue = 0, alpha = 0
         // Through a raw buffer: this runs over every pixel of every decode, and unchecked
         // reads keep it cheap even in a debug build.
@@ -45,10 +49,11 @@ public struct PhotoColour: Sendable, Hashable {
             }
         }
         let count = pixels.count / 4
-        guard alpha > 0, count > 0 else { return PhotoColour(red: 0, green: 0, blue: 0, alpha: 0) }
+        guard alpha > 0, count > 0 else { return (PhotoColour(red: 0, green: 0, blue: 0, alpha: 0), count == 0) }
         func mean(_ sum: Int) -> UInt8 { UInt8(clamping: (sum + alpha / 2) / alpha) }
-        return PhotoColour(red: mean(red), green: mean(green), blue: mean(blue),
-                           alpha: UInt8(clamping: (alpha + count / 2) / count))
+        return (PhotoColour(red: mean(red), green: mean(green), blue: mean(blue),
+                            alpha: UInt8(clamping: (alpha + count / 2) / count)),
+                alpha == 255 * count)
     }
 }
 
@@ -61,6 +66,9 @@ public struct DecodedPhoto: Sendable, CustomStringConvertible {
     public let pixels: [UInt8]
     /// The mean colour of `pixels`, for a placeholder while the photo loads.
     public let averageColour: PhotoColour
+    /// Every pixel's alpha is 255 (nearly every photo): its texture draws without blending.
+    /// Found with the average, on the decoding thread, not on the frame.
+    public let isOpaque: Bool
     /// The header of the source file (its size as stored, orientation, date).
     public let source: PhotoHeader
 
@@ -70,7 +78,7 @@ public struct DecodedPhoto: Sendable, CustomStringConvertible {
     public init(size: PixelSize, pixels: [UInt8], source: PhotoHeader) {
         self.size = size
         self.pixels = pixels
-        self.averageColour = PhotoColour.average(ofRGBA: pixels)
+        (averageColour, isOpaque) = PhotoColour.survey(ofRGBA: pixels)
         self.source = source
     }
 

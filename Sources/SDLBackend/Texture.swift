@@ -91,7 +91,9 @@ extension Renderer {
     /// pixels are read in place (a surface over the photo's memory) and converted once, by
     /// SDL, into the texture: this runs on the frame, within the pipeline's upload budget.
     public func makeTexture(from photo: DecodedPhoto) throws(SDLError) -> Texture {
-        let opaque = photo.averageColour.alpha == 255 && Self.isOpaque(photo.pixels)
+        // Found on the decoding thread (`DecodedPhoto.isOpaque`): a pass over every pixel
+        // the frame need not make.
+        let opaque = photo.isOpaque
         let width = photo.size.width, height = photo.size.height
         guard width > 0, height > 0, photo.pixels.count == width * height * 4,
               let w = Int32(exactly: width), let h = Int32(exactly: height), let pitch = Int32(exactly: width * 4)
@@ -110,18 +112,5 @@ extension Renderer {
             }
         }
         return try made.get()
-    }
-
-    /// Whether every pixel's alpha is 255 (unchecked reads: this runs over every pixel).
-    private static func isOpaque(_ rgba: [UInt8]) -> Bool {
-        rgba.withUnsafeBufferPointer { bytes in
-            guard let p = bytes.baseAddress else { return true }
-            var index = 3
-            while index < bytes.count {
-                if p[index] != 255 { return false }
-                index += 4
-            }
-            return true
-        }
     }
 }
