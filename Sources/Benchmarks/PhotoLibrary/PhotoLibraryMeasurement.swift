@@ -18,7 +18,7 @@ enum PhotoLibraryMeasurement {
             try EmbeddedThumbnails.requireNone(inFolder: folderWithoutThumbnails, option: "--photos-without-thumbnails")
         }
         let givenHasThumbnails = try EmbeddedThumbnails.any(inFolder: folder, option: "--photos")
-        let threads = PhotoLoader.defaultWorkerCount
+        let threads = PhotoLoader.oneWorkerPerCore
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-photo-library-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
@@ -86,10 +86,12 @@ enum PhotoLibraryMeasurement {
             FileHandle.standardError.write(Data("note: the fling went \(Int(fling.stats.final_offset_y)) pt, under \(Int(FlingScript.requiredDistance)): the folder is too short\n".utf8))
         }
 
-        // Memory at 100 and 10,000 photos: links to the folder's files under new names.
+        // Memory at 100 and 10,000 photos, and the fling's rest to sharp over 2,000 (issue
+        // 23): links to the folder's files under new names.
         var rss: [Int: Double] = [:]
-        for count in [100, 10_000] {
-            progress.show("photo library · memory with \(count) photos")
+        var restToSharp2000: Double?
+        for count in [100, 2_000, 10_000] {
+            progress.show("photo library · \(count) photos")
             let linked = scratch + "/linked-\(count)"
             try link(photos.map(\.path), count: count, into: linked)
             let cache = freshCache()
@@ -97,6 +99,7 @@ enum PhotoLibraryMeasurement {
             let run = try WindowRun.launch(photos: linked, cacheHome: cache, seconds: FlingScript.seconds, extra: ["--script", script],
                                            shaderCache: shaderCache)
             rss[count] = run.stats.peak_rss_kb.map { Double($0) / 1024 }
+            if count == 2_000 { restToSharp2000 = run.stats.photos?.rest_to_sharp_ms.last }
         }
 
         progress.show("photo library · decoding rate against vipsthumbnail")
@@ -115,6 +118,7 @@ enum PhotoLibraryMeasurement {
             first_frame_indexed_ms: median(second.map { $0.sinceSpawn($0.stats.startup.first_frame_ns) }) ?? .nan,
             visible_sharp_cached_ms: median(second.map { $0.sinceFirstFrame($0.stats.startup.complete_frame_ns) }),
             fling_distance_pt: fling.stats.final_offset_y, fling_rest_to_sharp_ms: fling.stats.photos?.rest_to_sharp_ms.last,
+            fling_rest_to_sharp_ms_2000: restToSharp2000,
             frames_over_budget_image_work: fling.stats.frames_over_16_7_ms - preloaded.stats.frames_over_16_7_ms,
             frames_over_budget_fling: fling.stats.frames_over_16_7_ms,
             frames_over_budget_fling_preloaded: preloaded.stats.frames_over_16_7_ms,
