@@ -173,9 +173,9 @@ public final class SpawnedProcess: @unchecked Sendable {
     }
 
     /// Runs `program` to its end and returns how it ended and what it printed (trimmed of
-    /// the whitespace around it); nil when it could not be started.
-    public static func output(of program: String, _ arguments: [String]) -> (termination: Termination, text: String)? {
-        guard let child = try? SpawnedProcess(program: program, arguments: arguments, output: .pipe) else { return nil }
+    /// the whitespace around it); throws when it could not be started.
+    public static func output(of program: String, _ arguments: [String]) throws(SpawnError) -> (termination: Termination, text: String) {
+        let child = try SpawnedProcess(program: program, arguments: arguments, output: .pipe)
         let bytes = child.readOutputToEnd()
         let termination = child.wait()
         let text = String(decoding: bytes, as: UTF8.self)

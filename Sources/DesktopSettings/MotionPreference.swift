@@ -43,7 +43,7 @@ public final class DesktopMotionPreference: Sendable {
 /// What `program` printed, trimmed, when it ran and succeeded; nil otherwise.
 private func commandAnswer(_ program: String?, _ arguments: [String]) -> String? {
     guard let program, FileManager.default.isExecutableFile(atPath: program),
-          let answer = SpawnedProcess.output(of: program, arguments), answer.termination.succeeded
+          let answer = try? SpawnedProcess.output(of: program, arguments), answer.termination.succeeded
     else { return nil }
     return answer.text
 }

@@ -14,7 +14,7 @@ extension WindowRecorder {
         #endif
         let candidates = ["/usr/bin/xdg-user-dir", "/bin/xdg-user-dir"]
         guard let tool = candidates.first(where: FileManager.default.isExecutableFile(atPath:)) else { return current }
-        guard let said = SpawnedProcess.output(of: tool, ["VIDEOS"]), said.termination.succeeded else { return current }
+        guard let said = try? SpawnedProcess.output(of: tool, ["VIDEOS"]), said.termination.succeeded else { return current }
         let answer = said.text
         var isFolder: ObjCBool = false
         let home = FileManager.default.homeDirectoryForCurrentUser.path

@@ -57,12 +57,10 @@ public enum FFmpegProgram {
 
     /// Fails unless `ffmpeg -encoders` lists `encoder`.
     public static func require(encoder: String, of ffmpeg: String) throws(EncoderError) {
-        let child: SpawnedProcess
-        do { child = try SpawnedProcess(program: ffmpeg, arguments: ["-hide_banner", "-encoders"], output: .pipe) } catch {
+        let listing: String
+        do { listing = try SpawnedProcess.output(of: ffmpeg, ["-hide_banner", "-encoders"]).text } catch {
             throw EncoderError(message: "\(error); \(installHint)")
         }
-        let listing = String(decoding: child.readOutputToEnd(), as: UTF8.self)
-        child.wait()
         // Each line: flags, the encoder's name, its description.
         let names = listing.split(separator: "\n").compactMap { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first }
         guard names.contains(where: { $0 == encoder }) else {

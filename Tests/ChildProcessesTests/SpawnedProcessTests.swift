@@ -4,11 +4,14 @@ import Testing
 
 /// Programs started with posix_spawn: streams, endings, signals.
 @Suite struct SpawnedProcessTests {
-    @Test func itsOutputAndEndingAreRead() {
-        let said = SpawnedProcess.output(of: "/bin/sh", ["-c", "echo '  hello there '; exit 0"])
-        #expect(said?.text == "hello there" && said?.termination == .exited(0))
-        #expect(SpawnedProcess.output(of: "/bin/sh", ["-c", "echo x; exit 3"])?.termination == .exited(3))
-        #expect(SpawnedProcess.output(of: "/nonexistent/program", []) == nil, "a program that is not there")
+    @Test func itsOutputAndEndingAreRead() throws {
+        let said = try SpawnedProcess.output(of: "/bin/sh", ["-c", "echo '  hello there '; exit 0"])
+        #expect(said.text == "hello there" && said.termination == .exited(0))
+        #expect(try SpawnedProcess.output(of: "/bin/sh", ["-c", "echo x; exit 3"]).termination == .exited(3))
+        let missing = #expect(throws: SpawnError.self, "a program that is not there") {
+            try SpawnedProcess.output(of: "/nonexistent/program", [])
+        }
+        #expect(missing?.description.hasPrefix("cannot run /nonexistent/program: ") == true)
     }
 
     @Test func whatTheParentWritesIsTheChildsInputUntilItIsClosed() throws {
