@@ -17,8 +17,12 @@ extension WindowRecorder {
         guard let said = try? SpawnedProcess.output(of: tool, ["VIDEOS"]), said.termination.succeeded else { return current }
         let answer = said.text
         var isFolder: ObjCBool = false
-        let home = FileManager.default.homeDirectoryForCurrentUser.path
-        guard !answer.isEmpty, answer != home,
+        // Its fallback is $HOME as the environment has it, which need not be the account's
+        // home folder (a session or a test that sets HOME): either is no videos folder.
+        func standard(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
+        let homes = [ProcessInfo.processInfo.environment["HOME"], FileManager.default.homeDirectoryForCurrentUser.path]
+            .compactMap { $0 }.filter { !$0.isEmpty }.map(standard)
+        guard !answer.isEmpty, !homes.contains(standard(answer)),
               FileManager.default.fileExists(atPath: answer, isDirectory: &isFolder), isFolder.boolValue
         else { return current }
         return answer

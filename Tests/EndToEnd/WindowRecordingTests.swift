@@ -83,6 +83,19 @@ import Testing
         #expect((175...186).contains(frames), "\(frames) frames for a 3.0 s recording")
     }
 
+    /// xdg-user-dir answers $HOME when no videos folder is set; that is no videos folder, even
+    /// when HOME is not the account's home: the video goes to the current directory.
+    @Test func withNoVideosFolderSetTheVideoGoesToTheCurrentDirectoryNotHome() throws {
+        let folder = try recordingFolder("window-no-videos-folder")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let home = folder + "/home"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let status = try runWindow(in: folder, script: "key r\nwait 0.5\nkey q\n", exitAfter: "30", extraEnvironment: ["HOME": home])
+        #expect(status == 0)
+        #expect(contents(of: home).filter { $0.hasSuffix(".mp4") }.isEmpty, "\(contents(of: home))")
+        #expect(contents(of: folder).filter { $0.hasSuffix(".mp4") }.count == 1, "\(contents(of: folder))")
+    }
+
     @Test func quittingWhileRecordingFinishesTheFileInTheVideosFolder() throws {
         let folder = try recordingFolder("window-videos")
         defer { try? FileManager.default.removeItem(atPath: folder) }
