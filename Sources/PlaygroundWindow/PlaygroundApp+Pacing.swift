@@ -20,7 +20,12 @@ extension PlaygroundApp {
         seen.inputArrived = inputArrived
         seen.moving = frame.moved || panes.panes.contains { $0.playground.scrollView.phase != .idle }
         resting = !seen.moving
-        seen.overlaysAnimate = showsTuning || showsStrip || screenshotRequested || recorder.isBusy
+        // A recording takes every frame; once stopped, its encoder's progress is polled at the
+        // still rate (its toast counts every 0.5 s): drawn every frame meanwhile, the window
+        // took the core its idle-priority ffmpeg needed whenever anything else ran (a 2.5 s
+        // recording beside one busy loop, debug build under Xvfb: written 5.6–11.3 s after R
+        // stopped it, 2.1–3.1 s when the window waits; 4 runs each).
+        seen.overlaysAnimate = showsTuning || showsStrip || screenshotRequested || recorder.isRecording
         seen.overlayChangesIn = toast.nextChange(after: frameTime).map { $0 - frameTime }
         seen.layoutGrew = layoutGrew
         let motions = pipelines.map(\.visibleMotion)

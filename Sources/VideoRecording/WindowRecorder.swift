@@ -58,8 +58,6 @@ public final class WindowRecorder {
     private var finishing: [Finishing] = []
 
     public var isRecording: Bool { output != nil }
-    /// Recording, or a stopped recording's encoder still writing (its toast counts down).
-    public var isBusy: Bool { output != nil || !finishing.isEmpty }
 
     /// What the last start or stop said (the window shows it as a toast).
     public private(set) var lastMessage: String?
