@@ -142,7 +142,9 @@ let package = Package(
         .testTarget(name: "DesktopSettingsTests", dependencies: ["DesktopSettings", "ParallaxKit", "Presentation"]),
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing"]),
         .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "CVips", "ParallaxKit"]),
-        .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "ParallaxKit", "PhotoPipeline"]),
+        // The tuning panel's widgets (TuningUI) are tested here too: ImGui's context and SDL are
+        // global, and this target's SDL tests run one at a time in one suite.
+        .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "ParallaxKit", "PhotoPipeline", "Presentation", "TuningUI"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "ParallaxKit"]),
         // Runs the built `parallax-playground` binary as a user would.
         .testTarget(name: "EndToEnd", dependencies: ["ParallaxKit", "Presentation", "SDLBackend"], resources: [.copy("Golden")]),

@@ -22,6 +22,19 @@ bool imgui_shim_create(const char *fontPath, float pixelSize) {
     static const ImWchar ranges[] = {0x0020, 0x00FF, 0x2010, 0x2027, 0x2190, 0x2193, 0x2212, 0x2212, 0};
     ImFont *font = io.Fonts->AddFontFromFileTTF(fontPath, pixelSize, nullptr, ranges);
     if (font == nullptr) return false;
+    // Indices into io.KeysDown for the keys a text field reads (ImGui 1.86 has no key events:
+    // the app sets each key's state per frame).
+    io.KeyMap[ImGuiKey_Backspace] = IMGUI_SHIM_KEY_BACKSPACE;
+    io.KeyMap[ImGuiKey_Delete] = IMGUI_SHIM_KEY_DELETE;
+    io.KeyMap[ImGuiKey_Enter] = IMGUI_SHIM_KEY_ENTER;
+    io.KeyMap[ImGuiKey_KeyPadEnter] = IMGUI_SHIM_KEY_ENTER;
+    io.KeyMap[ImGuiKey_Escape] = IMGUI_SHIM_KEY_ESCAPE;
+    io.KeyMap[ImGuiKey_LeftArrow] = IMGUI_SHIM_KEY_LEFT;
+    io.KeyMap[ImGuiKey_RightArrow] = IMGUI_SHIM_KEY_RIGHT;
+    io.KeyMap[ImGuiKey_Home] = IMGUI_SHIM_KEY_HOME;
+    io.KeyMap[ImGuiKey_End] = IMGUI_SHIM_KEY_END;
+    io.KeyMap[ImGuiKey_Tab] = IMGUI_SHIM_KEY_TAB;
+    io.KeyMap[ImGuiKey_A] = IMGUI_SHIM_KEY_A;
     ImGuiStyle &style = ImGui::GetStyle();
     style.WindowRounding = 6;
     style.FrameRounding = 4;
@@ -50,6 +63,22 @@ void imgui_shim_mouse_position(float x, float y) { ImGui::GetIO().MousePos = ImV
 void imgui_shim_mouse_button(bool down) { ImGui::GetIO().MouseDown[0] = down; }
 void imgui_shim_mouse_wheel(float vertical) { ImGui::GetIO().MouseWheel += vertical; }
 bool imgui_shim_wants_mouse(void) { return ImGui::GetIO().WantCaptureMouse; }
+bool imgui_shim_popup_open(void) {
+    return ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
+}
+bool imgui_shim_any_window_hovered(void) { return ImGui::IsWindowHovered(ImGuiHoveredFlags_AnyWindow); }
+
+void imgui_shim_key(ImGuiShimKey key, bool down) {
+    ImGuiIO &io = ImGui::GetIO();
+    const int index = static_cast<int>(key);
+    if (index > 0 && index < static_cast<int>(IM_ARRAYSIZE(io.KeysDown))) io.KeysDown[index] = down;
+}
+void imgui_shim_key_modifiers(bool control, bool shift) {
+    ImGuiIO &io = ImGui::GetIO();
+    io.KeyCtrl = control;
+    io.KeyShift = shift;
+}
+void imgui_shim_text_input(const char *utf8) { ImGui::GetIO().AddInputCharactersUTF8(utf8); }
 
 void imgui_shim_new_frame(float width, float height, float seconds) {
     ImGuiIO &io = ImGui::GetIO();
@@ -65,6 +94,14 @@ bool imgui_shim_begin(const char *title, float x, float y, float width) {
     ImGui::SetNextWindowPos(ImVec2(x, y), ImGuiCond_Always);
     ImGui::SetNextWindowSize(ImVec2(width, 0), ImGuiCond_Always);
     return ImGui::Begin(title, nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoSavedSettings);
+}
+
+bool imgui_shim_begin_overlay(const char *title, float x, float y, float width) {
+    ImGui::SetNextWindowPos(ImVec2(x, y), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(width, 0), ImGuiCond_Always);
+    return ImGui::Begin(title, nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoSavedSettings
+                                            | ImGuiWindowFlags_NoInputs | ImGuiWindowFlags_NoFocusOnAppearing
+                                            | ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoNav);
 }
 
 static ImVec2 lastWindowPos, lastWindowSize;
@@ -89,9 +126,38 @@ void imgui_shim_text_colored(const char *text, float r, float g, float b) {
     ImGui::PopStyleColor();
 }
 
+void imgui_shim_text_wrapped(const char *text, float r, float g, float b) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(r, g, b, 1));
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(text);
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+}
+
 void imgui_shim_separator(void) { ImGui::Separator(); }
 void imgui_shim_same_line(void) { ImGui::SameLine(); }
 bool imgui_shim_button(const char *label) { return ImGui::Button(label); }
+bool imgui_shim_button_sized(const char *label, float width) { return ImGui::Button(label, ImVec2(width, 0)); }
+void imgui_shim_begin_disabled(bool disabled) { ImGui::BeginDisabled(disabled); }
+void imgui_shim_end_disabled(void) { ImGui::EndDisabled(); }
+void imgui_shim_align_text_to_frame_padding(void) { ImGui::AlignTextToFramePadding(); }
+
+// A preset's name is a file name: letters, digits, '-', '_' and '.' (PresetStore.isValidName).
+static int nameCharacterFilter(ImGuiInputTextCallbackData *data) {
+    const ImWchar c = data->EventChar;
+    const bool allowed = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
+    return allowed ? 0 : 1;
+}
+
+bool imgui_shim_name_field(const char *label, const char *hint, char *buffer, int capacity, float width) {
+    ImGui::PushItemWidth(width);
+    const bool entered = ImGui::InputTextWithHint(label, hint, buffer, static_cast<size_t>(capacity),
+                                          ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CallbackCharFilter,
+                                          nameCharacterFilter);
+    ImGui::PopItemWidth();
+    return entered;
+}
+
 bool imgui_shim_checkbox(const char *label, bool *value) { return ImGui::Checkbox(label, value); }
 
 bool imgui_shim_slider_float(const char *label, float *value, float minimum, float maximum, const char *format, bool logarithmic) {
@@ -103,6 +169,14 @@ bool imgui_shim_combo(const char *label, int *current, const char *const *items,
 }
 
 bool imgui_shim_item_active(void) { return ImGui::IsItemActive(); }
+
+void imgui_shim_last_item_rect(float *x, float *y, float *width, float *height) {
+    const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+    *x = min.x;
+    *y = min.y;
+    *width = max.x - min.x;
+    *height = max.y - min.y;
+}
 
 void imgui_shim_plot(float width, float height, const float *xs, const float *ys, int count,
                      float xMin, float xMax, float yMin, float yMax,

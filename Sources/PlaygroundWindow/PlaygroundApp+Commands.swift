@@ -34,8 +34,16 @@ extension PlaygroundApp {
             recorder.toggle(named: fileStem(), at: frameTime)
             if let said = recorder.lastMessage { toast.show(said, at: frameTime) }
         case .dismiss:
-            // Esc closes the help first: that is what a person presses it for.
-            if composer.decorations.help { setDecorations { $0.help = false } } else { running = false }
+            // Esc closes the help, then the tuning panel, and only then quits: what is open is
+            // what a person presses it for, and a panel's tuning is not lost to one key.
+            if composer.decorations.help {
+                setDecorations { $0.help = false }
+            } else if showsTuning {
+                showsTuning = false
+                toast.show("Tuning panel closed (T opens it; Esc again quits)", at: frameTime)
+            } else {
+                running = false
+            }
         case .quit: running = false
         default: break
         }

@@ -1,3 +1,4 @@
+import Foundation
 import DesktopSettings
 import ParallaxKit
 import Presentation
@@ -12,6 +13,15 @@ extension PlaygroundApp {
         guard case .input(let timed) = frameEvent else { return true }
         switch timed.event {
         case .pointerDown(let p), .pointerMoved(let p), .pointerUp(let p): pointer = p
+        case .hover(let p):
+            // Hovering moves no list: the panel's highlights and the explain card follow it.
+            pointer = p
+            if showsTuning { imgui?.handle(timed.event, over: tuningFrame) }
+            return false
+        case .text:
+            // Typed text is only ever a text field's.
+            if showsTuning { imgui?.handle(timed.event, over: tuningFrame) }
+            return false
         default: break
         }
         if !showsTuning, case .pointerDown(let p) = timed.event, TuningPanel.buttonFrame.contains(p) {
@@ -46,10 +56,15 @@ extension PlaygroundApp {
         let panel = TuningPanel(playground)
         let store = PresetStore.standard()
         if presetNames == nil { presetNames = store?.names() ?? [] }
+        let suggested = Preset(playground: playground).suggestedName
         let outcome = TuningPanelView.draw(panel, vsync: renderer.isVSyncEnabled, recording: recorder.isRecording,
-                                           presets: presetNames ?? [], with: imgui)
-        // The card for the cell under the pointer, in the pane it is over (not over the panel).
-        if let pointer, !outcome.frame.contains(pointer), let k = panes.paneIndex(at: pointer) {
+                                           presets: presetNames ?? [], presetForm: presetForm, suggestedName: suggested,
+                                           presetFolder: store.map { Self.homeShortened($0.folder) }, with: imgui)
+        presetForm = outcome.presetForm
+        // The card for the cell under the pointer, in the pane it is over: not over the panel,
+        // and not while a list of the panel's is open (the pointer is choosing from it).
+        if let pointer, !outcome.frame.contains(pointer), !imgui.popupIsOpen, !imgui.pointerIsOverPanel,
+           let k = panes.paneIndex(at: pointer) {
             let pane = panes.panes[k]
             let local = Point(x: pointer.x - pane.frame.minX, y: pointer.y - pane.frame.minY)
             if let card = ExplainCard(playground: pane.playground, pointer: local) {
@@ -67,25 +82,26 @@ extension PlaygroundApp {
             case .screenshot: screenshotRequested = true
             case .toggleRecording: perform(.toggleRecording)
             case .savePreset:
-                let preset = Preset(playground: playground)
                 guard let store else {
-                    toast.show("No presets folder: neither XDG_CONFIG_HOME nor HOME is an absolute path", at: t)
+                    presetForm.status = "No presets folder: neither XDG_CONFIG_HOME nor HOME is an absolute path"
                     break
                 }
-                do {
-                    try store.save(preset, as: preset.suggestedName)
-                    presetNames = nil
-                    toast.show("Saved preset \(preset.suggestedName): --preset \(preset.suggestedName)", at: t)
-                } catch {
-                    toast.show("The preset was not saved: \(error.message)", at: t)
-                }
+                let decision = presetForm.save(suggested: suggested, saved: Set(store.names()), isValid: PresetStore.isValidName)
+                if case .write(let name) = decision { savePreset(as: name, in: store, at: t) }
+            case .replacePreset:
+                if let store, case .write(let name)? = presetForm.confirmReplace() { savePreset(as: name, in: store, at: t) }
+            case .cancelReplace:
+                presetForm.cancelReplace()
+                presetForm.status = "Nothing saved"
             case .loadPreset(let name):
                 do {
                     guard let store else { break }
                     let preset = try store.load(name)
                     commands += preset.commands
+                    presetForm.status = "Loaded " + Self.homeShortened(store.path(of: name))
                     toast.show("Preset \(name)" + (preset.technique == nil ? "" : " (its technique applies at start: --preset \(name))"), at: t)
                 } catch {
+                    presetForm.status = "Not loaded: \(error.message)"
                     toast.show("Preset \(name) not loaded: \(error.message)", at: t)
                 }
             }
@@ -95,6 +111,30 @@ extension PlaygroundApp {
             panes.enqueue(event)
             onEvent?(event)
         }
+    }
+}
+
+extension PlaygroundApp {
+    /// Writes the first pane's tuning as preset `name` (the panel asked before replacing one),
+    /// and says where: in the panel's preset row and in a toast.
+    func savePreset(as name: String, in store: PresetStore, at t: Double) {
+        do {
+            try store.save(Preset(playground: playground), as: name)
+            presetNames = nil
+            let path = store.path(of: name)
+            presetForm.status = "Saved " + Self.homeShortened(path)
+            toast.show("Saved preset \(name) in \(path) (--preset \(name))", at: t)
+        } catch {
+            presetForm.status = "Not saved: \(error.message)"
+            toast.show("The preset was not saved: \(error.message)", at: t)
+        }
+    }
+
+    /// `path` with the home folder written as "~", to fit the panel's width.
+    static func homeShortened(_ path: String) -> String {
+        guard let home = ProcessInfo.processInfo.environment["HOME"], home.hasPrefix("/"), home.count > 1,
+              path.hasPrefix(home + "/") else { return path }
+        return "~" + path.dropFirst(home.count)
     }
 }
 

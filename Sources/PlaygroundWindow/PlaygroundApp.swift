@@ -39,7 +39,12 @@ public final class PlaygroundApp {
     /// frame that shows either, with this font.
     public var panelFontPath: String?
     var imgui: ImGuiLayer?
-    var showsTuning = false
+    var showsTuning = false {
+        // A closed panel keeps no half-delivered click or held key for when it opens again.
+        didSet { if !showsTuning { imgui?.releaseAll() } }
+    }
+    /// The panel's preset row: the name typed, a save waiting for Replace, the last word.
+    var presetForm = PresetForm()
     /// Where the panel (or its button) was last drawn: presses there are the panel's.
     var tuningFrame: Rect?
     /// Where the pointer was last seen (hovering or dragging), for the explain card.
@@ -162,10 +167,6 @@ public final class PlaygroundApp {
                 case .resized: frameEvent = .resize(renderer.viewport.size)
                 case .exposed: continue
                 case .dropped(let path): onDrop?(path); continue
-                case .hovered(let p):
-                    pointer = p
-                    imgui?.hover(at: p)
-                    continue
                 case .input(let input): frameEvent = .input(TimedEvent(time: event.time - start, event: input))
                 }
                 guard route(frameEvent) else { continue }
@@ -248,6 +249,9 @@ public final class PlaygroundApp {
         runStatistics.finalOffset = playground.scrollView.contentOffset + .zero
         runStatistics.finalParallax = playground.parallaxAmount
         runStatistics.finalItems = playground.itemCount
+        runStatistics.finalReduceMotion = playground.reduceMotion
+        runStatistics.tuningPanelOpen = showsTuning
+        runStatistics.endedAtSeconds = frameTime
         runStatistics.panes = panes.comparison == nil ? nil : panes.panes.map { pane in
             RunReport.Pane(playground: pane.playground, value: pane.value ?? "", frames: pane.framesRun, work: pane.totalWork)
         }

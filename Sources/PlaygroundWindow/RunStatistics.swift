@@ -23,6 +23,9 @@ public struct RunStatistics {
     var recordingWindowFrames = 0
     var panes: [RunReport.Pane]?
     var idleWaits = 0
+    var finalReduceMotion: Bool?
+    var tuningPanelOpen: Bool?
+    var endedAtSeconds: Double?
 
     mutating func noteState(frame: Int, scene: SceneID, strategy: ParallaxStrategy) {
         if let last = changes.last, last.scene == scene.name, last.strategy == strategy.name { return }
@@ -42,7 +45,8 @@ public struct RunStatistics {
             peak_rss_kb: peakResidentKilobytes, recording_frames_not_captured: recordingFramesNotCaptured,
             panes: panes, final_parallax: finalParallax, final_items: finalItems,
             recording_window_frames: recordingWindowFrames, idle_waits: idleWaits,
-            renderer_draws_on_cpu: rendererDrawsOnCPU)
+            renderer_draws_on_cpu: rendererDrawsOnCPU, final_reduce_motion: finalReduceMotion,
+            tuning_panel_open: tuningPanelOpen, ended_at_seconds: endedAtSeconds)
     }
 
     public func write(to path: String) throws {

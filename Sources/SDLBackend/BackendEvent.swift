@@ -9,8 +9,6 @@ public enum BackendEvent: Hashable, Sendable {
     case exposed
     /// The user asked to close the app (window close button, Ctrl-C in the terminal).
     case quit
-    /// The pointer moved with no button held (the explain card follows it; the list does not).
-    case hovered(Point)
     /// A file or folder dropped onto the window (SDL_DROPFILE, on by default in SDL2), by its path.
     case dropped(String)
 }

@@ -24,9 +24,15 @@ enum EventTranslator {
             // Hovering means nothing to a scroll view; only drags move it.
             return .input(.pointerMoved(point(event.motion.x, event.motion.y)))
         case SDL_MOUSEMOTION.rawValue where event.motion.state == 0:
-            return .hovered(point(event.motion.x, event.motion.y))
+            return .input(.hover(point(event.motion.x, event.motion.y)))
         case SDL_MOUSEWHEEL.rawValue:
             return .input(.wheel(wheel(event.wheel)))
+        case SDL_TEXTINPUT.rawValue:
+            // A NUL-terminated UTF-8 string of at most 32 bytes (SDL_events.h, SDL_TextInputEvent).
+            let text = withUnsafeBytes(of: event.text.text) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            return text.isEmpty ? nil : .input(.text(text))
         case SDL_KEYDOWN.rawValue:
             // Repeats are kept on purpose: holding an arrow key scrolls repeatedly.
             guard let key = key(event.key.keysym) else { return nil }
@@ -95,6 +101,7 @@ enum EventTranslator {
         SDLK_HOME.rawValue: .home, SDLK_END.rawValue: .end,
         SDLK_SPACE.rawValue: .space, SDLK_TAB.rawValue: .tab, SDLK_ESCAPE.rawValue: .escape,
         SDLK_RETURN.rawValue: .enter, SDLK_KP_ENTER.rawValue: .enter,
+        SDLK_BACKSPACE.rawValue: .backspace, SDLK_DELETE.rawValue: .delete,
     ]
 
     private static let printable = Set("abcdefghijklmnopqrstuvwxyz0123456789+-=[]/?")

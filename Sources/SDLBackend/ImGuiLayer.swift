@@ -36,42 +36,166 @@ public final class ImGuiLayer {
 
     deinit { imgui_shim_destroy() }
 
+    /// Input waiting for the frame that gives it to ImGui. Dear ImGui 1.86 has no input queue:
+    /// it reads the button's and the keys' state once a frame, so a press and its release in
+    /// one frame (`xdotool click`, a touchpad's tap) were a click it never saw. Here each
+    /// button change and each key press gets a frame of its own.
+    private enum Pending {
+        case move(Point), button(down: Bool, at: Point), key(ImGuiShimKey, KeyModifiers), text(String), wheel(Double)
+    }
+    private var pending: [Pending] = []
+    /// Input held at most: a stalled frame loop must not grow it without bound (the oldest go).
+    static let largestPending = 512
+    /// The keys pressed for the current frame, released at the next.
+    private var keysDown: [ImGuiShimKey] = []
+    /// Whether a text field had the keyboard at the end of the last frame: its keys and typed
+    /// text are the panel's then, not the playground's.
+    public private(set) var editsText = false
+    private var fieldActiveThisFrame = false
+
     /// Feeds one input event (points); true if the panel takes it, so the list must not.
     /// A press over the panel, and every move and release of a drag that began there, are
-    /// the panel's; wheels over it too.
+    /// the panel's; while a popup is open (a combo's list, which hangs past the panel's edge)
+    /// every press is; wheels over either too; keys and typed text while a field edits text.
     @discardableResult
     public func handle(_ event: InputEvent, over panel: Rect?) -> Bool {
         switch event {
         case .pointerDown(let p):
-            imgui_shim_mouse_position(Float(p.x), Float(p.y))
-            holdsPointer = panel?.contains(p) ?? false
-            if holdsPointer { imgui_shim_mouse_button(true) }
+            holdsPointer = panel != nil && (panel!.contains(p) || imgui_shim_popup_open())
+            if holdsPointer {
+                enqueue(.button(down: true, at: p))
+            } else if editsText {
+                // A click elsewhere ends the editing, as in any text field (ImGui releases a
+                // field on a click outside it); the click still goes to the list.
+                enqueue(.button(down: true, at: p))
+                enqueue(.button(down: false, at: p))
+            }
             return holdsPointer
-        case .pointerMoved(let p):
-            imgui_shim_mouse_position(Float(p.x), Float(p.y))
+        case .pointerMoved(let p), .hover(let p):
+            enqueue(.move(p))
             return holdsPointer
         case .pointerUp(let p):
-            imgui_shim_mouse_position(Float(p.x), Float(p.y))
             let held = holdsPointer
-            if held { imgui_shim_mouse_button(false) }
+            enqueue(held ? .button(down: false, at: p) : .move(p))
             holdsPointer = false
             return held
         case .wheel(let delta):
-            return panel != nil && imgui_shim_wants_mouse() && delta.dy != 0
-        case .key, .command:
+            let takes = panel != nil && (imgui_shim_any_window_hovered() || imgui_shim_popup_open()) && delta.dy != 0
+            // ImGui's +1 scrolls up, as SDL's dy > 0 (away from the user) does.
+            if takes { enqueue(.wheel(delta.normalized.dy)) }
+            return takes
+        case .key(let key, let modifiers):
+            guard editsText else { return false }
+            if let editing = Self.editingKey(key, modifiers) { enqueue(.key(editing, modifiers)) }
+            return true
+        case .text(let text):
+            guard editsText else { return false }
+            enqueue(.text(text))
+            return true
+        case .command:
             return false
         }
     }
 
-    /// The pointer moved with no button held (hover highlights).
-    public func hover(at p: Point) { imgui_shim_mouse_position(Float(p.x), Float(p.y)) }
+    /// Drops what waits and lets go of the button and keys (the panel closed).
+    public func releaseAll() {
+        pending.removeAll()
+        holdsPointer = false
+        imgui_shim_mouse_button(false)
+        for key in keysDown { imgui_shim_key(key, false) }
+        keysDown.removeAll()
+        editsText = false
+    }
+
+    private func enqueue(_ input: Pending) {
+        if pending.count >= Self.largestPending { pending.removeFirst(pending.count - Self.largestPending + 1) }
+        pending.append(input)
+    }
+
+    private static func editingKey(_ key: Key, _ modifiers: KeyModifiers) -> ImGuiShimKey? {
+        switch key {
+        // Ctrl+A selects the whole name, to type a new one over it.
+        case .character("a") where modifiers.contains(.control): IMGUI_SHIM_KEY_A
+        case .backspace: IMGUI_SHIM_KEY_BACKSPACE
+        case .delete: IMGUI_SHIM_KEY_DELETE
+        case .enter: IMGUI_SHIM_KEY_ENTER
+        case .escape: IMGUI_SHIM_KEY_ESCAPE
+        case .left: IMGUI_SHIM_KEY_LEFT
+        case .right: IMGUI_SHIM_KEY_RIGHT
+        case .home: IMGUI_SHIM_KEY_HOME
+        case .end: IMGUI_SHIM_KEY_END
+        case .tab: IMGUI_SHIM_KEY_TAB
+        default: nil
+        }
+    }
+
+    /// Gives ImGui what waits, up to the second button change or past the first key: those
+    /// wait for the next frame. Text typed before a key goes first (ImGui's field reads a
+    /// frame's characters before its keys). A key pressed for the last frame is released for
+    /// this one, and the next key waits a frame more: ImGui sees a press only as a key that
+    /// was up in the frame before (Backspace four times is four presses, not one held).
+    private func deliverPending() {
+        let releasedKeys = !keysDown.isEmpty
+        for key in keysDown { imgui_shim_key(key, false) }
+        keysDown.removeAll()
+        imgui_shim_key_modifiers(false, false)
+        var buttonChanged = false
+        var delivered = 0
+        deliver: for input in pending {
+            switch input {
+            case .move(let p):
+                imgui_shim_mouse_position(Float(p.x), Float(p.y))
+            case .button(let down, let p):
+                if buttonChanged { break deliver }
+                imgui_shim_mouse_position(Float(p.x), Float(p.y))
+                imgui_shim_mouse_button(down)
+                buttonChanged = true
+            case .key(let key, let modifiers):
+                if releasedKeys { break deliver }
+                imgui_shim_key_modifiers(modifiers.contains(.control), modifiers.contains(.shift))
+                imgui_shim_key(key, true)
+                keysDown.append(key)
+                delivered += 1
+                break deliver
+            case .text(let text):
+                imgui_shim_text_input(text)
+            case .wheel(let notches):
+                imgui_shim_mouse_wheel(Float(notches))
+            }
+            delivered += 1
+        }
+        pending.removeFirst(delivered)
+    }
+
+    /// Whether input waits for a frame (the window must draw one soon).
+    public var hasPendingInput: Bool { !pending.isEmpty || !keysDown.isEmpty }
 
     /// Starts a frame of `size` points at `time` seconds.
     public func beginFrame(size: Size, time: Double) {
         let step = lastFrameTime.map { max(0, time - $0) } ?? 1.0 / 60
         lastFrameTime = time
+        deliverPending()
+        fieldActiveThisFrame = false
+        widgetFrames.removeAll(keepingCapacity: true)
         imgui_shim_new_frame(Float(size.width), Float(size.height), Float(step))
     }
+
+    /// Set to keep each widget's rectangle (points) by its label, for the frame being built:
+    /// tests check with it that a panel's rows stay where a pointer aims.
+    public var recordsWidgetFrames = false
+    public private(set) var widgetFrames: [String: Rect] = [:]
+
+    private func noteWidget(_ label: String) {
+        guard recordsWidgetFrames else { return }
+        var x: Float = 0, y: Float = 0, w: Float = 0, h: Float = 0
+        imgui_shim_last_item_rect(&x, &y, &w, &h)
+        widgetFrames[label] = Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h))
+    }
+
+    /// Whether a popup (a combo's list) is open: the pointer is the panel's until it closes.
+    public var popupIsOpen: Bool { imgui_shim_popup_open() }
+    /// Whether the pointer is over one of ImGui's windows (the panel, a popup).
+    public var pointerIsOverPanel: Bool { imgui_shim_any_window_hovered() }
 
     /// Hears each geometry call before it is made, as the executor's sink hears its calls.
     public weak var drawCallSink: DrawCallSink?
@@ -81,6 +205,7 @@ public final class ImGuiLayer {
     @discardableResult
     public func render() -> Int {
         imgui_shim_render()
+        editsText = fieldActiveThisFrame
         let scale = Float(renderer.scale)
         var calls = 0
         for l in 0..<imgui_shim_list_count() {
@@ -171,20 +296,77 @@ public final class ImGuiLayer {
         return Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h))
     }
 
+    /// A window like `window`'s that takes no input and no focus (the explain card): its
+    /// appearing under the pointer must not close an open list or take a click.
+    @discardableResult
+    public func overlayWindow(_ title: String, at origin: Point, width: Double, _ content: () -> Void) -> Rect {
+        if imgui_shim_begin_overlay(title, Float(origin.x), Float(origin.y), Float(width)) { content() }
+        imgui_shim_end()
+        var x: Float = 0, y: Float = 0, w: Float = 0, h: Float = 0
+        imgui_shim_last_window(&x, &y, &w, &h)
+        return Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h))
+    }
+
     public func text(_ text: String) { imgui_shim_text(text) }
+    /// Text wrapped at the window's edge.
+    public func wrappedText(_ text: String, color: Color) {
+        imgui_shim_text_wrapped(text, Float(color.r) / 255, Float(color.g) / 255, Float(color.b) / 255)
+    }
+    /// Text lined up with the buttons and fields on its row.
+    public func rowText(_ text: String) {
+        imgui_shim_align_text_to_frame_padding()
+        imgui_shim_text(text)
+    }
     public func text(_ text: String, color: Color) {
         imgui_shim_text_colored(text, Float(color.r) / 255, Float(color.g) / 255, Float(color.b) / 255)
     }
     public func separator() { imgui_shim_separator() }
     public func sameLine() { imgui_shim_same_line() }
-    public func button(_ label: String) -> Bool { imgui_shim_button(label) }
+    public func button(_ label: String) -> Bool {
+        let pressed = imgui_shim_button(label)
+        noteWidget(label)
+        return pressed
+    }
+    /// A button `width` points wide: a label that changes ("Record", "Stop recording") moves
+    /// nothing beside it.
+    public func button(_ label: String, width: Double) -> Bool {
+        let pressed = imgui_shim_button_sized(label, Float(width))
+        noteWidget(label)
+        return pressed
+    }
 
-    public func checkbox(_ label: String, _ value: inout Bool) -> Bool { imgui_shim_checkbox(label, &value) }
+    /// Draws `content` dimmed and deaf when `disabled`: a row that has nothing to do stays in
+    /// place instead of vanishing, so nothing under it moves.
+    public func disabled(_ disabled: Bool, _ content: () -> Void) {
+        imgui_shim_begin_disabled(disabled)
+        content()
+        imgui_shim_end_disabled()
+    }
+
+    /// A one-line field `width` points wide editing `name` (letters, digits, '-', '_', '.', at
+    /// most `maxBytes`); true when Enter is pressed in it. While it has the keyboard the
+    /// window's keys go to it (`editsText`).
+    public func nameField(_ label: String, _ name: inout String, hint: String, maxBytes: Int = 64, width: Double) -> Bool {
+        var buffer = [CChar](repeating: 0, count: maxBytes + 1)
+        for (i, byte) in name.utf8.prefix(maxBytes).enumerated() { buffer[i] = CChar(bitPattern: byte) }
+        let entered = imgui_shim_name_field(label, hint, &buffer, Int32(buffer.count), Float(width))
+        if imgui_shim_item_active() { fieldActiveThisFrame = true }
+        noteWidget(label)
+        name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return entered
+    }
+
+    public func checkbox(_ label: String, _ value: inout Bool) -> Bool {
+        let changed = imgui_shim_checkbox(label, &value)
+        noteWidget(label)
+        return changed
+    }
 
     public func slider(_ label: String, _ value: inout Double, in range: ClosedRange<Double>, format: String,
                        logarithmic: Bool = false) -> Bool {
         var v = Float(value)
         let changed = imgui_shim_slider_float(label, &v, Float(range.lowerBound), Float(range.upperBound), format, logarithmic)
+        noteWidget(label)
         if changed { value = min(max(Double(v), range.lowerBound), range.upperBound) }
         return changed
     }
@@ -196,6 +378,7 @@ public final class ImGuiLayer {
         let changed = cStrings.map { UnsafePointer($0) }.withUnsafeBufferPointer { pointers in
             imgui_shim_combo(label, &current, pointers.baseAddress, Int32(items.count))
         }
+        noteWidget(label)
         if changed { selected = Int(current) }
         return changed
     }

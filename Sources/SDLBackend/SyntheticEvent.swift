@@ -18,6 +18,25 @@ enum SyntheticEvent {
             event.button.clicks = 1
             event.button.x = p.x.clampedInteger()
             event.button.y = p.y.clampedInteger()
+        case .hover(let p):
+            event.type = SDL_MOUSEMOTION.rawValue
+            event.motion.state = 0
+            event.motion.x = p.x.clampedInteger()
+            event.motion.y = p.y.clampedInteger()
+        case .text(let text):
+            // SDL_TextInputEvent holds 32 bytes with the terminating NUL: longer text is cut at
+            // a character's end, as SDL itself splits long input into several events.
+            event.type = SDL_TEXTINPUT.rawValue
+            var bytes: [UInt8] = []
+            for character in text {
+                let utf8 = Array(String(character).utf8)
+                if bytes.count + utf8.count > 31 { break }
+                bytes += utf8
+            }
+            withUnsafeMutableBytes(of: &event.text.text) { raw in
+                raw.initializeMemory(as: UInt8.self, repeating: 0)
+                raw.copyBytes(from: bytes)
+            }
         case .pointerMoved(let p):
             event.type = SDL_MOUSEMOTION.rawValue
             event.motion.state = CSDL2_BUTTON_LMASK
@@ -54,6 +73,8 @@ enum SyntheticEvent {
         case .tab: SDLK_TAB.rawValue
         case .escape: SDLK_ESCAPE.rawValue
         case .enter: SDLK_RETURN.rawValue
+        case .backspace: SDLK_BACKSPACE.rawValue
+        case .delete: SDLK_DELETE.rawValue
         case .function(let n): (1...12).contains(n) ? SDLK_F1.rawValue + UInt32(n - 1) : SDLK_UNKNOWN.rawValue
         // Printable keys' codes are their ASCII characters ('?' and '+' have keys of their own).
         case .character(let c): c.isASCII ? c.unicodeScalars.first!.value : SDLK_UNKNOWN.rawValue

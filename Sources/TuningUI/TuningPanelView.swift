@@ -7,20 +7,35 @@ import Presentation
 /// window turns edits into commands (`TuningPanel.commands(to:)`).
 public enum TuningPanelView {
     public enum Action: Equatable, Sendable {
-        case close, reset, toggleVSync, screenshot, toggleRecording, savePreset
+        case close, reset, toggleVSync, screenshot, toggleRecording
+        /// Save (or Enter in the name field), Replace and Cancel of the preset row.
+        case savePreset, replacePreset, cancelReplace
         case loadPreset(String)
     }
 
     public struct Outcome {
         public var edited: TuningPanel
+        /// The preset row as the person left it (the name typed).
+        public var presetForm: PresetForm
         public var actions: [Action] = []
         /// Where the panel is, in points: presses there are the panel's.
         public var frame: Rect
     }
 
-    public static func draw(_ panel: TuningPanel, vsync: Bool, recording: Bool, presets: [String], with layer: ImGuiLayer) -> Outcome {
+    /// The preset row's widths, in points: the field and its Save fit the panel's width.
+    static let nameFieldWidth = 226.0
+    /// The Record button is as wide with either label, so Close beside it never moves.
+    static let recordButtonWidth = 150.0
+    static let dimmed = Color(r: 150, g: 156, b: 170)
+
+    /// Every row is drawn in every state (a row with nothing to do is dimmed, not removed), so
+    /// no button moves under a pointer aimed at it; the one row whose height varies, the
+    /// preset row's word, is the last.
+    public static func draw(_ panel: TuningPanel, vsync: Bool, recording: Bool, presets: [String], presetForm: PresetForm,
+                            suggestedName: String, presetFolder: String?, with layer: ImGuiLayer) -> Outcome {
         let origin = Point(x: TuningPanel.margin, y: TuningPanel.margin)
         var edited = panel
+        var form = presetForm
         var actions: [Action] = []
         let frame = layer.window("Tuning (T to close)", at: origin, width: TuningPanel.width) {
             _ = layer.combo("scene", &edited.sceneIndex, TuningPanel.sceneNames)
@@ -45,31 +60,47 @@ public enum TuningPanelView {
             layer.text("cells (auto: the scene's own)")
             for knob in CellLayout.Knob.allCases {
                 var value = edited.shownValue(knob)
-                let isOwn = edited.cellLayout[knob] == nil
-                if layer.slider(knob.rawValue, &value, in: TuningPanel.sliderRange(knob), format: isOwn ? "auto: %.0f pt" : "%.0f pt") {
+                let format = TuningPanel.cellSliderFormat(value: value, isSceneOwn: edited.cellLayout[knob] == nil)
+                if layer.slider(knob.rawValue, &value, in: TuningPanel.sliderRange(knob), format: format) {
                     edited.cellLayout[knob] = value
                 }
             }
-            // One button for the three: beside each slider it would not fit the panel's width.
-            if edited.cellLayout != .sceneDefaults, layer.button("cells: all auto") { edited.cellLayout = .sceneDefaults }
+            // One button for the three (beside each slider it would not fit the panel's width),
+            // dimmed while every knob is the scene's own.
+            layer.disabled(edited.cellLayout == .sceneDefaults) {
+                if layer.button("cells: all auto") { edited.cellLayout = .sceneDefaults }
+            }
             layer.separator()
             var vsyncOn = vsync
             if layer.checkbox("vsync", &vsyncOn) { actions.append(.toggleVSync) }
-            layer.separator()
             if layer.button("Reset to the scene's defaults") { actions.append(.reset) }
-            layer.sameLine()
-            if layer.button("Save preset") { actions.append(.savePreset) }
-            if !presets.isEmpty {
-                var chosen = 0
-                if layer.combo("preset", &chosen, ["load a preset…"] + presets), chosen > 0 { actions.append(.loadPreset(presets[chosen - 1])) }
-            }
             if layer.button("Shot (P)") { actions.append(.screenshot) }
             layer.sameLine()
-            if layer.button(recording ? "Stop recording (R)" : "Record (R)") { actions.append(.toggleRecording) }
+            if layer.button(recording ? "Stop recording (R)" : "Record (R)", width: recordButtonWidth) { actions.append(.toggleRecording) }
             layer.sameLine()
             if layer.button("Close") { actions.append(.close) }
+            layer.separator()
+            var typed = form.name
+            if layer.nameField("##preset name", &typed, hint: suggestedName, width: nameFieldWidth) { actions.append(.savePreset) }
+            form.edit(to: typed)
+            layer.sameLine()
+            if layer.button("Save preset") { actions.append(.savePreset) }
+            var chosen = 0
+            layer.disabled(presets.isEmpty) {
+                let first = presets.isEmpty ? "no presets saved yet" : "load a preset…"
+                if layer.combo("##load preset", &chosen, [first] + presets), chosen > 0 { actions.append(.loadPreset(presets[chosen - 1])) }
+            }
+            if let name = form.confirmingReplace {
+                layer.rowText("'\(name)' is saved already:")
+                layer.sameLine()
+                if layer.button("Replace") { actions.append(.replacePreset) }
+                layer.sameLine()
+                if layer.button("Cancel") { actions.append(.cancelReplace) }
+            } else {
+                layer.wrappedText(form.status ?? "Presets are saved in " + (presetFolder ?? "no folder (HOME is not set)"), color: dimmed)
+            }
         }
-        return Outcome(edited: edited, actions: actions, frame: frame)
+        return Outcome(edited: edited, presetForm: form, actions: actions, frame: frame)
     }
 
     /// The explain card beside the pointer (`pointer`, surface points) on a surface of `size`.
@@ -77,7 +108,7 @@ public enum TuningPanelView {
         let width = 540.0, estimatedHeight = card.motion.isEmpty ? 250.0 : 360.0
         let x = max(8, min(pointer.x + 18, size.width - width - 8))
         let y = pointer.y + 18 + estimatedHeight < size.height ? pointer.y + 18 : max(8, pointer.y - 18 - estimatedHeight)
-        layer.window(card.title + "##explain", at: Point(x: x, y: y), width: width) {
+        layer.overlayWindow(card.title + "##explain", at: Point(x: x, y: y), width: width) {
             for (k, line) in card.lines.enumerated() {
                 if k == card.lines.count - 1 {
                     layer.text(line, color: Color(r: 255, g: 214, b: 120))

@@ -36,6 +36,19 @@ import Testing
         #expect(script.events[7].event == .key(.character("+"), []))
     }
 
+    @Test func clickHoverAndTypeAreAPersonsPanelInput() throws {
+        let script = try Script.parse("click 30 151\nwait 0.1\nhover 60 625\ntype my preset\nkey backspace\nkey delete\n", file: "t")
+        #expect(script.events.map(\.event) == [
+            .pointerDown(Point(x: 30, y: 151)), .pointerUp(Point(x: 30, y: 151)), .hover(Point(x: 60, y: 625)),
+            .text("my preset"), .key(.backspace, []), .key(.delete, []),
+        ])
+        #expect(script.events.map(\.time) == [0, 0, 0.1, 0.1, 0.1, 0.1], "a click's press and release at one instant")
+        #expect(throws: ScriptError.self) { try Script.parse("type\n", file: "t") }
+        #expect(throws: ScriptError.self) { try Script.parse("type " + String(repeating: "a", count: 257) + "\n", file: "t") }
+        #expect(throws: ScriptError.self) { try Script.parse("drag-begin 1 1\nclick 2 2\ndrag-end\n", file: "t") }
+        #expect(throws: ScriptError.self) { try Script.parse("hover 1e9 0\n", file: "t") }
+    }
+
     @Test func dragExpandsIntoSampledMoves() throws {
         let script = try Script.parse("drag 0 0 0 100 0.1", file: "t")
         #expect(script.events.count == 1 + 12 + 1)

@@ -60,4 +60,12 @@ import Testing
         #expect(group.panes.map(\.playground.itemCount) == [500, 500])
         #expect(group.panes.map(\.playground.parallaxAmount) == [10, 50])
     }
+
+    @Test(arguments: [
+        (91.5, true, "auto: %.1f pt"), (92.0, true, "auto: %.0f pt"), (40.0, false, "%.0f pt"), (40.5, false, "%.1f pt"),
+    ])
+    func aCellSliderShowsTheValueTheCellsHave(value: Double, isSceneOwn: Bool, format: String) {
+        // An overscan following a 91.5 pt amount had read "auto: 92 pt".
+        #expect(TuningPanel.cellSliderFormat(value: value, isSceneOwn: isSceneOwn) == format)
+    }
 }

@@ -61,7 +61,8 @@ enum FrameCostMeasurement {
                 if let panel, let playground = panes.first?.playground {
                     let panelStart = MonotonicClock.nanoseconds()
                     panel.beginFrame(size: viewport, time: Double(k) / StrategyCostMeasurement.framesPerSecond)
-                    _ = TuningPanelView.draw(TuningPanel(playground), vsync: false, recording: false, presets: [], with: panel)
+                    _ = TuningPanelView.draw(TuningPanel(playground), vsync: false, recording: false, presets: [], presetForm: PresetForm(),
+                                             suggestedName: "preset", presetFolder: nil, with: panel)
                     panel.render()
                     panelTime = Double(MonotonicClock.nanoseconds() &- panelStart)
                 }

@@ -52,6 +52,22 @@ void imgui_shim_mouse_button(bool down);
 void imgui_shim_mouse_wheel(float vertical);
 /// Whether ImGui wants the pointer (over a panel or dragging one of its widgets).
 bool imgui_shim_wants_mouse(void);
+/// Whether a popup (a combo's list) is open: until it closes, the pointer is the panel's.
+bool imgui_shim_popup_open(void);
+/// Whether the pointer was over any of ImGui's windows (a panel, a popup) in the last frame.
+bool imgui_shim_any_window_hovered(void);
+
+/// The editing keys a text field reads, as indices into ImGui's key state.
+typedef enum {
+    IMGUI_SHIM_KEY_BACKSPACE = 1, IMGUI_SHIM_KEY_DELETE, IMGUI_SHIM_KEY_ENTER, IMGUI_SHIM_KEY_ESCAPE,
+    IMGUI_SHIM_KEY_LEFT, IMGUI_SHIM_KEY_RIGHT, IMGUI_SHIM_KEY_HOME, IMGUI_SHIM_KEY_END, IMGUI_SHIM_KEY_TAB,
+    IMGUI_SHIM_KEY_A,
+} ImGuiShimKey;
+void imgui_shim_key(ImGuiShimKey key, bool down);
+/// Whether Ctrl and Shift are held with the keys of this frame.
+void imgui_shim_key_modifiers(bool control, bool shift);
+/// Typed text (UTF-8) for the focused text field.
+void imgui_shim_text_input(const char *utf8);
 
 void imgui_shim_new_frame(float width, float height, float seconds);
 void imgui_shim_render(void);
@@ -59,16 +75,34 @@ void imgui_shim_render(void);
 /// A window at (x, y), `width` wide, as tall as its contents; false when collapsed.
 bool imgui_shim_begin(const char *title, float x, float y, float width);
 void imgui_shim_end(void);
+/// A window that shows and takes no input and never takes focus (the explain card beside the
+/// pointer): appearing, it must not close an open popup or take the pointer.
+bool imgui_shim_begin_overlay(const char *title, float x, float y, float width);
 /// The rectangle of the last window ended, in points (for routing the pointer to it).
 void imgui_shim_last_window(float *x, float *y, float *width, float *height);
 void imgui_shim_text(const char *text);
+/// Text wrapped at the window's edge (a long path).
+void imgui_shim_text_wrapped(const char *text, float r, float g, float b);
 void imgui_shim_text_colored(const char *text, float r, float g, float b);
 void imgui_shim_separator(void);
 void imgui_shim_same_line(void);
 bool imgui_shim_button(const char *label);
+/// A button `width` points wide (0: as wide as its label), so a label that changes moves nothing.
+bool imgui_shim_button_sized(const char *label, float width);
+/// Widgets between these are drawn dimmed and take no input.
+void imgui_shim_begin_disabled(bool disabled);
+void imgui_shim_end_disabled(void);
+/// Lines text up with the framed widgets (buttons, fields) on its row.
+void imgui_shim_align_text_to_frame_padding(void);
+/// A one-line text field `width` points wide editing `buffer` (`capacity` bytes with the NUL)
+/// that takes only letters, digits, '-', '_' and '.', showing `hint` greyed while empty; true
+/// when Enter is pressed in it.
+bool imgui_shim_name_field(const char *label, const char *hint, char *buffer, int capacity, float width);
 bool imgui_shim_checkbox(const char *label, bool *value);
 bool imgui_shim_slider_float(const char *label, float *value, float minimum, float maximum, const char *format, bool logarithmic);
 bool imgui_shim_combo(const char *label, int *current, const char *const *items, int count);
+/// The last widget's rectangle, in points.
+void imgui_shim_last_item_rect(float *x, float *y, float *width, float *height);
 /// Whether the last widget is active (being dragged or held).
 bool imgui_shim_item_active(void);
 

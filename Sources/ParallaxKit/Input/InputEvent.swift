@@ -3,6 +3,8 @@ public enum Key: Hashable, Sendable {
     case up, down, left, right
     case pageUp, pageDown, home, end
     case space, tab, escape, enter
+    /// Editing keys: only a text field (the tuning panel's preset name) uses them.
+    case backspace, delete
     /// F1 … F12.
     case function(Int)
     /// A printable key, as the character it types without modifiers (lower case).
@@ -65,6 +67,11 @@ public enum InputEvent: Hashable, Sendable {
     case pointerUp(Point)
     case wheel(WheelDelta)
     case key(Key, KeyModifiers)
+    /// The pointer moved with no button held: the tuning panel's hover highlights and the
+    /// explain card follow it; no list moves.
+    case hover(Point)
+    /// Text typed (SDL_TEXTINPUT, UTF-8): only a focused text field takes it.
+    case text(String)
     /// A command given without a key: the tuning panel's controls and a script's `set` lines,
     /// delivered in order with the other input so a replay repeats the tuning.
     case command(AppCommand)

@@ -7,6 +7,9 @@
 ///     drag-move X Y         move the pressed pointer
 ///     drag-end [X Y]        release (at the last point unless given)
 ///     drag X1 Y1 X2 Y2 S    press, move in a straight line over S seconds (120 Hz), release
+///     click X Y             press and release at (X, Y) at the same instant (a touchpad's tap)
+///     hover X Y             move the pointer with no button held
+///     type TEXT             type the rest of the line (a focused text field takes it)
 ///     wheel dy=N [dx=N] [precise] [flipped]
 ///                           N notches (dy > 0 is away from the user, SDL's convention);
 ///                           `precise` marks touchpad fractions, `flipped` natural scrolling
@@ -68,7 +71,9 @@ public enum ScriptLimits {
 }
 
 extension Script {
-    static let commandNames = "drag-begin, drag-move, drag-end, drag, wheel, key, set, wait"
+    static let commandNames = "drag-begin, drag-move, drag-end, drag, click, hover, type, wheel, key, set, wait"
+    /// `type TEXT`: at most this many characters on one line.
+    static let typedCharacters = 256
 
     /// Parses the text format; `file` names the source in error messages.
     public static func parse(_ text: String, file: String) throws(ScriptError) -> Script {
@@ -141,6 +146,24 @@ extension Script {
                 }
                 time += v[4]
                 events.append(TimedEvent(time: time, event: .pointerUp(to)))
+            case "click", "hover":
+                let v = try numbers(2, "X Y")
+                if pressedAt != nil { throw fail("\(command) while a drag is in progress (missing drag-end)") }
+                let p = try point(v, 0)
+                if command == "hover" {
+                    events.append(TimedEvent(time: time, event: .hover(p)))
+                } else {
+                    events.append(TimedEvent(time: time, event: .pointerDown(p)))
+                    events.append(TimedEvent(time: time, event: .pointerUp(p)))
+                }
+            case "type":
+                // The words as written, one space between them (`#` still starts a comment).
+                let text = args.joined(separator: " ")
+                guard !text.isEmpty else { throw fail("'type' needs the text to type, e.g. 'type my-preset'") }
+                guard text.count <= Self.typedCharacters else {
+                    throw fail("'type' takes at most \(Self.typedCharacters) characters on a line, got \(text.count)")
+                }
+                events.append(TimedEvent(time: time, event: .text(text)))
             case "wheel":
                 var delta = WheelDelta()
                 var sawAmount = false
@@ -207,10 +230,11 @@ public enum KeyName {
         ("up", .up), ("down", .down), ("left", .left), ("right", .right),
         ("pageup", .pageUp), ("pagedown", .pageDown), ("home", .home), ("end", .end),
         ("space", .space), ("tab", .tab), ("escape", .escape), ("enter", .enter),
+        ("backspace", .backspace), ("delete", .delete),
         ("plus", .character("+")), ("minus", .character("-")),
     ]
 
-    static let help = "up, down, left, right, pageup, pagedown, home, end, space, tab, escape, enter, f1…f12, plus, minus, a single character; prefix shift+, ctrl+ or alt+"
+    static let help = "up, down, left, right, pageup, pagedown, home, end, space, tab, escape, enter, backspace, delete, f1…f12, plus, minus, a single character; prefix shift+, ctrl+ or alt+"
 
     /// Parses `shift+space`, `pagedown`, `f3`, `1`, `]`.
     public static func parse(_ text: String) -> (Key, KeyModifiers)? {

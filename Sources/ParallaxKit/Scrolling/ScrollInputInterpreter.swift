@@ -21,7 +21,7 @@ struct ScrollInputInterpreter {
         switch event {
         case .pointerDown, .wheel: return true
         case .key(let key, let modifiers): return ScrollCommand(key: key, modifiers: modifiers, axis: axis) != nil
-        case .pointerMoved, .pointerUp, .command: return false
+        case .pointerMoved, .pointerUp, .command, .hover, .text: return false
         }
     }
 
@@ -38,7 +38,7 @@ struct ScrollInputInterpreter {
             if let command = ScrollCommand(key: key, modifiers: modifiers, axis: axis) {
                 perform(command, at: time, to: &state)
             }
-        case .command: break
+        case .command, .hover, .text: break
         }
     }
 

@@ -141,13 +141,24 @@ public struct RunReport: Codable, Sendable, Equatable {
     /// Whether the processor drew the frames (Mesa's llvmpipe, SDL's software renderer):
     /// then every frame's cost is CPU time the photos' decodes did not get.
     public var renderer_draws_on_cpu: Bool?
+    /// Reduce motion at exit (the M key, the panel's checkbox, `set reduce-motion`).
+    public var final_reduce_motion: Bool?
+    /// Whether the tuning panel was open at exit.
+    public var tuning_panel_open: Bool?
+    /// Seconds from the loop's start to its end: what ended it is told by whether this is
+    /// before `--exit-after` (a quit: Esc, the window's close button, a signal).
+    public var ended_at_seconds: Double?
 
     public init(frames: Int, fps_mean: Double, one_percent_low_fps: Double, frame_ms_p50: Double, frame_ms_p90: Double,
                 frame_ms_p99: Double, frames_over_16_7_ms: Int, changes: [Change], renderer: String, video_driver: String,
                 screenshots: [String], final_offset_x: Double, final_offset_y: Double, startup: Startup, photos: Photos?,
                 peak_rss_kb: Int?, recording_frames_not_captured: Int, panes: [Pane]? = nil,
                 final_parallax: Double? = nil, final_items: Int? = nil, recording_window_frames: Int? = nil,
-                idle_waits: Int? = nil, renderer_draws_on_cpu: Bool? = nil) {
+                idle_waits: Int? = nil, renderer_draws_on_cpu: Bool? = nil, final_reduce_motion: Bool? = nil,
+                tuning_panel_open: Bool? = nil, ended_at_seconds: Double? = nil) {
+        self.final_reduce_motion = final_reduce_motion
+        self.tuning_panel_open = tuning_panel_open
+        self.ended_at_seconds = ended_at_seconds
         self.idle_waits = idle_waits
         self.renderer_draws_on_cpu = renderer_draws_on_cpu
         self.recording_window_frames = recording_window_frames

@@ -168,7 +168,7 @@ public final class PaneGroup {
             case .pointerUp(let p):
                 local.event = .pointerUp(localPoint(p, in: pressedPane ?? paneIndex(at: p) ?? 0))
                 pressedPane = nil
-            case .wheel, .key, .command: break
+            case .wheel, .key, .command, .hover, .text: break
             }
             for pane in panes { pane.step.enqueue(.input(local)) }
         }

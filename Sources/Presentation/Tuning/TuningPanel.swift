@@ -53,6 +53,14 @@ public struct TuningPanel: Equatable, Sendable {
         }
     }
 
+    /// The layout slider's printf format for `value`: whole points as whole numbers, a value
+    /// between (an overscan that follows a 91.5 pt amount, a `set` of 40.5) with its tenth, so
+    /// the slider never shows a number the cells do not have; "auto: " while the scene's own.
+    public static func cellSliderFormat(value: Double, isSceneOwn: Bool) -> String {
+        let number = value == value.rounded() ? "%.0f pt" : "%.1f pt"
+        return isSceneOwn ? "auto: " + number : number
+    }
+
     /// The value a layout slider shows: the knob's, else the scene's own.
     public func shownValue(_ knob: CellLayout.Knob) -> Double {
         cellLayout[knob] ?? sceneOwnCellLayout[knob] ?? 0

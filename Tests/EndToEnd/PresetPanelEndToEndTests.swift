@@ -1,0 +1,124 @@
+import Foundation
+import ParallaxKit
+import Testing
+
+/// The tuning panel's presets in the real window (SDL's dummy driver at 1280×800, a script's
+/// pointer and typing as a person's): a preset named in the field, a second save of that name
+/// that asks before it replaces, a pick from the list that hangs past the panel's edge, and Esc
+/// that closes the panel before it quits. The panel's rows at this size (points): the name
+/// field at y 555 (x 20–246), Save at x 296; the load list at y 580, its names from y 625 one
+/// every 19 points; the question's Replace at (210, 605) and Cancel at (274, 605).
+@Suite(.serialized) struct PresetPanelEndToEndTests {
+    /// Runs the window on `script` with `home` as HOME and its XDG folders; returns its stats.
+    private func window(_ script: String, home: String, exitAfter: Double) throws -> RunReport {
+        let run = home + "/run-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: run, withIntermediateDirectories: true)
+        try script.write(toFile: run + "/script.txt", atomically: true, encoding: .utf8)
+        let app = Process()
+        app.executableURL = try playgroundBinary()
+        app.arguments = ["--no-settings", "--size", "1280x800", "--script", run + "/script.txt",
+                         "--exit-after", String(exitAfter), "--stats-json", run + "/stats.json"]
+        app.currentDirectoryURL = URL(fileURLWithPath: run)
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDL_VIDEODRIVER"] = "dummy"
+        environment["HOME"] = home
+        environment["XDG_CONFIG_HOME"] = home + "/config"
+        environment["XDG_CACHE_HOME"] = home + "/cache"
+        environment["XDG_DATA_HOME"] = home + "/data"
+        app.environment = environment
+        app.standardOutput = FileHandle.nullDevice
+        app.standardError = FileHandle.nullDevice
+        try app.run()
+        app.waitUntilExit()
+        #expect(app.terminationStatus == 0)
+        return try JSONDecoder().decode(RunReport.self, from: Data(contentsOf: URL(fileURLWithPath: run + "/stats.json")))
+    }
+
+    private func savedParallax(_ name: String, home: String) throws -> Double? {
+        let data = try Data(contentsOf: URL(fileURLWithPath: home + "/config/parallax-playground/presets/\(name).json"))
+        return (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["parallax"] as? Double
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aNamedPresetIsReplacedOnlyWhenThePersonSaysSoAndLoadsFromTheList() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("pp-presets-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+
+        // Save "first" at 30 pt; at 50 pt Save again under the same name, and Cancel; Esc.
+        let first = try window("""
+            wait 0.4
+            key t
+            wait 0.3
+            click 120 555
+            wait 0.2
+            type first
+            key enter
+            wait 0.3
+            set parallax 50
+            wait 0.2
+            click 296 555
+            wait 0.3
+            click 274 605
+            wait 0.3
+            key escape
+            wait 0.5
+            """, home: home, exitAfter: 3.5)
+        #expect(try savedParallax("first", home: home) == 30, "Save of a saved name asked, and Cancel wrote nothing")
+        #expect(first.tuning_panel_open == false, "Esc closed the panel")
+        #expect((first.ended_at_seconds ?? 0) >= 3.4, "and did not quit: the run went on to --exit-after")
+
+        // At 45 pt: Save "first" again and say Replace; then at 20 pt pick "first" from the list
+        // (the pointer hovers over the list's first name on its way, over the photos behind it).
+        let second = try window("""
+            wait 0.3
+            set parallax 45
+            key t
+            wait 0.3
+            click 120 555
+            wait 0.2
+            type first
+            wait 0.1
+            click 296 555
+            wait 0.3
+            click 210 605
+            wait 0.3
+            set parallax 20
+            wait 0.2
+            click 140 580
+            wait 0.3
+            hover 60 610
+            wait 0.2
+            hover 60 625
+            wait 0.3
+            click 60 625
+            wait 0.5
+            """, home: home, exitAfter: 3.5)
+        #expect(try savedParallax("first", home: home) == 45, "Replace wrote the preset")
+        #expect(second.final_parallax == 45, "the pick from the list loaded it")
+        #expect(second.tuning_panel_open == true)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func escapeClosesThePanelThenQuits() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("pp-escape-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let report = try window("wait 0.3\nkey t\nwait 0.3\nkey escape\nwait 0.3\nkey escape\nwait 3\n", home: home, exitAfter: 3.5)
+        #expect(report.tuning_panel_open == false)
+        let ended = try #require(report.ended_at_seconds)
+        #expect(ended >= 0.85 && ended < 1.5, "the second Esc quit at 0.9 s, not at --exit-after: \(ended)")
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func fiveQuickClicksAreFiveClicks() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("pp-clicks-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        // The "reduce motion" checkbox at (30, 151), clicked five times, each press and release
+        // at one instant (xdotool's click; a touchpad's tap).
+        let clicks = String(repeating: "click 30 151\n", count: 5)
+        let report = try window("wait 0.3\nkey t\nwait 0.3\n" + clicks + "wait 0.5\n", home: home, exitAfter: 1.5)
+        #expect(report.final_reduce_motion == true, "five clicks toggled it five times: on")
+    }
+}
