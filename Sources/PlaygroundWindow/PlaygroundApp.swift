@@ -104,7 +104,9 @@ public final class PlaygroundApp {
         self.executor = executor
         presenter = FramePresenter(executor: executor, photoWait: .frameBudget)
         // The badge to start with: the fps in a corner.
-        panes = PaneGroup(single: playground, surfaceSize: renderer.viewport.size, decorations: FrameDecorations(overlay: .badge))
+        // The badge is the window's, like its toasts: P's screenshots and R's videos leave it out.
+        panes = PaneGroup(single: playground, surfaceSize: renderer.viewport.size,
+                          decorations: FrameDecorations(overlay: .badge, badgeLeftOutOfCaptures: true))
         if let comparison {
             let start = playground.scrollView.contentOffset[playground.scene.axis]
             panes.setComparison(comparison)
@@ -217,7 +219,9 @@ public final class PlaygroundApp {
             recorder.capture(renderer, at: t)
             // A stopped recording's encoder finishes while the window goes on: its progress, then "Saved".
             if let said = recorder.poll(at: t) { toast.show(said, at: t) }
-            // After the capture: the window shows the badge and the toast, the video does not.
+            // After the capture: the window shows the fps badge, the toast and the REC badge,
+            // the screenshots and the video do not.
+            for pane in panes.panes { presenter.drawOver(pane.composer.windowChrome, in: pane.frame) }
             var afterCapture = DrawList()
             if recorder.isRecording {
                 RecordingBadge.draw(elapsedSeconds: recorder.elapsed(at: t), viewportSize: playground.viewportSize, into: &afterCapture)

@@ -15,9 +15,13 @@ public struct FrameDecorations: Sendable, Equatable {
     public var help: Bool
     /// A label on a band at the bottom-left naming what a compared pane shows.
     public var caption: String?
+    /// The fps badge is the window's own, like its toasts: composed into `windowChrome`, which
+    /// the window draws after P's screenshot and R's capture, instead of into the frame.
+    public var badgeLeftOutOfCaptures = false
 
     public init(scrollIndicator: Bool = true, debugOutlines: Bool = false, overlay: OverlayMode = .hidden,
-                help: Bool = false, caption: String? = nil) {
+                help: Bool = false, caption: String? = nil, badgeLeftOutOfCaptures: Bool = false) {
+        self.badgeLeftOutOfCaptures = badgeLeftOutOfCaptures
         self.scrollIndicator = scrollIndicator
         self.debugOutlines = debugOutlines
         self.overlay = overlay
@@ -52,6 +56,9 @@ public final class FrameComposer {
     public var decorations: FrameDecorations
     private var indicator = ScrollIndicator()
     private let overlayRenderer = OverlayRenderer()
+    /// What the last `compose` drew that screenshots and recordings leave out (the badge, with
+    /// `badgeLeftOutOfCaptures`), in the pane's coordinates.
+    public private(set) var windowChrome = DrawList()
 
     public init(decorations: FrameDecorations = FrameDecorations()) {
         self.decorations = decorations
@@ -73,9 +80,14 @@ public final class FrameComposer {
         let viewport = playground.viewportSize
         let mode = shownOverlay
         var overlayFrame: Rect?
+        windowChrome.removeAll()
         if mode != .hidden {
             let info = Self.overlayInfo(of: playground, work: frame.work, surface: surface)
-            overlayRenderer.draw(mode, stats: statistics, info: info, viewportSize: viewport, into: &list)
+            if mode == .badge && decorations.badgeLeftOutOfCaptures {
+                overlayRenderer.draw(mode, stats: statistics, info: info, viewportSize: viewport, into: &windowChrome)
+            } else {
+                overlayRenderer.draw(mode, stats: statistics, info: info, viewportSize: viewport, into: &list)
+            }
             overlayFrame = OverlayRenderer.frame(of: mode, viewportSize: viewport,
                                                  rowCount: OverlayRenderer.rows(stats: statistics, info: info).count)
         }

@@ -90,6 +90,13 @@ public final class FramePresenter {
         list.isEmpty ? DrawStats() : executor.execute(list)
     }
 
+    /// Draws `list` (in the coordinates of the pane at `frame`) over that pane.
+    @discardableResult
+    public func drawOver(_ list: DrawList, in frame: Rect) -> DrawStats {
+        if list.isEmpty { return DrawStats() }
+        return frame == renderer.viewport ? executor.execute(list) : executor.execute(list, in: frame)
+    }
+
     public func present() { renderer.present() }
 
     /// The frame drawn so far; before `present()`.

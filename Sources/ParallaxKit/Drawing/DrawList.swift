@@ -55,6 +55,7 @@ public struct DrawList: Hashable, Sendable {
 
     public mutating func append(_ command: DrawCommand) { commands.append(command) }
 
+
     public mutating func fill(_ rect: Rect, _ color: Color) { commands.append(.fill(rect, color)) }
 
     public mutating func stroke(_ rect: Rect, _ color: Color) { commands.append(.stroke(rect, color)) }

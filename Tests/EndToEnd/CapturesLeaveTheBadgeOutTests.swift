@@ -1,0 +1,69 @@
+import Foundation
+import ParallaxKit
+import SDLBackend
+import Testing
+
+/// P's screenshots and R's videos are the frame without the window's own marks: the fps badge
+/// (like the toasts and the REC badge) is drawn after they are taken. Each is checked by
+/// pixels against the same run with the badge hidden (F twice).
+@Suite(.serialized) struct CapturesLeaveTheBadgeOutTests {
+    /// Runs the window in a fresh home of its own on `script`; returns the files it saved
+    /// whose names end in `suffix` (searched through the whole home: P's and R's folders are
+    /// the desktop's, under it).
+    private func savedFiles(script: String, suffix: String, exitAfter: String) throws -> [String] {
+        let home = try recordingFolder("badge")
+        let run = home + "/run"
+        try FileManager.default.createDirectory(atPath: run, withIntermediateDirectories: true)
+        try script.write(toFile: home + "/script.txt", atomically: true, encoding: .utf8)
+        let app = Process()
+        app.executableURL = try playgroundBinary()
+        app.arguments = ["--no-settings", "--disk-cache-mb", "0", "--size", "640x400", "--script", home + "/script.txt",
+                         "--exit-after", exitAfter]
+        app.currentDirectoryURL = URL(fileURLWithPath: run)
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDL_VIDEODRIVER"] = "dummy"
+        environment["HOME"] = home
+        environment["XDG_CONFIG_HOME"] = home + "/config"
+        environment["XDG_CACHE_HOME"] = home + "/cache"
+        environment["XDG_DATA_HOME"] = home + "/data"
+        app.environment = environment
+        app.standardOutput = FileHandle.nullDevice
+        app.standardError = FileHandle.nullDevice
+        try app.run()
+        app.waitUntilExit()
+        #expect(app.terminationStatus == 0)
+        let all = FileManager.default.enumerator(atPath: home)?.compactMap { $0 as? String } ?? []
+        return all.filter { ($0 as NSString).lastPathComponent.hasPrefix("parallax-") && $0.hasSuffix(suffix) }.map { home + "/" + $0 }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aScreenshotIsTheFrameWithoutTheBadge() throws {
+        let withBadge = try #require(try savedFiles(script: "wait 1.5\nkey p\nwait 1\n", suffix: ".png", exitAfter: "3").first)
+        let hidden = try #require(try savedFiles(script: "key f\nkey f\nwait 1.5\nkey p\nwait 1\n", suffix: ".png", exitAfter: "3").first)
+        let a = try RGBAImage.load(path: withBadge), b = try RGBAImage.load(path: hidden)
+        #expect(a.width == b.width && a.height == b.height)
+        let differing = stride(from: 0, to: a.bytes.count, by: 4).count { a.bytes[$0..<($0 + 4)] != b.bytes[$0..<($0 + 4)] }
+        #expect(differing == 0, "\(differing) pixels differ between P with the badge showing and with it hidden")
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func aRecordingIsTheFramesWithoutTheBadge() throws {
+        let script = "key r\nwait 0.8\nkey r\nwait 0.2\n"
+        let withBadge = try #require(try savedFiles(script: "wait 0.5\n" + script, suffix: ".mp4", exitAfter: "4").first)
+        let hidden = try #require(try savedFiles(script: "key f\nkey f\nwait 0.5\n" + script, suffix: ".mp4", exitAfter: "4").first)
+        let size = PixelSize(width: 640, height: 400)
+        let a = try #require(try decodedFrames(of: withBadge, size: size, bt709: true, only: [20]).first)
+        let b = try #require(try decodedFrames(of: hidden, size: size, bt709: true, only: [20]).first)
+        // The badge's corner: the top-right 150×44 points, where it draws a dark box on the sky.
+        var total = 0, count = 0
+        for y in 0..<44 {
+            for x in (640 - 150)..<640 {
+                let i = (y * 640 + x) * 4
+                for c in 0..<3 { total += abs(Int(a.bytes[i + c]) - Int(b.bytes[i + c])) }
+                count += 3
+            }
+        }
+        let mean = Double(total) / Double(count)
+        #expect(mean < 3, "the badge's corner differs by \(mean) per channel between R with the badge and without")
+    }
+}
