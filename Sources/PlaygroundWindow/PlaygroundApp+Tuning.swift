@@ -30,7 +30,8 @@ extension PlaygroundApp {
         }
         if showsTuning, let imgui, imgui.handle(timed.event, over: tuningFrame) { return false }
         if case .pointerDown(let point) = timed.event, let k = panes.captionPane(at: point) {
-            panes.showNextValue(inPane: k)
+            // A click says what it did, as a key does.
+            if let said = panes.showNextValue(inPane: k) { toast.show(said, at: frameTime) }
             return false
         }
         return true

@@ -107,6 +107,30 @@ import Testing
         #expect(group.panes[1].playground.scene.mapping == .patel)
     }
 
+    @Test func aClickNeverLeavesTwoPanesOnOneValueAndKeepsTheOtherPanesHistory() throws {
+        let group = PaneGroup(base: PlaygroundSettings(), comparison: try Comparison(parsing: "technique=begemann,leth"), surfaceSize: surface)
+        for k in 0..<5 { _ = group.run(at: Double(k) / 60) }
+        let untouched = group.panes[1]
+        let history = untouched.centreShift.times
+        #expect(!history.isEmpty)
+        // Begemann's next is Leth, which pane 2 shows: pane 1 goes on to Patel.
+        let said = group.showNextValue(inPane: 0)
+        #expect(group.comparison?.values == ["patel", "leth"])
+        #expect(said?.contains("pane 1") == true, "the click says what it did: \(said ?? "nothing")")
+        #expect(group.panes[1] === untouched, "the other pane is the same pane")
+        #expect(group.panes[1].centreShift.times == history, "its strip history is kept")
+        #expect(group.panes[0].centreShift.times.isEmpty, "the changed pane's starts anew")
+    }
+
+    @Test func withEveryValueShownAClickTradesWithThePaneShowingTheNext() throws {
+        let all = Comparison.choices(on: .strategy, defaultAmount: 30)
+        let group = PaneGroup(base: PlaygroundSettings(), comparison: try Comparison(axis: .strategy, values: all), surfaceSize: surface)
+        group.showNextValue(inPane: 0)
+        let values = try #require(group.comparison?.values)
+        #expect(Set(values).count == all.count, "still one pane per value: \(values)")
+        #expect(values[0] == all[1] && values[1] == all[0])
+    }
+
     /// C steps off → strategies → techniques → amounts → off; rebuilt panes keep the list where
     /// it was and keep getting a script's events.
     @Test func theCKeyCyclesAndRebuiltPanesKeepTheListAndTheScript() throws {

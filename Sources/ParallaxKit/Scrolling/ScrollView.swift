@@ -117,6 +117,16 @@ public final class ScrollView {
         settleAfterResize()
     }
 
+    /// Takes `other`'s position, its motion under way (a coast, a bounce, a drag) and its time:
+    /// a compared pane made anew beside panes that move under one hand moves on with them.
+    /// Both must scroll along the same axis with the same physics.
+    public func adoptMotion(of other: ScrollView) {
+        guard other.axis == axis else { return }
+        isTouched = other.isTouched
+        state = other.state
+        now = other.now
+    }
+
     /// Moves straight to `offset` (clamped to the resting range) and stops any motion.
     public func setPosition(_ offset: Double) {
         isTouched = true

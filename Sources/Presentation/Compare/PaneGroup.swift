@@ -256,9 +256,7 @@ public final class PaneGroup {
             return
         }
         let base = first.playground
-        var settings = base.settings
-        if self.comparison?.axis == .technique { settings.mapping = nil; settings.scene = .photos; settings.parallaxAmount = nil }
-        if self.comparison?.axis == .parallax { settings.parallaxAmount = nil }
+        let settings = baseSettings()
         let offset = base.scrollView.contentOffset[base.scene.axis]
         self.comparison = comparison
         panes = Self.makePanes(base: settings, comparison: comparison, surfaceSize: surfaceSize, decorations: decorations)
@@ -266,14 +264,76 @@ public final class PaneGroup {
         wireSteps()
     }
 
-    /// The pane picker: pane `k` shows the next value of the compared axis.
-    public func showNextValue(inPane k: Int) {
-        guard let comparison, panes.indices.contains(k), let value = panes[k].value else { return }
+    /// The first pane's settings without what the comparison sets on each pane.
+    private func baseSettings() -> PlaygroundSettings {
+        var settings = first.playground.settings
+        if comparison?.axis == .technique { settings.mapping = nil; settings.scene = .photos; settings.parallaxAmount = nil }
+        if comparison?.axis == .parallax { settings.parallaxAmount = nil }
+        return settings
+    }
+
+    /// The pane picker: pane `k` shows the next value of the compared axis that no other pane
+    /// shows (when every value is shown, it trades values with the pane showing the next).
+    /// Only the panes whose value changed are made anew: the others keep their lists, their
+    /// statistics and their strip history. Returns what changed, in words, for a toast.
+    @discardableResult
+    public func showNextValue(inPane k: Int) -> String? {
+        guard let comparison, panes.indices.contains(k), let value = panes[k].value else { return nil }
         let defaultAmount = Scene.make(first.playground.scene.id).defaultParallaxAmount
-        var values = comparison.values
-        values[k] = Comparison.next(after: value, on: comparison.axis, defaultAmount: defaultAmount)
-        guard let changed = try? Comparison(axis: comparison.axis, values: values) else { return }
-        setComparison(changed)
+        let (values, changedPanes) = Self.pick(after: value, inPane: k, values: comparison.values, axis: comparison.axis,
+                                               defaultAmount: defaultAmount)
+        guard !changedPanes.isEmpty, let changed = try? Comparison(axis: comparison.axis, values: values) else { return nil }
+        if isRunning {
+            setComparison(changed)
+        } else {
+            let settings = baseSettings()
+            let base = first.playground
+            let offset = base.scrollView.contentOffset[base.scene.axis]
+            self.comparison = changed
+            for j in changedPanes {
+                var paneDecorations = decorations
+                paneDecorations.caption = changed.caption(ofPane: j)
+                let pane = Pane(playground: Playground(changed.settings(ofPane: j, base: settings), viewportSize: panes[j].frame.size),
+                                decorations: paneDecorations, frame: panes[j].frame, value: values[j])
+                // The photos' shapes the panes have learnt (a folder's headers arrive over time)
+                // first, so the offset lands on the same content; then the others' motion, so
+                // a list still coasting goes on coasting in every pane alike.
+                pane.playground.catchUpPhotos(with: base)
+                if pane.playground.scene.axis == base.scene.axis {
+                    pane.playground.scroll(to: offset)
+                    if pane.playground.physics == base.physics { pane.playground.scrollView.adoptMotion(of: base.scrollView) }
+                }
+                panes[j] = pane
+            }
+            wireSteps()
+        }
+        let said = changedPanes.map { "pane \($0 + 1): \(changed.caption(ofPane: $0))" }
+        return "Now " + said.joined(separator: ", ")
+    }
+
+    /// The values after pane `k` (showing `value`) steps to its axis's next value that no
+    /// other pane shows, or, when every value is shown, trades with the pane showing the next;
+    /// and the panes whose value changed.
+    static func pick(after value: String, inPane k: Int, values: [String], axis: CompareAxis,
+                     defaultAmount: Double) -> (values: [String], changed: [Int]) {
+        let all = Comparison.choices(on: axis, defaultAmount: defaultAmount)
+        let others = Set(values.indices.filter { $0 != k }.map { values[$0] })
+        var candidate = value
+        var values = values
+        for _ in all.indices {
+            candidate = Comparison.next(after: candidate, on: axis, defaultAmount: defaultAmount)
+            if candidate == value { break }
+            if !others.contains(candidate) {
+                values[k] = candidate
+                return (values, [k])
+            }
+        }
+        // Every other value is shown: trade with the pane showing the next one.
+        let next = Comparison.next(after: value, on: axis, defaultAmount: defaultAmount)
+        guard next != value, let j = values.firstIndex(of: next), j != k else { return (values, []) }
+        values[j] = value
+        values[k] = next
+        return (values, [min(j, k), max(j, k)])
     }
 
     /// Whether `point` (surface points) lies on a compared pane's caption band, and which pane.
