@@ -37,4 +37,18 @@ public enum NumberFormat {
         }
         return (n < 0 ? "-" : "") + out
     }
+
+    /// A count per frame in at most six characters: "900.5", "9.5k", "900k", "1.2M" (the
+    /// compare strip's work column is narrow; a million items once wrote "900003.6").
+    public static func compact(_ value: Double) -> String {
+        guard value.isFinite else { return "–" }
+        let magnitude = abs(value), sign = value < 0 ? "-" : ""
+        switch magnitude {
+        case ..<999.95: return sign + fixed1(magnitude)
+        case ..<9_999.5: return sign + fixed1(magnitude / 1_000) + "k"
+        case ..<999_500: return sign + fixed(magnitude / 1_000, decimals: 0) + "k"
+        case ..<999_950_000: return sign + fixed1(magnitude / 1_000_000) + "M"
+        default: return sign + fixed(magnitude / 1_000_000_000, decimals: 0) + "G"
+        }
+    }
 }

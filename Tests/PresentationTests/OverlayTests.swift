@@ -3,6 +3,21 @@ import ParallaxKit
 import Presentation
 import Testing
 
+@Suite struct CompactNumberTests {
+    @Test(arguments: [
+        (0.0, "0.0"), (999.9, "999.9"), (999.96, "1.0k"), (9_499.0, "9.5k"), (9_999.4, "10.0k"), (9_999.6, "10k"),
+        (900_003.6, "900k"), (999_499.0, "999k"), (999_500.0, "1.0M"), (1_000_000.0, "1.0M"), (2.5e9, "3G"), (-12.0, "-12.0"),
+    ])
+    func aCountPerFrameIsWrittenInSixCharactersAtMost(value: Double, text: String) {
+        #expect(NumberFormat.compact(value) == text)
+        #expect(text.count <= 6)
+    }
+
+    @Test func notANumberIsADash() {
+        #expect(NumberFormat.compact(.nan) == "–" && NumberFormat.compact(.infinity) == "–")
+    }
+}
+
 @Suite struct OverlayTests {
     @Test func theOverlayListsTheStrategysWork() {
         var stats = FrameStatistics()

@@ -7,7 +7,10 @@ public enum CompareStrip {
     static let rowHeight = 26.0
     static let padding = 8.0
     static let labelWidth = 150.0
-    static let workWidth = 120.0
+    /// Room for the row's figures at the right, the curve's end 8 points clear of them: the
+    /// widest, "-1000.0 pt · 999k/f" (the largest amount, a million items), measures 134
+    /// points in DejaVu Sans at 13 (`CompareStripTextTests`).
+    static let workWidth = 152.0
     static let textSize = 13.0
     /// A colour per pane, told apart by hue and lightness (the Okabe–Ito palette's first five,
     /// chosen for readers with colour-blindness).
@@ -24,6 +27,14 @@ public enum CompareStrip {
         let height = Double(rows) * rowHeight + 2 * padding
         return Rect(x: 0, y: max(0, size.height - FrameComposer.captionHeight - height), width: size.width, height: height)
     }
+
+    /// A row's figures: the centre cell's shift and the strategy's updates per frame.
+    public static func figures(shift: Double, workPerFrame: Double) -> String {
+        NumberFormat.signedFixed(shift, decimals: 1) + " pt · " + NumberFormat.compact(workPerFrame) + "/f"
+    }
+
+    /// The width the row's figures may take, the gap to the curve left out.
+    public static var figuresWidth: Double { workWidth - 8 }
 
     public static func draw(_ panes: [Pane], surfaceSize: Size, into list: inout DrawList) {
         let strip = frame(rows: panes.count, surfaceSize: surfaceSize)
@@ -52,7 +63,7 @@ public enum CompareStrip {
             }
             let work = history.recentWorkPerFrame
             let shift = history.shifts.last ?? 0
-            list.text(NumberFormat.signedFixed(shift, decimals: 1) + " pt · " + NumberFormat.fixed1(work) + "/f",
+            list.text(figures(shift: shift, workPerFrame: work),
                       at: Point(x: strip.maxX - padding, y: mid - textSize / 2 - 1), size: textSize,
                       color: SceneRenderer.Palette.subtitle, alignment: .trailing)
         }

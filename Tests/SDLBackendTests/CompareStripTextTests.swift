@@ -1,0 +1,23 @@
+import ParallaxKit
+import Presentation
+import Testing
+@testable import SDLBackend
+
+/// The compare strip's figures fit the room beside its curves, measured with the font the
+/// window draws them in, for the widest values a pane can reach.
+extension HeadlessSDLTests {
+    @Test func theStripsFiguresFitBesideTheCurveAtAMillionItems() throws {
+        let sdl = try Headless(size: Size(width: 320, height: 200))
+        let text = try TextRenderer(renderer: sdl.renderer, fontPath: FontFiles.locate().regular)
+        var widest = 0.0
+        for shift in [-Playground.largestParallaxAmount, -2.7, 0] {
+            // A million items' layout recomputes up to every attribute a frame.
+            for work in [0.0, 999.9, 9_999.4, 900_003.6, 999_499, 1_000_000, 999_949_999] {
+                let figures = CompareStrip.figures(shift: shift, workPerFrame: work)
+                widest = max(widest, try text.measure(figures, size: 13).width)
+            }
+        }
+        #expect(widest <= CompareStrip.figuresWidth, "the widest figures take \(widest) points of \(CompareStrip.figuresWidth)")
+        #expect(CompareStrip.figures(shift: -2.7, workPerFrame: 900_003.6) == "-2.7 pt · 900k/f")
+    }
+}
