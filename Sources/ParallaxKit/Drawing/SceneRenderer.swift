@@ -32,6 +32,9 @@ public struct SceneRenderer: Sendable {
     /// The list draws over a frame already cleared to `Palette.background` (every caller
     /// clears first): filling the whole viewport again cost a full-window pass, a quarter of
     /// the frame in a real window on Mesa's llvmpipe.
+    /// What an empty list says under "No items".
+    public static let emptyListHint = "] or the tuning panel's items slider (T) adds some; --items N at start"
+
     public func draw(_ playground: Playground, indicatorOpacity: Double = 0, into list: inout DrawList) {
         let scrollView = playground.scrollView
         let viewport = Rect(origin: .zero, size: scrollView.viewportSize)
@@ -55,6 +58,12 @@ public struct SceneRenderer: Sendable {
                 drawCoverStack(cell, in: rect, layers: layers, scaleStep: scaleStep, rise: rise, into: &list)
             }
             if showsDebugOutlines { list.stroke(rect, Palette.cellOutline) }
+        }
+        if playground.itemCount == 0 {
+            // `--items 0`, or a count taken down to nothing: an empty window reads as broken.
+            list.text("No items", at: Point(x: viewport.midX, y: viewport.midY - 30), size: 26, color: Palette.title, alignment: .center)
+            list.text(Self.emptyListHint, at: Point(x: viewport.midX, y: viewport.midY + 6), size: 15,
+                      color: Palette.subtitle, alignment: .center)
         }
         if case .captioned = playground.scene.cellStyle { drawBars(scrollView.contentInsets, viewport: viewport, title: playground.scene.title, into: &list) }
         if indicatorOpacity > 0, let thumb = ScrollIndicator.thumb(for: scrollView) {
