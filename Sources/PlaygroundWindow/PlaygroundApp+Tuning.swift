@@ -99,6 +99,7 @@ extension PlaygroundApp {
                     guard let store else { break }
                     let preset = try store.load(name)
                     commands += preset.commands
+                    quietCommands = commands.count
                     presetForm.status = "Loaded " + Self.homeShortened(store.path(of: name))
                     toast.show("Preset \(name)" + (preset.technique == nil ? "" : " (its technique applies at start: --preset \(name))"), at: t)
                 } catch {

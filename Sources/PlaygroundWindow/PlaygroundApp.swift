@@ -43,6 +43,8 @@ public final class PlaygroundApp {
         // A closed panel keeps no half-delivered click or held key for when it opens again.
         didSet { if !showsTuning { imgui?.releaseAll() } }
     }
+    /// Commands still to come that say nothing of their own (a loaded preset's).
+    var quietCommands = 0
     /// The panel's preset row: the name typed, a save waiting for Replace, the last word.
     var presetForm = PresetForm()
     /// Where the panel (or its button) was last drawn: presses there are the panel's.
@@ -127,6 +129,11 @@ public final class PlaygroundApp {
         panes.onViewCommand = { [unowned self] command in perform(command) }
         panes.willApplyCommand = { [unowned self] _ in stateBeforeCommand = KeyFeedback.State(playground) }
         panes.didApplyCommand = { [unowned self] command, applied in
+            // A loaded preset's commands are said once, by the preset's own toast.
+            if quietCommands > 0 {
+                quietCommands -= 1
+                return
+            }
             guard applied, let before = stateBeforeCommand else { return }
             if let message = KeyFeedback.message(for: command, before: before, after: KeyFeedback.State(playground)) {
                 toast.show(message, at: frameTime)
@@ -221,7 +228,12 @@ public final class PlaygroundApp {
             if let said = recorder.poll(at: t) { toast.show(said, at: t) }
             // After the capture: the window shows the fps badge, the toast and the REC badge,
             // the screenshots and the video do not.
-            for pane in panes.panes { presenter.drawOver(pane.composer.windowChrome, in: pane.frame) }
+            // A badge the open tuning panel covers stays under it, as it was when drawn with its pane.
+            for pane in panes.panes {
+                if let tuningFrame, let badge = pane.composer.windowChromeFrame,
+                   badge.offsetBy(Point(x: pane.frame.minX, y: pane.frame.minY)).intersects(tuningFrame) { continue }
+                presenter.drawOver(pane.composer.windowChrome, in: pane.frame)
+            }
             var afterCapture = DrawList()
             if recorder.isRecording {
                 RecordingBadge.draw(elapsedSeconds: recorder.elapsed(at: t), viewportSize: playground.viewportSize, into: &afterCapture)

@@ -59,6 +59,8 @@ public final class FrameComposer {
     /// What the last `compose` drew that screenshots and recordings leave out (the badge, with
     /// `badgeLeftOutOfCaptures`), in the pane's coordinates.
     public private(set) var windowChrome = DrawList()
+    /// Where `windowChrome` draws, in the pane's coordinates (nil when it is empty).
+    public private(set) var windowChromeFrame: Rect?
 
     public init(decorations: FrameDecorations = FrameDecorations()) {
         self.decorations = decorations
@@ -81,6 +83,7 @@ public final class FrameComposer {
         let mode = shownOverlay
         var overlayFrame: Rect?
         windowChrome.removeAll()
+        windowChromeFrame = nil
         if mode != .hidden {
             let info = Self.overlayInfo(of: playground, work: frame.work, surface: surface)
             if mode == .badge && decorations.badgeLeftOutOfCaptures {
@@ -90,6 +93,7 @@ public final class FrameComposer {
             }
             overlayFrame = OverlayRenderer.frame(of: mode, viewportSize: viewport,
                                                  rowCount: OverlayRenderer.rows(stats: statistics, info: info).count)
+            if !windowChrome.isEmpty { windowChromeFrame = overlayFrame }
         }
         // A compared pane (one with a caption) is too narrow for the help: the window, or
         // the shot, draws it once over all the panes (`drawHelp(overPanesOf:into:)`).
