@@ -158,6 +158,43 @@ private func temporaryFolder(_ label: String) throws -> URL {
         }
     }
 
+    /// Issue 31: `make install PREFIX=~/.local` installs only the Debian packages building and
+    /// running need (scripts/install-deps.sh's build set), none of the tests' tools; `make
+    /// test`'s set has both. Read from `make -n install` (its recipes, printed, not run) and
+    /// the script's `--list`, so a Makefile or a set that changes is what is checked.
+    @Test func makeInstallAsksOnlyForWhatBuildingAndRunningNeed() throws {
+        let home = try temporaryFolder("deps")
+        defer { try? FileManager.default.removeItem(at: home) }
+        // A clean environment: `make test` exports MAKEFLAGS, which must not reach this make.
+        let environment = ["PATH": "/usr/bin:/bin", "HOME": home.path, "LANG": "C.UTF-8"]
+        let script = checkoutRoot.appendingPathComponent("scripts/install-deps.sh").path
+        func listed(_ arguments: [String]) throws -> Set<String> {
+            let list = try runTool("/bin/bash", [script, "--list"] + arguments, environment: environment)
+            try #require(list.status == 0, "install-deps.sh --list \(arguments): \(list.output)")
+            return Set(list.output.split(separator: "\n").map(String.init))
+        }
+        let dryRun = try runTool("/usr/bin/make", ["-n", "install", "PREFIX=/tmp/pp-prefix"], in: checkoutRoot.path, environment: environment)
+        try #require(dryRun.status == 0, "\(dryRun.output)")
+        // Each recipe line that runs the script, by the words after its name.
+        let depsCalls = dryRun.output.split(separator: "\n").compactMap { line -> [String]? in
+            guard let name = line.range(of: "scripts/install-deps.sh") else { return nil }
+            return line[name.upperBound...].split(separator: " ").map(String.init)
+        }
+        try #require(!depsCalls.isEmpty, "make install installs no packages:\n\(dryRun.output)")
+        var installed: Set<String> = []
+        for arguments in depsCalls { installed.formUnion(try listed(arguments)) }
+        let testOnly: Set = ["chromium", "chromium-driver", "python3-selenium", "valgrind", "xvfb", "xdotool", "x11-utils", "imagemagick",
+                             "python3-numpy", "python3-pil", "libimage-exiftool-perl", "icc-profiles-free", "desktop-file-utils",
+                             "appstream", "man-db", "libvips-dev", "pkg-config"]
+        #expect(installed.intersection(testOnly).isEmpty, "make install installs test tools: \(installed.intersection(testOnly).sorted())")
+        // What the build and the window cannot do without.
+        let needed: Set = ["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev", "libimgui-dev", "libstb-dev", "fonts-dejavu-core", "libvips42", "ffmpeg"]
+        #expect(needed.isSubset(of: installed), "make install lacks \(needed.subtracting(installed).sorted())")
+        // make test's set: all of it.
+        let everything = try listed(["test"])
+        #expect(installed.union(testOnly).isSubset(of: everything), "the test set lacks \(installed.union(testOnly).subtracting(everything).sorted())")
+    }
+
     /// The committed icons are what Tools/make-icon.py makes.
     @Test func theCommittedIconsAreTheGeneratorsOutput() throws {
         let check = try runTool("/usr/bin/python3", [checkoutRoot.appendingPathComponent("Tools/make-icon.py").path, "--check"])
