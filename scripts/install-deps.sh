@@ -22,7 +22,8 @@
 # Xvfb, xdotool and ImageMagick's `import` drive the end-to-end test of the real window;
 # x11-utils' `xdpyinfo` tells when Xvfb is ready (the tests, scripts/with-display.sh) and its
 # `xprop` reads the window's title.
-# valgrind counts the benchmark's instructions per frame (make bench).
+# valgrind counts the benchmark's instructions per frame (make bench), on a copy of the binary
+# that binutils' `objcopy --strip-debug` leaves without the DWARF 5 valgrind 3.19 cannot read.
 # libvips-dev (with pkg-config for its flags) compiles the CVips header against libvips' own
 # (ShimTests); the `vips` command of libvips-tools makes the test images, and its
 # `vipsthumbnail` is the yardstick of photo-decode-bench;
@@ -37,7 +38,7 @@
 set -euo pipefail
 
 build_packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core libimgui-dev libstb-dev libvips42 libvips-tools libgl1-mesa-dri ffmpeg xdg-user-dirs)
-test_packages=(xvfb xdotool x11-utils imagemagick valgrind pkg-config libvips-dev libimage-exiftool-perl python3-numpy python3-pil icc-profiles-free desktop-file-utils appstream man-db chromium chromium-driver python3-selenium)
+test_packages=(xvfb xdotool x11-utils imagemagick valgrind binutils pkg-config libvips-dev libimage-exiftool-perl python3-numpy python3-pil icc-profiles-free desktop-file-utils appstream man-db chromium chromium-driver python3-selenium)
 
 usage() {
     echo "usage: install-deps.sh [--list] [build|test]" >&2
