@@ -107,6 +107,7 @@ INSTALL_CONFIG ?= release
 install: deps-build
 	$(SWIFT) build -c $(INSTALL_CONFIG) --product parallax-playground
 	$(SWIFT) build -c $(INSTALL_CONFIG) --product generate-manual
+	$(SWIFT) build -c $(INSTALL_CONFIG) --product man-page-source
 	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" bash scripts/install.sh install "$$($(SWIFT) build -c $(INSTALL_CONFIG) --show-bin-path)"
 
 uninstall:

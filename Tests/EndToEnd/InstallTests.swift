@@ -1,4 +1,5 @@
 import Foundation
+import Presentation
 import Testing
 
 /// The repository's root, from this file's place in it (Tests/EndToEnd/).
@@ -41,6 +42,26 @@ private func debianTool(_ name: String, package: String) throws -> String {
     let path = "/usr/bin/\(name)"
     try #require(FileManager.default.isExecutableFile(atPath: path), "\(name) is missing: install Debian's \(package) (make test does)")
     return path
+}
+
+/// A man page as man-db shows it (`man -l`), `width` columns wide, warnings included.
+private func renderedManPage(_ page: URL, width: Int, locale: String) throws -> ToolResult {
+    try runTool(try debianTool("man", package: "man-db"), ["--warnings", "-l", page.path],
+                environment: ["MANPAGER": "cat", "MANWIDTH": "\(width)", "PATH": "/usr/bin:/bin", "LANG": locale])
+}
+
+/// `text` with every run of white space as one space.
+private func collapsed(_ text: some StringProtocol) -> String {
+    text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+}
+
+/// A rendered man page's section (from its heading, at the line's start, to the next
+/// heading), its white space collapsed; nil if there is none.
+private func section(_ heading: String, of page: String) -> String? {
+    let lines = page.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let start = lines.firstIndex(where: { $0 == heading }) else { return nil }
+    let body = lines[(start + 1)...].prefix { $0.isEmpty || $0.first?.isWhitespace == true }
+    return collapsed(body.joined(separator: "\n"))
 }
 
 private func temporaryFolder(_ label: String) throws -> URL {
@@ -114,7 +135,8 @@ private func temporaryFolder(_ label: String) throws -> URL {
         }
     }
 
-    /// One page per subcommand, each rendered by man-db without a warning.
+    /// One page per subcommand, each rendered by man-db without a warning, in a UTF-8 locale
+    /// and in the C locale (ASCII: a character groff cannot draw there is a warning).
     @Test func everyManPageRenders() throws {
         let folder = try installedPrefix().appendingPathComponent("share/man/man1")
         let pages = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".1") }.sorted()
@@ -122,14 +144,35 @@ private func temporaryFolder(_ label: String) throws -> URL {
             #expect(pages.contains("parallax-playground.\(command).1"), "\(pages)")
         }
         #expect(pages.contains("parallax-playground.1"))
-        let man = try debianTool("man", package: "man-db")
         for page in pages {
-            let rendered = try runTool(man, ["--warnings", "-l", folder.appendingPathComponent(page).path],
-                                       environment: ["MANPAGER": "cat", "MANWIDTH": "80", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
-            #expect(rendered.status == 0, "\(page): \(rendered.output)")
-            #expect(rendered.output.contains("NAME") && rendered.output.contains("SYNOPSIS"), "\(page): \(rendered.output.prefix(300))")
-            #expect(!rendered.output.contains("warning"), "\(page): \(rendered.output)")
+            for locale in ["C.UTF-8", "C"] {
+                let rendered = try renderedManPage(folder.appendingPathComponent(page), width: 80, locale: locale)
+                #expect(rendered.status == 0, "\(page) (\(locale)): \(rendered.output)")
+                #expect(rendered.output.contains("NAME") && rendered.output.contains("SYNOPSIS"), "\(page): \(rendered.output.prefix(300))")
+                #expect(!rendered.output.contains("warning"), "\(page) (\(locale)): \(rendered.output)")
+            }
         }
+    }
+
+    /// `man parallax-playground` describes what the command does without a subcommand, the
+    /// window: its options, and KEYS with every line of the H help panel (`KeyHelp.lines`).
+    /// The window's page has the keys too, and its synopsis keeps --compare's "…".
+    @Test func theRootManPageHasTheWindowsOptionsAndKeys() throws {
+        let folder = try installedPrefix().appendingPathComponent("share/man/man1")
+        // Wide enough that no line wraps or hyphenates.
+        let root = try renderedManPage(folder.appendingPathComponent("parallax-playground.1"), width: 250, locale: "C.UTF-8").output
+        for option in ["--scene scene", "--size size", "--no-vsync", "--record-size WxH", "--exit-after"] {
+            #expect(root.contains(option), "no \(option) in the root page: \(root)")
+        }
+        let window = try renderedManPage(folder.appendingPathComponent("parallax-playground.window.1"), width: 250, locale: "C.UTF-8").output
+        for (name, page) in [("root", root), ("window", window)] {
+            let keys = try #require(section("KEYS", of: page), "no KEYS section in the \(name) page: \(page)")
+            for (key, action) in KeyHelp.lines {
+                #expect(keys.contains(collapsed(key)) && keys.contains(collapsed(action)), "\(name) page's KEYS lacks \(key): \(action)\n\(keys)")
+            }
+        }
+        let synopsis = try #require(section("SYNOPSIS", of: window), "\(window)")
+        #expect(synopsis.contains("[--compare axis=a,b,…]"), "\(synopsis)")
     }
 
     /// The bash completion parses, and completing `tr` after the command offers `trace`;
