@@ -64,6 +64,30 @@ private func section(_ heading: String, of page: String) -> String? {
     return collapsed(body.joined(separator: "\n"))
 }
 
+/// What Tab offers after `line` with the installed bash completion, as bash-completion asks:
+/// the line split into words (a trailing space starts an empty word), then the function
+/// `complete -F` registered for the command, given the command, the current and the previous word.
+private func bashCompletions(of line: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+    let script = try installedPrefix(sourceLocation: sourceLocation)
+        .appendingPathComponent("share/bash-completion/completions/parallax-playground").path
+    var words = line.split(separator: " ").map(String.init)
+    if line.hasSuffix(" ") { words.append("") }
+    // Single-quoted for bash; the words here have no quotes of their own.
+    let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+    let session = """
+        shopt -s extglob
+        source '\(script)'
+        function=$(complete -p parallax-playground | sed -E 's/.* -F ([^ ]+) .*/\\1/')
+        COMP_LINE='\(line)'; COMP_POINT=${#COMP_LINE}
+        COMP_WORDS=(\(quoted)); COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+        "$function" parallax-playground "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
+        printf '%s\\n' "${COMPREPLY[@]}"
+        """
+    let completed = try runTool("/bin/bash", ["-c", session])
+    #expect(completed.status == 0, "\(line): \(completed.output)", sourceLocation: sourceLocation)
+    return completed.output.split(separator: "\n").map(String.init)
+}
+
 private func temporaryFolder(_ label: String) throws -> URL {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pp-\(label)-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -182,23 +206,25 @@ private func temporaryFolder(_ label: String) throws -> URL {
         let bashCompletion = share.appendingPathComponent("bash-completion/completions/parallax-playground").path
         let syntax = try runTool("/bin/bash", ["-n", bashCompletion])
         #expect(syntax.status == 0, "\(syntax.output)")
-        // What bash-completion does on Tab: the words so far, then the function `complete -F` names.
-        let session = """
-            shopt -s extglob
-            source '\(bashCompletion)'
-            function=$(complete -p parallax-playground | sed -E 's/.* -F ([^ ]+) .*/\\1/')
-            COMP_LINE='parallax-playground tr'; COMP_POINT=${#COMP_LINE}
-            COMP_WORDS=(parallax-playground tr); COMP_CWORD=1
-            "$function" parallax-playground tr parallax-playground
-            printf '%s\\n' "${COMPREPLY[@]}"
-            """
-        let completed = try runTool("/bin/bash", ["-c", session])
-        #expect(completed.status == 0)
-        #expect(completed.output.split(separator: "\n").map(String.init) == ["trace"], "\(completed.output)")
+        #expect(try bashCompletions(of: "parallax-playground tr") == ["trace"])
         for file in ["zsh/site-functions/_parallax-playground", "fish/vendor_completions.d/parallax-playground.fish"] {
             let text = try String(contentsOfFile: share.appendingPathComponent(file).path, encoding: .utf8)
             #expect(text.contains("record") && text.contains("scene"), "\(file)")
         }
+    }
+
+    /// Without a subcommand the program is the window, as the README runs it: bash completes
+    /// the window's options and their values there, and the first word still offers the
+    /// subcommands, and a path (the window's folder or photo).
+    @Test func theBashCompletionCompletesTheWindowWithoutItsName() throws {
+        #expect(try bashCompletions(of: "parallax-playground --sc") == ["--scene", "--script"])
+        #expect(try bashCompletions(of: "parallax-playground --scene ") == ["photos", "captions", "table", "quilt", "albums"])
+        #expect(try bashCompletions(of: "parallax-playground --no-vsync --strategy c") == ["cached-layout"])
+        #expect(try bashCompletions(of: "parallax-playground sh") == ["shot"])
+        #expect(try bashCompletions(of: "parallax-playground /et") == ["/etc"])
+        // After a subcommand, that subcommand's options only (shot has no --no-vsync).
+        #expect(try bashCompletions(of: "parallax-playground shot --no-v") == [])
+        #expect(try bashCompletions(of: "parallax-playground window --no-v") == ["--no-vsync"])
     }
 
     /// Issue 31: `make install PREFIX=~/.local` installs only the Debian packages building and
