@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/debug/parallax-playground
 
-.PHONY: run test build deps clean trace resources golden shots bench soak fuzz gif bench-record install uninstall install-check icons export-shot
+.PHONY: run test build deps deps-build clean trace resources golden shots bench soak fuzz gif bench-record install uninstall install-check icons export-shot
 
 ## make run: install what is missing, build, open the playground on the bundled images.
 run: build
@@ -15,11 +15,16 @@ test: deps
 	$(MAKE) --no-print-directory install-check
 	$(SWIFT) test
 
-build: deps
+build: deps-build
 	$(SWIFT) build
 
+## make deps: every Debian package the build, the tests and the benchmarks need; deps-build:
+## only what building and running the app need (no test tools: see scripts/install-deps.sh).
 deps:
-	@bash scripts/install-deps.sh
+	@bash scripts/install-deps.sh test
+
+deps-build:
+	@bash scripts/install-deps.sh build
 
 ## make bench: every benchmark section (instruction counts included), built in release mode.
 ## The photo-library section runs the real window on 120 generated camera-sized JPEGs
@@ -94,13 +99,15 @@ bench-record: deps
 ## make install: the release build, its images, menu entry, icons, AppStream metadata, man
 ## pages and shell completions under PREFIX (default /usr/local; PREFIX=~/.local needs no
 ## root), staged under DESTDIR when set. INSTALL_CONFIG=debug installs the debug build instead.
+## It installs only the build set of Debian packages (deps-build), not the tests' tools.
 ## make uninstall removes the same files (same PREFIX and DESTDIR).
 PREFIX ?= /usr/local
 DESTDIR ?=
 INSTALL_CONFIG ?= release
-install: deps
+install: deps-build
 	$(SWIFT) build -c $(INSTALL_CONFIG) --product parallax-playground
 	$(SWIFT) build -c $(INSTALL_CONFIG) --product generate-manual
+	$(SWIFT) build -c $(INSTALL_CONFIG) --product man-page-source
 	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" bash scripts/install.sh install "$$($(SWIFT) build -c $(INSTALL_CONFIG) --show-bin-path)"
 
 uninstall:
@@ -123,7 +130,7 @@ clean:
 
 ## make export-shot: the README's screenshot of the exported photos page in headless Chromium,
 ## at the offset and size of `make shots` (docs/photos.png), beside which the README shows it.
-export-shot: build
+export-shot: deps build
 	rm -rf .build/export-shot && $(BIN) export --scene photos --size 960x600 --out .build/export-shot
 	/usr/bin/python3 scripts/browser-probe.py $(CURDIR)/.build/export-shot/index.html --engines css \
 	    --run=960x600=420 --screenshot docs/export-photos-chromium.png > /dev/null

@@ -121,6 +121,10 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "parallax-playground", dependencies: ["PlaygroundCLI"]),
+        // What `make install`'s man pages are made from, with argument-parser's generate-manual:
+        // the command's description with the default (window) command's options at its root,
+        // and a KEYS section from the help panel's own list (see its main.swift).
+        .executableTarget(name: "man-page-source", dependencies: ["FileOutput", "Presentation"]),
         // The fuzzer's targets (script parser, command-line parsing) and its entry: libFuzzer's
         // under `make fuzz`, a corpus runner otherwise.
         .target(

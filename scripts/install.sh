@@ -2,8 +2,8 @@
 # Installs (or, with `uninstall`, removes) Parallax Playground under $PREFIX, staged under
 # $DESTDIR when set, as `make install` / `make uninstall` call it:
 #   scripts/install.sh install|uninstall BUILD_DIR
-# BUILD_DIR holds the built `parallax-playground` and `generate-manual` (the Makefile builds
-# both first). What goes where follows the freedesktop and XDG conventions:
+# BUILD_DIR holds the built `parallax-playground`, `generate-manual` and `man-page-source` (the
+# Makefile builds them first). What goes where follows the freedesktop and XDG conventions:
 #   bin/parallax-playground                       a symbolic link to
 #   lib/parallax-playground/parallax-playground   the binary, beside the shared libraries SwiftPM
 #                                                 built with it (malloc-interposer's, which the
@@ -62,7 +62,9 @@ if [ "$action" = uninstall ]; then
     exit 0
 fi
 [ "$action" = install ] || { echo "error: unknown action '$action' (install or uninstall)" >&2; exit 2; }
-[ -x "$build/$name" ] || { echo "error: no $build/$name: build it first (make install does)" >&2; exit 1; }
+for program in "$name" generate-manual man-page-source; do
+    [ -x "$build/$program" ] || { echo "error: no $build/$program: build it first (make install does)" >&2; exit 1; }
+done
 
 install -d "$root/bin" "$root/lib/$name" "$root/share/$name"
 install -m 755 "$build/$name" "$root/lib/$name/$name"
@@ -88,11 +90,14 @@ install -D -m 644 "$repo/desktop/$id.metainfo.xml" "$root/share/metainfo/$id.met
     install -D -m 644 "$repo/desktop/icons/$icon" "$root/share/icons/$icon"
 done
 
-# Man pages: swift-argument-parser's generate-manual reads the binary's
+# Man pages: swift-argument-parser's generate-manual reads a command's
 # --experimental-dump-help and writes one page per subcommand. (Its `swift package
 # generate-manual` plugin would run it on every executable that links ArgumentParser, and
 # stops at parallax-fuzz, a libFuzzer corpus runner that does not answer that option; so the
-# same tool is run here on this binary alone.)
+# same tool is run here.) It reads the binary's description through man-page-source, which
+# gives the root page the window's options (the command without a subcommand is the window)
+# and keeps the characters beyond ASCII that generate-manual drops; `man-page-source --finish`
+# then adds the window's keys (the H help panel's list) to the root's and the window's pages.
 # The pages' date is the last commit's (or SOURCE_DATE_EPOCH's), so reinstalling the same
 # source gives the same pages.
 man_tmp=$(mktemp -d)
@@ -100,7 +105,8 @@ trap 'rm -rf "$man_tmp"' EXIT
 epoch=${SOURCE_DATE_EPOCH:-$(git -C "$repo" log -1 --format=%ct 2>/dev/null || date +%s)}
 # GNU date takes -d @EPOCH, BSD (macOS) date -r EPOCH.
 day=$(date -u -d "@$epoch" +%Y-%m-%d 2>/dev/null || date -u -r "$epoch" +%Y-%m-%d)
-"$build/generate-manual" "$build/$name" --multi-page --output-directory "$man_tmp" --date "$day"
+"$build/generate-manual" "$build/man-page-source" --multi-page --output-directory "$man_tmp" --date "$day"
+"$build/man-page-source" --finish "$man_tmp"
 install -d "$root/share/man/man1"
 install -m 644 "$man_tmp"/*.1 "$root/share/man/man1/"
 

@@ -3,6 +3,7 @@ import Export
 import FileOutput
 import Foundation
 import ParallaxKit
+import Presentation
 import SDLBackend
 
 /// `parallax-playground export`: a tuned scene as a self-contained web page, or as Swift source.
@@ -21,7 +22,14 @@ struct ExportCommand: ParsableCommand {
         case web, uikit, swiftui
     }
 
-    @OptionGroup var model: ModelOptions
+    /// `--items` states the web page's limit beside the lists' own.
+    enum ItemCountHelp: PlaygroundCLI.ItemCountHelp {
+        static var range: String {
+            "\(PlaygroundItemCountHelp.range); 0 to \(NumberFormat.count(ExportCommand.largestPageItemCount)) for a web page, --format web"
+        }
+    }
+
+    @OptionGroup var model: PlaygroundModelOptions<ItemCountHelp>
 
     @Option(help: "The folder to write (created; an existing non-empty one needs --force).")
     var out: String

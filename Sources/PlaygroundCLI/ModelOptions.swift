@@ -2,9 +2,24 @@ import ArgumentParser
 import DesktopSettings
 import ParallaxKit
 import PhotoPipeline
+import Presentation
+
+/// What `--items` says of its range. A type rather than a value because an option's help is
+/// fixed where the option is declared, and `export`'s web page takes fewer items than the rest.
+protocol ItemCountHelp {
+    static var range: String { get }
+}
+
+/// The window's, `shot`'s, `record`'s, `trace`'s and `monkey`'s lists: up to 1,000,000 items.
+enum PlaygroundItemCountHelp: ItemCountHelp {
+    static var range: String { "0 to \(NumberFormat.count(Playground.itemCountRange.upperBound))" }
+}
+
+/// The options of every command that builds a playground but `export`.
+typealias ModelOptions = PlaygroundModelOptions<PlaygroundItemCountHelp>
 
 /// What every command that builds a playground asks: which scene, strategy and item count.
-struct ModelOptions: ParsableArguments {
+struct PlaygroundModelOptions<ItemCount: ItemCountHelp>: ParsableArguments {
     // Optional so the window can tell a scene given from none (then the preset's, then the
     // remembered one).
     @Option(name: .customLong("scene"), help: "Scene: \(SceneID.validNames). Default: photos (the window: the last one shown).")
@@ -43,7 +58,7 @@ struct ModelOptions: ParsableArguments {
 
     // `.unconditional` so that `--items -3` reaches validation instead of reading as a flag.
     @Option(name: .customLong("items"), parsing: .unconditional,
-            help: "Number of items (0 to 1,000,000). Default: the scene's own, or one per photo with --photos.")
+            help: "Number of items (\(ItemCount.range)). Default: the scene's own, or one per photo with --photos.")
     var itemsOption: Int?
 
     /// `--items`, else the preset's.

@@ -34,6 +34,10 @@ public struct ParallaxPlayground: ParsableCommand {
                 Foundation.exit(2)
             }
         }
+        if let script = CompletionScript.requested(by: arguments) {
+            print(script)
+            Foundation.exit(0)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -130,6 +130,39 @@ import Testing
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
     }
 
+    /// `bench --only instructions` counts under callgrind (issue 31): valgrind 3.19, Debian
+    /// 12's, gave up on the binary's DWARF 5 debug information, and `make bench` failed. One
+    /// scene and strategy, at the section's two item counts (about 40 s on the debug build).
+    @Test func theInstructionCountRunsUnderCallgrind() throws {
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        try #require(paths.contains { FileManager.default.isExecutableFile(atPath: "\($0)/valgrind") },
+                     "valgrind is missing: install Debian's valgrind (make test does)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var environment = ProcessInfo.processInfo.environment
+        for (name, folder) in ["HOME": "home", "XDG_CONFIG_HOME": "config", "XDG_CACHE_HOME": "cache", "XDG_DATA_HOME": "data"] {
+            environment[name] = dir.appendingPathComponent(folder).path
+        }
+        let json = dir.appendingPathComponent("bench.json").path
+        let result = try run(["bench", "--only", "instructions", "--scenes", "table", "--strategies", "cached-layout", "--json", json],
+                             environment: environment)
+        try #require(result.status == 0, "\(result.stderr)")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        let instructions = try #require(root["instructions"] as? [String: Any])
+        #expect(instructions["unavailable_reason"] is NSNull, "\(instructions["unavailable_reason"] ?? "")")
+        let cells = try #require(instructions["cells"] as? [[String: Any]])
+        #expect(cells.compactMap { $0["items"] as? Int }.sorted() == [1000, 1_000_000])
+        for cell in cells {
+            // The model's work per frame is thousands of instructions: a count of a few means
+            // the toggled function was not found.
+            let perFrame = Double(cell["instructions"] as? Int ?? 0) / Double(max(1, (cell["frames"] as? Int ?? 0) * (cell["runs"] as? Int ?? 0)))
+            #expect(perFrame > 1000, "\(cell)")
+        }
+        let ratios = try #require(instructions["ratios"] as? [[String: Any]])
+        #expect(ratios.count == 1 && ratios.first?["ratio"] is Double, "\(ratios)")
+    }
+
     struct BadBench: Sendable, CustomStringConvertible {
         var arguments: [String]
         var mentions: [String]

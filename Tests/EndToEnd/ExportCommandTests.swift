@@ -54,6 +54,26 @@ import Testing
         #expect(try leftovers(beside: out).isEmpty)
     }
 
+    /// `export --help`'s `--items` gives the web page's limit (10,000, which the command
+    /// enforces: see rejectsBadNumbers) beside the lists' 1,000,000 (Swift source takes those);
+    /// the other commands' `--items` says only the lists' limit.
+    @Test func theHelpOfItemsStatesTheWebPagesLimit() throws {
+        /// The `--items` entry of a command's help: its first line and the indented ones after it.
+        func itemsHelp(_ command: String) throws -> String {
+            let help = try run([command, "--help"])
+            #expect(help.status == 0, "\(help.stderr)")
+            let lines = help.stdout.split(separator: "\n")
+            let start = try #require(lines.firstIndex { $0.hasPrefix("  --items ") }, "\(command) --help: \(help.stdout)")
+            let rest = lines[(start + 1)...].prefix { $0.hasPrefix("      ") }
+            return ([lines[start]] + rest).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        }
+        let export = try itemsHelp("export")
+        #expect(export.contains("10,000 for a web page"), "\(export)")
+        #expect(export.contains("0 to 1,000,000"), "\(export)")
+        let shot = try itemsHelp("shot")
+        #expect(shot.contains("0 to 1,000,000") && !shot.contains("10,000"), "\(shot)")
+    }
+
     @Test func aMissingParentFolderIsAnInputError() throws {
         let out = try temporaryFolder().appendingPathComponent("no/such/page")
         let result = try run(["export", "--out", out.path])

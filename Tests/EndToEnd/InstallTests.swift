@@ -1,4 +1,5 @@
 import Foundation
+import Presentation
 import Testing
 
 /// The repository's root, from this file's place in it (Tests/EndToEnd/).
@@ -41,6 +42,50 @@ private func debianTool(_ name: String, package: String) throws -> String {
     let path = "/usr/bin/\(name)"
     try #require(FileManager.default.isExecutableFile(atPath: path), "\(name) is missing: install Debian's \(package) (make test does)")
     return path
+}
+
+/// A man page as man-db shows it (`man -l`), `width` columns wide, warnings included.
+private func renderedManPage(_ page: URL, width: Int, locale: String) throws -> ToolResult {
+    try runTool(try debianTool("man", package: "man-db"), ["--warnings", "-l", page.path],
+                environment: ["MANPAGER": "cat", "MANWIDTH": "\(width)", "PATH": "/usr/bin:/bin", "LANG": locale])
+}
+
+/// `text` with every run of white space as one space.
+private func collapsed(_ text: some StringProtocol) -> String {
+    text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+}
+
+/// A rendered man page's section (from its heading, at the line's start, to the next
+/// heading), its white space collapsed; nil if there is none.
+private func section(_ heading: String, of page: String) -> String? {
+    let lines = page.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let start = lines.firstIndex(where: { $0 == heading }) else { return nil }
+    let body = lines[(start + 1)...].prefix { $0.isEmpty || $0.first?.isWhitespace == true }
+    return collapsed(body.joined(separator: "\n"))
+}
+
+/// What Tab offers after `line` with the installed bash completion, as bash-completion asks:
+/// the line split into words (a trailing space starts an empty word), then the function
+/// `complete -F` registered for the command, given the command, the current and the previous word.
+private func bashCompletions(of line: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+    let script = try installedPrefix(sourceLocation: sourceLocation)
+        .appendingPathComponent("share/bash-completion/completions/parallax-playground").path
+    var words = line.split(separator: " ").map(String.init)
+    if line.hasSuffix(" ") { words.append("") }
+    // Single-quoted for bash; the words here have no quotes of their own.
+    let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+    let session = """
+        shopt -s extglob
+        source '\(script)'
+        function=$(complete -p parallax-playground | sed -E 's/.* -F ([^ ]+) .*/\\1/')
+        COMP_LINE='\(line)'; COMP_POINT=${#COMP_LINE}
+        COMP_WORDS=(\(quoted)); COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+        "$function" parallax-playground "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
+        printf '%s\\n' "${COMPREPLY[@]}"
+        """
+    let completed = try runTool("/bin/bash", ["-c", session])
+    #expect(completed.status == 0, "\(line): \(completed.output)", sourceLocation: sourceLocation)
+    return completed.output.split(separator: "\n").map(String.init)
 }
 
 private func temporaryFolder(_ label: String) throws -> URL {
@@ -114,7 +159,8 @@ private func temporaryFolder(_ label: String) throws -> URL {
         }
     }
 
-    /// One page per subcommand, each rendered by man-db without a warning.
+    /// One page per subcommand, each rendered by man-db without a warning, in a UTF-8 locale
+    /// and in the C locale (ASCII: a character groff cannot draw there is a warning).
     @Test func everyManPageRenders() throws {
         let folder = try installedPrefix().appendingPathComponent("share/man/man1")
         let pages = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".1") }.sorted()
@@ -122,14 +168,35 @@ private func temporaryFolder(_ label: String) throws -> URL {
             #expect(pages.contains("parallax-playground.\(command).1"), "\(pages)")
         }
         #expect(pages.contains("parallax-playground.1"))
-        let man = try debianTool("man", package: "man-db")
         for page in pages {
-            let rendered = try runTool(man, ["--warnings", "-l", folder.appendingPathComponent(page).path],
-                                       environment: ["MANPAGER": "cat", "MANWIDTH": "80", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
-            #expect(rendered.status == 0, "\(page): \(rendered.output)")
-            #expect(rendered.output.contains("NAME") && rendered.output.contains("SYNOPSIS"), "\(page): \(rendered.output.prefix(300))")
-            #expect(!rendered.output.contains("warning"), "\(page): \(rendered.output)")
+            for locale in ["C.UTF-8", "C"] {
+                let rendered = try renderedManPage(folder.appendingPathComponent(page), width: 80, locale: locale)
+                #expect(rendered.status == 0, "\(page) (\(locale)): \(rendered.output)")
+                #expect(rendered.output.contains("NAME") && rendered.output.contains("SYNOPSIS"), "\(page): \(rendered.output.prefix(300))")
+                #expect(!rendered.output.contains("warning"), "\(page) (\(locale)): \(rendered.output)")
+            }
         }
+    }
+
+    /// `man parallax-playground` describes what the command does without a subcommand, the
+    /// window: its options, and KEYS with every line of the H help panel (`KeyHelp.lines`).
+    /// The window's page has the keys too, and its synopsis keeps --compare's "…".
+    @Test func theRootManPageHasTheWindowsOptionsAndKeys() throws {
+        let folder = try installedPrefix().appendingPathComponent("share/man/man1")
+        // Wide enough that no line wraps or hyphenates.
+        let root = try renderedManPage(folder.appendingPathComponent("parallax-playground.1"), width: 250, locale: "C.UTF-8").output
+        for option in ["--scene scene", "--size size", "--no-vsync", "--record-size WxH", "--exit-after"] {
+            #expect(root.contains(option), "no \(option) in the root page: \(root)")
+        }
+        let window = try renderedManPage(folder.appendingPathComponent("parallax-playground.window.1"), width: 250, locale: "C.UTF-8").output
+        for (name, page) in [("root", root), ("window", window)] {
+            let keys = try #require(section("KEYS", of: page), "no KEYS section in the \(name) page: \(page)")
+            for (key, action) in KeyHelp.lines {
+                #expect(keys.contains(collapsed(key)) && keys.contains(collapsed(action)), "\(name) page's KEYS lacks \(key): \(action)\n\(keys)")
+            }
+        }
+        let synopsis = try #require(section("SYNOPSIS", of: window), "\(window)")
+        #expect(synopsis.contains("[--compare axis=a,b,…]"), "\(synopsis)")
     }
 
     /// The bash completion parses, and completing `tr` after the command offers `trace`;
@@ -139,23 +206,62 @@ private func temporaryFolder(_ label: String) throws -> URL {
         let bashCompletion = share.appendingPathComponent("bash-completion/completions/parallax-playground").path
         let syntax = try runTool("/bin/bash", ["-n", bashCompletion])
         #expect(syntax.status == 0, "\(syntax.output)")
-        // What bash-completion does on Tab: the words so far, then the function `complete -F` names.
-        let session = """
-            shopt -s extglob
-            source '\(bashCompletion)'
-            function=$(complete -p parallax-playground | sed -E 's/.* -F ([^ ]+) .*/\\1/')
-            COMP_LINE='parallax-playground tr'; COMP_POINT=${#COMP_LINE}
-            COMP_WORDS=(parallax-playground tr); COMP_CWORD=1
-            "$function" parallax-playground tr parallax-playground
-            printf '%s\\n' "${COMPREPLY[@]}"
-            """
-        let completed = try runTool("/bin/bash", ["-c", session])
-        #expect(completed.status == 0)
-        #expect(completed.output.split(separator: "\n").map(String.init) == ["trace"], "\(completed.output)")
+        #expect(try bashCompletions(of: "parallax-playground tr") == ["trace"])
         for file in ["zsh/site-functions/_parallax-playground", "fish/vendor_completions.d/parallax-playground.fish"] {
             let text = try String(contentsOfFile: share.appendingPathComponent(file).path, encoding: .utf8)
             #expect(text.contains("record") && text.contains("scene"), "\(file)")
         }
+    }
+
+    /// Without a subcommand the program is the window, as the README runs it: bash completes
+    /// the window's options and their values there, and the first word still offers the
+    /// subcommands, and a path (the window's folder or photo).
+    @Test func theBashCompletionCompletesTheWindowWithoutItsName() throws {
+        #expect(try bashCompletions(of: "parallax-playground --sc") == ["--scene", "--script"])
+        #expect(try bashCompletions(of: "parallax-playground --scene ") == ["photos", "captions", "table", "quilt", "albums"])
+        #expect(try bashCompletions(of: "parallax-playground --no-vsync --strategy c") == ["cached-layout"])
+        #expect(try bashCompletions(of: "parallax-playground sh") == ["shot"])
+        #expect(try bashCompletions(of: "parallax-playground /et") == ["/etc"])
+        // After a subcommand, that subcommand's options only (shot has no --no-vsync).
+        #expect(try bashCompletions(of: "parallax-playground shot --no-v") == [])
+        #expect(try bashCompletions(of: "parallax-playground window --no-v") == ["--no-vsync"])
+    }
+
+    /// Issue 31: `make install PREFIX=~/.local` installs only the Debian packages building and
+    /// running need (scripts/install-deps.sh's build set), none of the tests' tools; `make
+    /// test`'s set has both. Read from `make -n install` (its recipes, printed, not run) and
+    /// the script's `--list`, so a Makefile or a set that changes is what is checked.
+    @Test func makeInstallAsksOnlyForWhatBuildingAndRunningNeed() throws {
+        let home = try temporaryFolder("deps")
+        defer { try? FileManager.default.removeItem(at: home) }
+        // A clean environment: `make test` exports MAKEFLAGS, which must not reach this make.
+        let environment = ["PATH": "/usr/bin:/bin", "HOME": home.path, "LANG": "C.UTF-8"]
+        let script = checkoutRoot.appendingPathComponent("scripts/install-deps.sh").path
+        func listed(_ arguments: [String]) throws -> Set<String> {
+            let list = try runTool("/bin/bash", [script, "--list"] + arguments, environment: environment)
+            try #require(list.status == 0, "install-deps.sh --list \(arguments): \(list.output)")
+            return Set(list.output.split(separator: "\n").map(String.init))
+        }
+        let dryRun = try runTool("/usr/bin/make", ["-n", "install", "PREFIX=/tmp/pp-prefix"], in: checkoutRoot.path, environment: environment)
+        try #require(dryRun.status == 0, "\(dryRun.output)")
+        // Each recipe line that runs the script, by the words after its name.
+        let depsCalls = dryRun.output.split(separator: "\n").compactMap { line -> [String]? in
+            guard let name = line.range(of: "scripts/install-deps.sh") else { return nil }
+            return line[name.upperBound...].split(separator: " ").map(String.init)
+        }
+        try #require(!depsCalls.isEmpty, "make install installs no packages:\n\(dryRun.output)")
+        var installed: Set<String> = []
+        for arguments in depsCalls { installed.formUnion(try listed(arguments)) }
+        let testOnly: Set = ["chromium", "chromium-driver", "python3-selenium", "valgrind", "xvfb", "xdotool", "x11-utils", "imagemagick",
+                             "python3-numpy", "python3-pil", "libimage-exiftool-perl", "icc-profiles-free", "desktop-file-utils",
+                             "appstream", "man-db", "libvips-dev", "pkg-config"]
+        #expect(installed.intersection(testOnly).isEmpty, "make install installs test tools: \(installed.intersection(testOnly).sorted())")
+        // What the build and the window cannot do without.
+        let needed: Set = ["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev", "libimgui-dev", "libstb-dev", "fonts-dejavu-core", "libvips42", "ffmpeg"]
+        #expect(needed.isSubset(of: installed), "make install lacks \(needed.subtracting(installed).sorted())")
+        // make test's set: all of it.
+        let everything = try listed(["test"])
+        #expect(installed.union(testOnly).isSubset(of: everything), "the test set lacks \(installed.union(testOnly).subtracting(everything).sorted())")
     }
 
     /// The committed icons are what Tools/make-icon.py makes.

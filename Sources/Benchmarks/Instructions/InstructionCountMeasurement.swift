@@ -6,20 +6,52 @@ import Foundation
 enum InstructionCountMeasurement {
     /// Why the count cannot be taken here, or nil.
     static func unavailableReason() -> String? {
-        valgrindPath == nil ? "valgrind is not installed (apt-get install valgrind)" : nil
+        if valgrindPath == nil { return "valgrind is not installed (apt-get install valgrind)" }
+        if objcopyPath == nil { return "objcopy is not installed (apt-get install binutils)" }
+        return nil
     }
 
-    static var valgrindPath: String? {
+    static var valgrindPath: String? { programOnPath("valgrind") }
+
+    static var objcopyPath: String? { programOnPath("objcopy") }
+
+    private static func programOnPath(_ name: String) -> String? {
         let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        return paths.map { "\($0)/valgrind" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return paths.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// A copy of `binary` without debug information in `folder`, beside copies of the shared
+    /// libraries built with it (found through its RUNPATH's $ORIGIN), stripped the same way.
+    /// valgrind 3.19 (Debian 12's) cannot read the DWARF 5 that Swift 6's clang writes for the C
+    /// targets: "unhandled dwarf2 abbrev form code 0x25", then it gives up on the whole run.
+    /// Callgrind needs only the symbol table, which the copy keeps: --toggle-collect finds the
+    /// measured function by its name there.
+    static func copyWithoutDebugInformation(of binary: String, into folder: URL, objcopy: String) throws -> String {
+        let source = URL(fileURLWithPath: binary).deletingLastPathComponent()
+        let libraries = try FileManager.default.contentsOfDirectory(atPath: source.path)
+            .filter { $0.hasPrefix("lib") && $0.hasSuffix(".so") }
+        let name = URL(fileURLWithPath: binary).lastPathComponent
+        for file in [name] + libraries {
+            let result = try ChildProcess(
+                executable: URL(fileURLWithPath: objcopy),
+                arguments: ["--strip-debug", source.appendingPathComponent(file).path, folder.appendingPathComponent(file).path],
+                environment: ProcessInfo.processInfo.environment).run()
+            guard result.status == 0 else {
+                throw BenchFailure(message: "objcopy --strip-debug \(file) failed (status \(result.status)): \(result.standardError.suffix(2000))")
+            }
+        }
+        return folder.appendingPathComponent(name).path
     }
 
     static func measure(cells: [BenchCell], resources: String, progress: BenchProgress) throws -> InstructionCountReport {
-        guard let valgrind = valgrindPath else { return InstructionCountReport(cells: [], unavailableReason: unavailableReason()) }
-        let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        guard let valgrind = valgrindPath, let objcopy = objcopyPath else {
+            return InstructionCountReport(cells: [], unavailableReason: unavailableReason())
+        }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-callgrind-\(ProcessInfo.processInfo.processIdentifier)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
+        let binary = try copyWithoutDebugInformation(
+            of: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path, into: folder, objcopy: objcopy)
         var counts: [InstructionCount] = []
         // Swift seeds its hashing per process; a fixed seed makes Set and Dictionary probe the
         // same way every run, so the count repeats to the instruction.
