@@ -84,7 +84,7 @@ public struct WebExport {
             let boxes = photoBoxes()
             for (i, path) in photoPaths.enumerated() where i < boxes.count {
                 let name = String(format: "photo-%02d", i)
-                let w = Int(boxes[i].width.rounded(.up)), h = Int(boxes[i].height.rounded(.up))
+                let w: Int = boxes[i].width.clampedInteger(rounding: .up), h: Int = boxes[i].height.clampedInteger(rounding: .up)
                 var image = WebScene.Image(ratio: scene.photos.aspectRatio(ofItem: i), title: scene.photos.title(ofItem: i),
                                            src: "images/\(name).jpg", src2x: "images/\(name)@2x.jpg", width: w)
                 if let problem = knownProblems[i] {

@@ -128,7 +128,7 @@ struct RecordCommand: ParsableCommand {
     /// The video's and each pane's size in pixels, checked against the format's needs.
     private func frameSize(format: VideoFormat) throws -> (frame: SDLBackend.PixelSize, pane: Size) {
         let size = display.requestedSize ?? (format == .gif ? Self.gifSize : DisplayOptions.defaultSize)
-        let width = Int(size.size.width), height = Int(size.size.height)
+        let width: Int = size.size.width.clampedInteger(rounding: .towardZero), height: Int = size.size.height.clampedInteger(rounding: .towardZero)
         let count = comparing.compare?.values.count ?? 1
         let paneWidth = width / count
         guard paneWidth >= 1 else { throw InputError(message: "--compare with \(count) panes needs a width of at least \(count)") }
@@ -163,7 +163,7 @@ struct RecordCommand: ParsableCommand {
         let replayFrames = makePanes(script: script, framesPerSecond: framesPerSecond, canvas: canvas, folder: folder)
             .map(\.pane.run.frameCount).max() ?? 0
         // --duration cuts at a whole frame: the frames whose times fall before it.
-        let total = duration.map { min(replayFrames, max(1, Int(($0 * framesPerSecond).rounded(.up)))) } ?? replayFrames
+        let total = duration.map { min(replayFrames, max(1, ($0 * framesPerSecond).clampedInteger(Int.self, rounding: .up))) } ?? replayFrames
         var settings = VideoQuality()
         settings.crf = crf ?? settings.crf
         settings.webpQuality = quality

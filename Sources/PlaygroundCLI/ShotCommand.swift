@@ -117,7 +117,7 @@ struct ShotCommand: ParsableCommand {
                       decorations: FrameDecorations, rendererName: String, replayFrames: Int? = nil) throws -> DrawList {
         let replay = Replay(script: script, framesPerSecond: framesPerSecond)
         let pane = ReplayPane(playground: playground, replay: replay, decorations: decorations, rendererName: rendererName)
-        let index = Int((at * framesPerSecond).rounded())
+        let index: Int = (at * framesPerSecond).clampedInteger()
         let frames = replayFrames ?? pane.run.frameCount
         guard index < frames else {
             let last = replay.time(ofFrame: frames - 1)

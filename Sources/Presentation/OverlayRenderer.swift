@@ -57,7 +57,7 @@ public struct PhotoPipelineSummary: Sendable, Hashable {
     /// visible photo was found sharp, each value under its own label.
     public var rows: [(label: String, value: String)] {
         let megabytes = (Double(bytesHeld) / 1_048_576).rounded()
-        let hits = hitRate.map { NumberFormat.count(Int(($0 * 100).rounded())) + " %" } ?? "no lookups yet"
+        let hits = hitRate.map { NumberFormat.count(($0 * 100).clampedInteger()) + " %" } ?? "no lookups yet"
         return [("photos queued · decoding", "\(queued) · \(decoding)"),
                 ("photos held · visible hits", "\(NumberFormat.count(Int(megabytes))) MB · \(hits)")]
     }

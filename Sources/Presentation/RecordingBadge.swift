@@ -27,7 +27,7 @@ public enum RecordingBadge {
 
     /// Minutes and seconds, e.g. "0:07", "12:30"; negative or unknown times read 0:00.
     static func elapsed(_ seconds: Double) -> String {
-        let whole = seconds.isFinite ? max(0, Int(seconds)) : 0
+        let whole: Int = seconds.isFinite ? max(0, seconds.clampedInteger(rounding: .towardZero)) : 0
         let remainder = whole % 60
         return "\(whole / 60):\(remainder < 10 ? "0" : "")\(remainder)"
     }

@@ -47,8 +47,8 @@ public final class DrawListExecutor {
     @discardableResult
     public func execute(_ list: DrawList, in frame: Rect) -> DrawStats {
         let scale = renderer.scale
-        let pixels = TexelRect(x: Int32(clamping: Int((frame.minX * scale).rounded())), y: Int32(clamping: Int((frame.minY * scale).rounded())),
-                               width: Int32(clamping: Int((frame.width * scale).rounded())), height: Int32(clamping: Int((frame.height * scale).rounded())))
+        let pixels = TexelRect(x: (frame.minX * scale).clampedInteger(), y: (frame.minY * scale).clampedInteger(),
+                               width: (frame.width * scale).clampedInteger(), height: (frame.height * scale).clampedInteger())
         drawCallSink?.setViewport(pixels)
         renderer.setViewport(pixels)
         defer {
@@ -185,8 +185,8 @@ public final class DrawListExecutor {
         let bounds = Rect(x: left, y: origin.y, width: width, height: Double(texture.pixelSize.height) / scale)
         guard bounds.intersects(viewport) else { return false }
         // Whole pixels at the texture's own size keep glyphs as sharp as SDL_ttf drew them.
-        let destination = TexelRect(x: Int32((left * scale).rounded()), y: Int32((origin.y * scale).rounded()),
-                                    width: Int32(texture.pixelSize.width), height: Int32(texture.pixelSize.height))
+        let destination = TexelRect(x: (left * scale).clampedInteger(), y: (origin.y * scale).clampedInteger(),
+                                    width: Int32(clamping: texture.pixelSize.width), height: Int32(clamping: texture.pixelSize.height))
         drawCallSink?.copy(texture: texture, destination: destination)
         try renderer.copy(texture: texture, destination: destination)
         return true
@@ -212,8 +212,8 @@ public final class DrawListExecutor {
     /// direction, inside the texture.
     private static func texelRect(_ rect: Rect, in size: PixelSize) -> TexelRect {
         func span(_ low: Double, _ high: Double, limit: Int) -> (Int32, Int32) {
-            let start = min(max(0, Int(low.rounded())), limit - 1)
-            let end = min(max(start + 1, Int(high.rounded())), limit)
+            let start = min(max(0, low.clampedInteger(Int.self)), limit - 1)
+            let end = min(max(start + 1, high.clampedInteger(Int.self)), limit)
             return (Int32(start), Int32(end - start))
         }
         let (x, width) = span(rect.minX, rect.maxX, limit: size.width)

@@ -42,7 +42,7 @@ func sdlImageTarget(stored: PixelSize, request: PhotoRequest) -> PixelSize {
     case .cover, .coverCropped:
         let factor = max(Double(target.width) / Double(stored.width), Double(target.height) / Double(stored.height))
         guard factor < 1 else { return stored }
-        return PixelSize(width: Int((Double(stored.width) * factor).rounded(.up)),
-                         height: Int((Double(stored.height) * factor).rounded(.up)))
+        return PixelSize(width: (Double(stored.width) * factor).clampedInteger(rounding: .up),
+                         height: (Double(stored.height) * factor).clampedInteger(rounding: .up))
     }
 }

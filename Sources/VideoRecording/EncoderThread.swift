@@ -23,7 +23,7 @@ public final class EncoderThread: @unchecked Sendable {
     /// Frames the queue holds for frames of `frameBytes` bytes: 2 s at 60 fps, at most
     /// `queueBytes`, at least 4.
     public static func capacity(frameBytes: Int, framesPerSecond: Double) -> Int {
-        let wanted = Int(queueSeconds * framesPerSecond)
+        let wanted: Int = (queueSeconds * framesPerSecond).clampedInteger(rounding: .towardZero)
         return max(4, min(wanted, queueBytes / max(1, frameBytes)))
     }
 

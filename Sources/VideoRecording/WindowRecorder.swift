@@ -30,7 +30,7 @@ public final class WindowRecorder {
         let evenFrame = SDLBackend.PixelSize(width: max(2, frame.width / 2 * 2), height: max(2, frame.height / 2 * 2))
         guard let largest, largest.width < frame.width || largest.height < frame.height else { return evenFrame }
         let scale = min(Double(largest.width) / Double(frame.width), Double(largest.height) / Double(frame.height))
-        func even(_ side: Int) -> Int { max(2, Int((Double(side) * scale / 2).rounded(.down)) * 2) }
+        func even(_ side: Int) -> Int { max(2, min((Double(side) * scale / 2).clampedInteger(Int.self, rounding: .down), Int.max / 4) * 2) }
         return SDLBackend.PixelSize(width: min(even(frame.width), evenFrame.width), height: min(even(frame.height), evenFrame.height))
     }
 

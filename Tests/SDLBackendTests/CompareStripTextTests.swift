@@ -21,3 +21,18 @@ extension HeadlessSDLTests {
         #expect(CompareStrip.figures(shift: -2.7, workPerFrame: 900_003.6) == "-2.7 pt · 900k/f")
     }
 }
+
+/// A pane's rectangle that is not a number, or far off the surface, draws nothing wrong and
+/// never traps (every Double reaches SDL through `clampedInteger`).
+extension HeadlessSDLTests {
+    @Test(arguments: [Double.nan, .infinity, -.infinity, 1e300, -1e300])
+    func aListDrawnInAnyFrameNeverTraps(value: Double) throws {
+        let sdl = try Headless(size: Size(width: 64, height: 48))
+        let executor = try sdl.executor()
+        var list = DrawList()
+        list.fill(Rect(x: value, y: 0, width: 10, height: value), .white)
+        list.text("x", at: Point(x: value, y: value), size: 12, color: .white)
+        _ = executor.execute(list, in: Rect(x: value, y: value, width: value, height: 20))
+        _ = executor.execute(list)
+    }
+}

@@ -51,7 +51,7 @@ public final class BenchProgress {
             guard now - lastRedraw > 100_000_000 else { return }
             lastRedraw = now
             let width = 30
-            let filled = Int((fraction * Double(width)).rounded(.down))
+            let filled: Int = (fraction * Double(width)).clampedInteger(rounding: .down)
             let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
             let line = bar + " " + TextFormatting.padLeft(NumberFormat.fixed(fraction * 100, decimals: 0), 3) + "%  "
                 + TextFormatting.padLeft(NumberFormat.fixed(elapsedSeconds, decimals: 0), 5) + " s  " + lastLabel

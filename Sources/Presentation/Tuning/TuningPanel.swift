@@ -126,7 +126,7 @@ public struct TuningPanel: Equatable, Sendable {
             // Tenths of a point: what the slider shows, and a step a person can repeat.
             commands.append(.setParallax((edited.parallax * 10).rounded() / 10))
         }
-        let count = Int(min(max(edited.items.rounded(), Self.itemRange.lowerBound), Self.itemRange.upperBound))
+        let count = min(max(edited.items.clampedInteger(Int.self), Playground.itemCountRange.lowerBound), Playground.itemCountRange.upperBound)
         if count != Int(items) { commands.append(.setItemCount(count)) }
         if edited.reduceMotion != reduceMotion { commands.append(.setReduceMotion(edited.reduceMotion)) }
         for knob in ScrollPhysics.Knob.allCases where edited.physics[knob] != physics[knob] {
