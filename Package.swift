@@ -128,6 +128,9 @@ let package = Package(
             dependencies: ["ParallaxKit", "PlaygroundCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "parallax-fuzz", dependencies: ["Fuzzing", "FileOutput"]),
+        // What every test that starts a program starts it with: folders of its own for HOME
+        // and the XDG folders, so no test reads or writes the user's (issue 31).
+        .target(name: "SpawnIsolation", path: "Tests/SpawnIsolation"),
         .testTarget(
             name: "ParallaxKitTests",
             dependencies: [
@@ -141,10 +144,10 @@ let package = Package(
         .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"]),
         .testTarget(name: "DesktopSettingsTests", dependencies: ["DesktopSettings", "ParallaxKit", "Presentation"]),
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing"]),
-        .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "CVips", "ParallaxKit"]),
-        .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "ParallaxKit", "PhotoPipeline"]),
-        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "ParallaxKit"]),
+        .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "CVips", "ParallaxKit", "SpawnIsolation"]),
+        .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "ParallaxKit", "PhotoPipeline", "SpawnIsolation"]),
+        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "ParallaxKit", "SpawnIsolation"]),
         // Runs the built `parallax-playground` binary as a user would.
-        .testTarget(name: "EndToEnd", dependencies: ["ParallaxKit", "Presentation", "SDLBackend"], resources: [.copy("Golden")]),
+        .testTarget(name: "EndToEnd", dependencies: ["ParallaxKit", "Presentation", "SDLBackend", "SpawnIsolation"], resources: [.copy("Golden")]),
     ]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import ParallaxKit
 import SDLBackend
+import SpawnIsolation
 import Testing
 
 /// The window's photos: quitting once they are sharp, and on photo folders under Xvfb the
@@ -15,12 +16,9 @@ extension WindowTests {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let statsPath = dir.appendingPathComponent("stats.json").path
-        let app = Process()
-        app.executableURL = try playgroundBinary()
-        app.arguments = ["--no-settings", "--scene", "albums", "--exit-when-sharp", "--exit-after", "600", "--stats-json", statsPath]
-        var environment = ProcessInfo.processInfo.environment
-        environment["SDL_VIDEODRIVER"] = "dummy"
-        app.environment = environment
+        let app = Isolated.process(try playgroundBinary(),
+                                   ["--no-settings", "--scene", "albums", "--exit-when-sharp", "--exit-after", "600", "--stats-json", statsPath],
+                                   environment: ProcessInfo.processInfo.environment.merging(["SDL_VIDEODRIVER": "dummy"]) { $1 })
         app.standardOutput = FileHandle.nullDevice
         app.standardError = FileHandle.nullDevice
         try app.run()
@@ -132,18 +130,16 @@ extension WindowTests {
             .write(to: windowScript, atomically: true, encoding: .utf8)
         let x = try XvfbServer()
         defer { x.stop() }
-        let app = Process()
-        app.executableURL = try playgroundBinary()
         let statsPath = dir.appendingPathComponent("stats.json").path
-        app.arguments = ["--no-settings", "--photos", photos.path, "--scene", "photos", "--size", size, "--script", windowScript.path,
-                         "--exit-after", "\(restTime + 2)", "--stats-json", statsPath]
-        app.currentDirectoryURL = dir
         var environment = ProcessInfo.processInfo.environment
         // Its own disk cache: copies from an earlier run would make the test prove nothing.
         environment["XDG_CACHE_HOME"] = dir.appendingPathComponent("cache").path
         environment["DISPLAY"] = x.display
         environment["SDL_VIDEODRIVER"] = nil
-        app.environment = environment
+        let app = Isolated.process(try playgroundBinary(),
+                                   ["--no-settings", "--photos", photos.path, "--scene", "photos", "--size", size, "--script", windowScript.path,
+                                    "--exit-after", "\(restTime + 2)", "--stats-json", statsPath],
+                                   environment: environment, currentDirectory: dir)
         app.standardOutput = FileHandle.nullDevice
         app.standardError = FileHandle.nullDevice
         try app.run()

@@ -1,5 +1,6 @@
 import Foundation
 import SDLBackend
+import SpawnIsolation
 import Testing
 
 /// The R key's recording keeps the window on time: frames are read back in the renderer's own
@@ -13,11 +14,6 @@ import Testing
                            statsJson: String? = nil, arguments: [String] = [], display: String? = nil) throws -> (status: Int32, output: String) {
         let scriptPath = folder + "/record.script"
         try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = try playgroundBinary()
-        process.arguments = ["--script", scriptPath, "--exit-after", exitAfter, "--size", "320x200", "--disk-cache-mb", "0"]
-            + (statsJson.map { ["--stats-json", $0] } ?? []) + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
         var environment = ProcessInfo.processInfo.environment
         environment["SDL_VIDEODRIVER"] = display == nil ? "dummy" : nil
         if let display { environment["DISPLAY"] = display }
@@ -25,7 +21,10 @@ import Testing
         environment["HOME"] = folder
         environment["XDG_CONFIG_HOME"] = folder + "/config"
         if let ffmpeg { environment["PARALLAX_FFMPEG"] = ffmpeg }
-        process.environment = environment
+        let process = Isolated.process(try playgroundBinary(),
+                                       ["--script", scriptPath, "--exit-after", exitAfter, "--size", "320x200", "--disk-cache-mb", "0"]
+                                           + (statsJson.map { ["--stats-json", $0] } ?? []) + arguments,
+                                       environment: environment, currentDirectory: URL(fileURLWithPath: folder))
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice

@@ -1,4 +1,5 @@
 import Foundation
+import SpawnIsolation
 import Testing
 
 /// The window's R key, run headless: `SDL_VIDEODRIVER=dummy` names SDL's invisible driver on
@@ -9,18 +10,16 @@ import Testing
                            statsJson: String? = nil) throws -> Int32 {
         let scriptPath = try temporaryFile("record.script", contents: script)
         defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: scriptPath).deletingLastPathComponent().path) }
-        let process = Process()
-        process.executableURL = try playgroundBinary()
-        process.arguments = ["--script", scriptPath, "--exit-after", exitAfter, "--size", "320x200", "--disk-cache-mb", "0"]
-            + (statsJson.map { ["--stats-json", $0] } ?? [])
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
         var environment = ProcessInfo.processInfo.environment
         environment["SDL_VIDEODRIVER"] = "dummy"
         // xdg-user-dir answers $HOME when no videos folder is set: the current directory then.
         environment["HOME"] = folder
         environment["XDG_CONFIG_HOME"] = folder + "/config"
         environment.merge(extraEnvironment) { $1 }
-        process.environment = environment
+        let process = Isolated.process(try playgroundBinary(),
+                                       ["--script", scriptPath, "--exit-after", exitAfter, "--size", "320x200", "--disk-cache-mb", "0"]
+                                           + (statsJson.map { ["--stats-json", $0] } ?? []),
+                                       environment: environment, currentDirectory: URL(fileURLWithPath: folder))
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
