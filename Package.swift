@@ -85,8 +85,9 @@ let package = Package(
         .target(name: "ChildProcesses"),
         .target(name: "DesktopSettings", dependencies: ["ParallaxKit", "Presentation", "FileOutput", "ChildProcesses"]),
         // Video: ffmpeg found and fed raw frames (from a thread of its own for the window's R
-        // key), the formats' arguments, a recording's files put in place whole.
-        .target(name: "VideoRecording", dependencies: ["FileOutput", "SDLBackend", "ChildProcesses"]),
+        // key), the formats' arguments, a recording's files put in place whole; the R key's
+        // folder by DesktopSettings' rule for the user's folders.
+        .target(name: "VideoRecording", dependencies: ["FileOutput", "SDLBackend", "ChildProcesses", "DesktopSettings"]),
         // The window's frame loop (keys, tuning panel, drops, the R key's recording, the stats
         // file) and the offscreen canvas and replay panes `shot` and `record` draw with: what
         // the commands run, apart from how they are asked.

@@ -11,7 +11,8 @@
 # which the window benchmark and its test measure beside SDL's software renderer.
 # ffmpeg (with ffprobe) encodes `record`'s MP4, WebP and GIF files from raw frames on a pipe;
 # the record tests decode them again with ffmpeg and, for animated WebP, with Pillow.
-# xdg-user-dirs' `xdg-user-dir VIDEOS` names the folder the window's R key records into.
+# xdg-user-dirs' `xdg-user-dir PICTURES` / `VIDEOS` name the folders the window's P key's
+# screenshots and R key's videos go to (else ~/Pictures and ~/Videos).
 # desktop-file-utils (desktop-file-validate), appstream (appstreamcli) and man-db (man -l)
 # check what `make install` puts in place: the menu entry, the AppStream metadata, the man pages.
 # chromium, chromium-driver and python3-selenium run the exported web page headless in the

@@ -17,7 +17,7 @@ import Testing
         "Spawned" + "Process.output(", "pop" + "en(", "system" + "(\"",
         // The default-environment forms; tests pass an environment of their own.
         ".stand" + "ard()", "default" + "Path()", "default" + "Folder()", "default" + "Root()", "default" + "File()",
-        "videos" + "Folder()", "pictures" + "Folder()",
+        "pictures" + ".folder()", "videos" + ".folder()",
     ]
 
     /// Files allowed a token, and why: the helper itself; SpawnedProcess' own tests start

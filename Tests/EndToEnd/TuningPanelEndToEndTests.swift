@@ -27,10 +27,12 @@ import Testing
         try app.run()
         app.waitUntilExit()
         #expect(app.terminationStatus == 0)
-        let shots = try FileManager.default.contentsOfDirectory(atPath: run.path).filter { $0.hasPrefix("parallax-") && $0.hasSuffix(".png") }
+        // P's screenshot: in HOME/Pictures.
+        let pictures = run.appendingPathComponent("Pictures")
+        let shots = try FileManager.default.contentsOfDirectory(atPath: pictures.path).filter { $0.hasPrefix("parallax-") && $0.hasSuffix(".png") }
         let shot = try #require(shots.first, "P saved a screenshot")
         let report = try JSONDecoder().decode(RunReport.self, from: Data(contentsOf: stats))
-        return (try RGBAImage.load(path: run.appendingPathComponent(shot).path), report)
+        return (try RGBAImage.load(path: pictures.appendingPathComponent(shot).path), report)
     }
 
     /// The script of a hand on the panel: the overlay hidden (F twice), the panel opened, the

@@ -134,6 +134,8 @@ extension WindowTests {
         var environment = ProcessInfo.processInfo.environment
         // Its own disk cache: copies from an earlier run would make the test prove nothing.
         environment["XDG_CACHE_HOME"] = dir.appendingPathComponent("cache").path
+        // P's screenshot goes to HOME/Pictures.
+        environment["HOME"] = dir.path
         environment["DISPLAY"] = x.display
         environment["SDL_VIDEODRIVER"] = nil
         let app = Isolated.process(try playgroundBinary(),
@@ -153,8 +155,9 @@ extension WindowTests {
         let stats = try JSONDecoder().decode(RunReport.self, from: Data(contentsOf: URL(fileURLWithPath: statsPath)))
         let restToSharp = try #require(stats.photos?.rest_to_sharp_ms.last, "the fling's rest was timed")
         #expect(restToSharp < 1000, "sharp within the second before P: \(restToSharp) ms after the rest")
-        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix("parallax-photos-") }
-        let screenshot = try RGBAImage.load(path: dir.appendingPathComponent(try #require(names.first, "P saved a screenshot")).path)
+        let pictures = dir.appendingPathComponent("Pictures")
+        let names = try FileManager.default.contentsOfDirectory(atPath: pictures.path).filter { $0.hasPrefix("parallax-photos-") }
+        let screenshot = try RGBAImage.load(path: pictures.appendingPathComponent(try #require(names.first, "P saved a screenshot")).path)
 
         let expected = dir.appendingPathComponent("expected.png").path
         let shot = try run(["shot", "--photos", photos.path, "--scene", "photos", "--size", size,

@@ -262,7 +262,9 @@ import Testing
             try app.run()
             app.waitUntilExit()
             #expect(app.terminationStatus == 0)
-            return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".png") }
+            // P saves into HOME/Pictures (made for the first screenshot).
+            let pictures = folder.appendingPathComponent("Pictures").path
+            return ((try? FileManager.default.contentsOfDirectory(atPath: pictures)) ?? []).filter { $0.hasSuffix(".png") }
         }
         let withHelp = try screenshots(after: "key h\nwait 0.3\nkey escape\nwait 0.3\nkey p\nwait 0.3\n")
         #expect(withHelp.count == 1, "Esc closed the help and the window stayed to press P: \(withHelp)")
