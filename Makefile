@@ -10,10 +10,17 @@ run: build
 
 ## make test: install what is missing, build, run every test. Before the tests it installs
 ## the debug build into .build/install-check (see install-check), which InstallTests checks.
+## No test may touch the user's own settings, caches, thumbnails, Pictures or Videos: the
+## folders are listed before `swift test` and checked after it (scripts/user-files.py), and
+## a difference fails the run, named, even when the tests passed.
+USER_FILES_BEFORE = .build/user-files-before.txt
 test: deps
 	$(SWIFT) build
 	$(MAKE) --no-print-directory install-check
-	$(SWIFT) test
+	/usr/bin/python3 scripts/user-files.py snapshot $(USER_FILES_BEFORE)
+	status=0; $(SWIFT) test || status=$$?; \
+	/usr/bin/python3 scripts/user-files.py check $(USER_FILES_BEFORE) || status=1; \
+	exit $$status
 
 build: deps-build
 	$(SWIFT) build

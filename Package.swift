@@ -85,8 +85,9 @@ let package = Package(
         .target(name: "ChildProcesses"),
         .target(name: "DesktopSettings", dependencies: ["ParallaxKit", "Presentation", "FileOutput", "ChildProcesses"]),
         // Video: ffmpeg found and fed raw frames (from a thread of its own for the window's R
-        // key), the formats' arguments, a recording's files put in place whole.
-        .target(name: "VideoRecording", dependencies: ["FileOutput", "SDLBackend", "ChildProcesses"]),
+        // key), the formats' arguments, a recording's files put in place whole; the R key's
+        // folder by DesktopSettings' rule for the user's folders.
+        .target(name: "VideoRecording", dependencies: ["FileOutput", "SDLBackend", "ChildProcesses", "DesktopSettings"]),
         // The window's frame loop (keys, tuning panel, drops, the R key's recording, the stats
         // file) and the offscreen canvas and replay panes `shot` and `record` draw with: what
         // the commands run, apart from how they are asked.
@@ -132,6 +133,9 @@ let package = Package(
             dependencies: ["ParallaxKit", "PlaygroundCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "parallax-fuzz", dependencies: ["Fuzzing", "FileOutput"]),
+        // What every test that starts a program starts it with: folders of its own for HOME
+        // and the XDG folders, so no test reads or writes the user's (issue 31).
+        .target(name: "SpawnIsolation", path: "Tests/SpawnIsolation"),
         .testTarget(
             name: "ParallaxKitTests",
             dependencies: [
@@ -145,12 +149,12 @@ let package = Package(
         .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"]),
         .testTarget(name: "DesktopSettingsTests", dependencies: ["DesktopSettings", "ParallaxKit", "Presentation"]),
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing"]),
-        .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "CVips", "ParallaxKit"]),
+        .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "CVips", "ParallaxKit", "SpawnIsolation"]),
         // The tuning panel's widgets (TuningUI) are tested here too: ImGui's context and SDL are
         // global, and this target's SDL tests run one at a time in one suite.
-        .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "ParallaxKit", "PhotoPipeline", "Presentation", "TuningUI"]),
-        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "ParallaxKit"]),
+        .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "ParallaxKit", "PhotoPipeline", "Presentation", "TuningUI", "SpawnIsolation"]),
+        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "ParallaxKit", "SpawnIsolation"]),
         // Runs the built `parallax-playground` binary as a user would.
-        .testTarget(name: "EndToEnd", dependencies: ["ParallaxKit", "Presentation", "SDLBackend"], resources: [.copy("Golden")]),
+        .testTarget(name: "EndToEnd", dependencies: ["ParallaxKit", "Presentation", "SDLBackend", "SpawnIsolation"], resources: [.copy("Golden")]),
     ]
 )

@@ -16,7 +16,8 @@
 # Mesa's drivers (libgl1-mesa-dri) give the window an OpenGL renderer (llvmpipe under Xvfb,
 # which the window benchmark and its test measure beside SDL's software renderer).
 # ffmpeg (with ffprobe) encodes `record`'s MP4, WebP and GIF files and the R key's videos from
-# raw frames on a pipe; xdg-user-dirs' `xdg-user-dir VIDEOS` names the folder R records into.
+# raw frames on a pipe; xdg-user-dirs' `xdg-user-dir PICTURES` / `VIDEOS` name the folders the
+# window's P key's screenshots and R key's videos go to (else ~/Pictures and ~/Videos).
 #
 # The test set adds:
 # Xvfb, xdotool and ImageMagick's `import` drive the end-to-end test of the real window;

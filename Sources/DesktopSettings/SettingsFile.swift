@@ -86,15 +86,18 @@ public struct SettingsSession: Sendable {
         problem.map { "ignoring the settings in \(file.path) (\($0)); using the defaults" }
     }
 
-    /// Whether the state at the end (`final`) must be written. Normally when it differs from
-    /// what the file holds (command-line choices included: the last scene or folder shown is
-    /// what is remembered). A file that could not be used is kept as it was (someone may want
-    /// to repair it) until the user changes a choice during the run: `started` is the state the
-    /// run began in; the window's size and position alone do not count, since a window
-    /// manager places and sizes windows by itself.
-    public func needsSaving(_ final: Settings, startedWith started: Settings) -> Bool {
-        guard problem != nil else { return final != stored }
-        return final.choices != started.choices
+    /// What to write at the end of a run, or nil to leave the file as it is. The file keeps
+    /// what it held (`stored`), changed only where the run's state at the end (`final`)
+    /// differs from its state at the start (`started`: the file with the command line's
+    /// options over it): what the user changed in the window, by key, panel, script or by
+    /// hand. An option given on the command line is for its run only (issue 31: a test's
+    /// `--size 320x200 --no-vsync` was every later window's size and vsync). A file that
+    /// could not be used is kept as it was (someone may want to repair it) until the user
+    /// changes a choice; the window's size and position alone do not count.
+    public func settingsToSave(startedWith started: Settings, endedWith final: Settings) -> Settings? {
+        let kept = stored.keepingChanges(from: started, to: final)
+        if problem != nil { return kept.choices != stored.choices ? kept : nil }
+        return kept != stored ? kept : nil
     }
 }
 
@@ -105,5 +108,62 @@ extension Settings {
         choices.windowSize = nil
         choices.windowPosition = nil
         return choices
+    }
+
+    /// These settings with each field that differs between `started` and `final` taken from
+    /// `final` (a field "not remembered" there, such as reduce motion back at the desktop's
+    /// own setting, is not remembered here either), and every other field as it is.
+    public func keepingChanges(from started: Settings, to final: Settings) -> Settings {
+        var kept = self
+        func take<Value: Equatable>(_ field: WritableKeyPath<Settings, Value>) {
+            if final[keyPath: field] != started[keyPath: field] { kept[keyPath: field] = final[keyPath: field] }
+        }
+        take(\.scene)
+        take(\.strategy)
+        take(\.overlay)
+        take(\.windowSize)
+        take(\.windowPosition)
+        take(\.vsync)
+        take(\.reduceMotion)
+        take(\.lastFolder)
+        return kept
+    }
+}
+
+/// Tells the window's size and position the user gave it from those it had while it opened.
+/// A window manager sizes and places a new window by itself, to the size asked for or to one
+/// of its own (a tiling layout, a screen smaller than the window), and SDL reports either as a
+/// resize like a user's. So every size and position the window had in its first
+/// `settleSeconds`, and the size the run asked for, count as the start; only a later,
+/// different one is the user's.
+public struct WindowPlacement: Sendable {
+    /// Long enough for a window manager's first placement on a busy machine; a person rarely
+    /// resizes a window that soon after it opened.
+    public static let settleSeconds = 2.0
+
+    public private(set) var sizes: [Settings.WindowSize] = []
+    public private(set) var positions: [Settings.WindowPosition] = []
+
+    /// The window as it opened (`started`), and the size the run asked for.
+    public init(started: Settings, requestedSize: Settings.WindowSize?) {
+        for size in [started.windowSize, requestedSize].compactMap({ $0 }) where !sizes.contains(size) { sizes.append(size) }
+        if let position = started.windowPosition { positions.append(position) }
+    }
+
+    /// The window's size and position at `time` seconds after it opened; after the settling
+    /// time they are the user's to change, and not noted.
+    public mutating func note(size: Settings.WindowSize, position: Settings.WindowPosition, at time: Double) {
+        guard time < Self.settleSeconds else { return }
+        if !sizes.contains(size) { sizes.append(size) }
+        if !positions.contains(position) { positions.append(position) }
+    }
+
+    /// `final` with its size and position set back to `started`'s where they are ones the
+    /// window had while it opened: no change of the user's.
+    public func userChanges(_ final: Settings, started: Settings) -> Settings {
+        var changes = final
+        if let size = final.windowSize, sizes.contains(size) { changes.windowSize = started.windowSize }
+        if let position = final.windowPosition, positions.contains(position) { changes.windowPosition = started.windowPosition }
+        return changes
     }
 }

@@ -208,8 +208,13 @@ struct WindowCommand: ParsableCommand {
         app.recorder.largestVideoSize = try recordSize.map(Self.parseRecordSize)
         app.exitAfter = exitAfter
         app.exitWhenSharp = exitWhenSharp
+        // What the window manager does to the window while it opens is not the user's choice.
+        let placement = PlacementWatch(started: started, requestedSize: display.size)
+        app.afterFrame = { [unowned app] frame in placement.note(app, at: frame.time) }
         app.run()
-        settings.save(settings.current(of: app, folder: shownFolder.path), startedWith: started)
+        // The file gets only what the user changed: the command line's options were for this run.
+        let final = placement.placement.userChanges(settings.current(of: app, folder: shownFolder.path), started: started)
+        settings.save(final, startedWith: started)
         if let statsJson { try app.runStatistics.write(to: statsJson) }
     }
 }

@@ -63,27 +63,55 @@ struct WindowSettings {
     /// The settings the window's state amounts to now.
     func current(of app: PlaygroundApp, folder: String?) -> Settings {
         let playground = app.playground
-        let size = app.window.size
-        let position = app.window.position
-        let side = Settings.WindowSize.sideRange
-        let coordinate = Settings.WindowPosition.coordinateRange
+        let (size, position) = Self.geometry(of: app)
         return Settings(
             scene: playground.scene.id,
             strategy: playground.userChoseStrategy ? playground.strategy : nil,
             overlay: app.composer.decorations.overlay,
-            windowSize: .init(width: size.width.clampedInteger(Int.self).clamped(to: side),
-                              height: size.height.clampedInteger(Int.self).clamped(to: side)),
-            windowPosition: .init(x: position.x.clampedInteger(Int.self).clamped(to: coordinate),
-                                  y: position.y.clampedInteger(Int.self).clamped(to: coordinate)),
+            windowSize: size,
+            windowPosition: position,
             vsync: app.renderer.isVSyncEnabled,
             reduceMotion: playground.reduceMotion == systemReducesMotion ? nil : playground.reduceMotion,
             lastFolder: folder.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
     }
 
-    /// Writes `final` when the session says so; a failure is a warning (the run itself went fine).
+    /// The window's size and position now, within the file's ranges.
+    static func geometry(of app: PlaygroundApp) -> (Settings.WindowSize, Settings.WindowPosition) {
+        let size = app.window.size, position = app.window.position
+        let coordinate = Settings.WindowPosition.coordinateRange
+        return (windowSize(size.width, size.height),
+                .init(x: position.x.clampedInteger(Int.self).clamped(to: coordinate),
+                      y: position.y.clampedInteger(Int.self).clamped(to: coordinate)))
+    }
+
+    /// A size in points as the file keeps it: whole points, each side 1 to 16,384.
+    static func windowSize(_ width: Double, _ height: Double) -> Settings.WindowSize {
+        let side = Settings.WindowSize.sideRange
+        return .init(width: width.clampedInteger(Int.self).clamped(to: side), height: height.clampedInteger(Int.self).clamped(to: side))
+    }
+
+    /// Writes what the user changed between `started` and `final` into the file's settings,
+    /// when anything (see `SettingsSession.settingsToSave`); a failure is a warning (the run
+    /// itself went fine).
     func save(_ final: Settings, startedWith started: Settings) {
-        guard let session, session.needsSaving(final, startedWith: started) else { return }
-        do { try session.file.save(final) } catch { printWarning("could not save the settings: \(error)") }
+        guard let session, let settings = session.settingsToSave(startedWith: started, endedWith: final) else { return }
+        do { try session.file.save(settings) } catch { printWarning("could not save the settings: \(error)") }
+    }
+}
+
+/// The window's sizes and positions while it opens (see `WindowPlacement`), noted after each
+/// frame: a box the frame loop's closure and the command share.
+final class PlacementWatch {
+    private(set) var placement: WindowPlacement
+
+    init(started: Settings, requestedSize: ViewportSize) {
+        placement = WindowPlacement(started: started, requestedSize: WindowSettings.windowSize(requestedSize.size.width, requestedSize.size.height))
+    }
+
+    func note(_ app: PlaygroundApp, at time: Double) {
+        guard time < WindowPlacement.settleSeconds else { return }
+        let (size, position) = WindowSettings.geometry(of: app)
+        placement.note(size: size, position: position, at: time)
     }
 }
 

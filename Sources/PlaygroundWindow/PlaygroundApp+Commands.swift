@@ -1,3 +1,4 @@
+import DesktopSettings
 import FileOutput
 import Foundation
 import ParallaxKit
@@ -64,11 +65,14 @@ extension PlaygroundApp {
         "parallax-\(playground.scene.id.name)-\(playground.effectiveStrategy.name)-\(WindowRecorder.timestamp())"
     }
 
-    /// P: the frame drawn so far, as a PNG in the current directory named like the R key's
-    /// videos (scene, strategy, date and time; "-2", "-3"… for more in the same second).
+    /// P: the frame drawn so far, as a PNG in the pictures folder (`UserFolder.pictures`, the
+    /// rule R's videos follow) named like the R key's videos (scene, strategy, date and time;
+    /// "-2", "-3"… for more in the same second). The toast names the whole path.
     func saveScreenshot(frame index: Int) {
         let base = fileStem()
-        let folder = FileManager.default.currentDirectoryPath
+        let pictures = UserFolder.pictures.folder()
+        if let problem = pictures.problem { printWarning("no pictures folder (\(problem)); saving into the current directory") }
+        let folder = pictures.path
         var path = folder + "/" + base + ".png"
         var copy = 2
         while FileManager.default.fileExists(atPath: path) && copy < 1000 {
@@ -79,7 +83,7 @@ extension PlaygroundApp {
             try renderer.savePNG(path: path)
             runStatistics.screenshots.append(path)
             print("saved \(path)")
-            toast.show("Saved \((path as NSString).lastPathComponent)", at: frameTime)
+            toast.show(pictures.toast("Saved ", path), at: frameTime)
         } catch {
             printError("could not save a screenshot: \(error)")
             toast.show("Could not save a screenshot: \(error)", at: frameTime)

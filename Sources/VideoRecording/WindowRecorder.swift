@@ -1,12 +1,13 @@
+import DesktopSettings
 import FileOutput
 import Foundation
 import SDLBackend
 
 /// The window's R key: what the window shows, recorded to an MP4 in the user's videos folder
-/// (`xdg-user-dir VIDEOS`) or else the current directory, until R is pressed again or the
-/// window closes. The window runs on the wall clock, so each presented frame is written as
-/// many times as the 60 fps timeline has advanced since the last: the video plays at the
-/// speed it was seen. The window only copies each frame back into a recycled buffer; an
+/// (`UserFolder.videos`: xdg-user-dir's, else ~/Videos, made if needed), until R is pressed
+/// again or the window closes. The window runs on the wall clock, so each presented frame is
+/// written as many times as the 60 fps timeline has advanced since the last: the video plays
+/// at the speed it was seen. The window only copies each frame back into a recycled buffer; an
 /// `EncoderThread` queues up to 2 s of frames for ffmpeg, which runs only on what the window
 /// leaves idle; a frame that finds the queue full is dropped and counted. R again ends the
 /// recording without waiting: the queue drains while the window goes on, a toast counting the
@@ -52,6 +53,8 @@ public final class WindowRecorder {
     private struct Finishing {
         let encoder: EncoderThread
         let output: RecordingOutput
+        /// Where it goes, for the toast's words.
+        let folder: SaveFolder
         let seconds: Double
         var shownAt: Double
     }
@@ -69,9 +72,11 @@ public final class WindowRecorder {
     /// second or more, a stall of the window each time R is pressed.
     private var checkedFFmpeg: String?
 
-    /// Where recordings go; nil: the videos folder (`videosFolder()`). The window bench's
-    /// recording case writes to a scratch folder.
+    /// Where recordings go; nil: the videos folder (`UserFolder.videos`), asked at each R.
+    /// The window bench's recording case writes to a scratch folder.
     public var folder: String?
+    /// Where the recording running goes.
+    private var saveFolder = SaveFolder(path: "")
     /// Whether starting, writing and saving are told on standard output and error (the
     /// window's user reads them; the bench's table must not be interleaved with them).
     public var announces = true
@@ -90,12 +95,14 @@ public final class WindowRecorder {
                 try FFmpegProgram.require(encoder: VideoFormat.mp4.encoder, of: ffmpeg)
                 checkedFFmpeg = ffmpeg
             }
-            output = try RecordingOutput(path: (folder ?? Self.videosFolder()) + "/" + name, format: .mp4)
+            saveFolder = folder.map { SaveFolder(path: $0) } ?? UserFolder.videos.folder()
+            if announces, let problem = saveFolder.problem { printWarning("no videos folder (\(problem)); recording into the current directory") }
+            output = try RecordingOutput(path: saveFolder.path + "/" + name, format: .mp4)
             pendingFFmpeg = ffmpeg
             framesWritten = 0
             startTime = .nan
             if announces { FileHandle.standardError.write(Data("recording to \(output?.path ?? name) (R again to stop)\n".utf8)) }
-            lastMessage = "Recording to \(name) — R to stop"
+            lastMessage = saveFolder.toast("Recording to ", output?.path ?? name, " — R to stop")
         } catch {
             printError("cannot record: \(error)")
             lastMessage = "Cannot record: \(error)"
@@ -209,7 +216,7 @@ public final class WindowRecorder {
         let missing = max(0, due - framesWritten)
         encoder.close(repeatingLast: missing)
         framesWritten += missing
-        finishing.append(Finishing(encoder: encoder, output: output, seconds: Double(framesWritten) / Self.framesPerSecond, shownAt: time))
+        finishing.append(Finishing(encoder: encoder, output: output, folder: saveFolder, seconds: Double(framesWritten) / Self.framesPerSecond, shownAt: time))
         if let said = poll(at: time, force: true) { lastMessage = said }
     }
 
@@ -276,6 +283,6 @@ public final class WindowRecorder {
             FileHandle.standardError.write(Data("saved \(output.path) (\(seconds) s)\n".utf8))
             print("saved \(output.path)")
         }
-        return "Saved \((output.path as NSString).lastPathComponent) (\(seconds) s)"
+        return recording.folder.toast("Saved ", output.path, " (\(seconds) s)")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SpawnIsolation
 import Testing
 @testable import Benchmarks
 
@@ -11,7 +12,7 @@ import Testing
         let child = ChildProcess(
             executable: URL(fileURLWithPath: "/bin/sh"),
             arguments: ["-c", "head -c 1000000 /dev/zero >&2; echo done; exit 3"],
-            environment: ["PATH": "/usr/bin:/bin"])
+            environment: Isolated.environment(["PATH": "/usr/bin:/bin"]))
         let result = try child.run()
         #expect(result.status == 3)
         #expect(result.standardOutput == "done\n")

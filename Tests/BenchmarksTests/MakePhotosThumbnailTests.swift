@@ -1,4 +1,5 @@
 import Foundation
+import SpawnIsolation
 import Testing
 @testable import Benchmarks
 
@@ -11,9 +12,8 @@ import Testing
     /// Three small photos (orientations 1, 6 and 3; all three embed a thumbnail by default)
     /// into `folder`, with `extra` arguments.
     private func makePhotos(_ folder: String, _ extra: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [Self.generator.path, folder, "--count", "3", "--small", "--seed", "5", "--jobs", "1"] + extra
+        let process = Isolated.process(URL(fileURLWithPath: "/usr/bin/python3"),
+                                       [Self.generator.path, folder, "--count", "3", "--small", "--seed", "5", "--jobs", "1"] + extra)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -24,9 +24,7 @@ import Testing
     /// What exiftool (Debian's libimage-exiftool-perl), which reads EXIF independently of
     /// this project, says of `path`'s IFD1 thumbnail: its length in bytes, or nil for none.
     private func exiftoolThumbnailLength(_ path: String) throws -> Int? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/exiftool")
-        process.arguments = ["-s3", "-n", "-IFD1:ThumbnailLength", path]
+        let process = Isolated.process(URL(fileURLWithPath: "/usr/bin/exiftool"), ["-s3", "-n", "-IFD1:ThumbnailLength", path])
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice

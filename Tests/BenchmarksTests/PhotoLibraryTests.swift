@@ -1,5 +1,6 @@
 import Foundation
 import ParallaxKit
+import SpawnIsolation
 import Testing
 @testable import Benchmarks
 
@@ -152,11 +153,9 @@ import Testing
     /// The floor program runs beside the tests (SwiftPM builds every product into one
     /// folder), links no libvips, and its first frame is timed from its spawn.
     @Test func theBareProgramsFirstFrameIsTimedFromItsSpawn() throws {
-        let milliseconds = try BareFirstFrame.milliseconds(size: "320x200")
+        let milliseconds = try BareFirstFrame.milliseconds(size: "320x200", environment: Isolated.environment())
         #expect(milliseconds > 0 && milliseconds < 60_000, "\(milliseconds) ms")
-        let ldd = Process()
-        ldd.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
-        ldd.arguments = [BareFirstFrame.executable.path]
+        let ldd = Isolated.process(URL(fileURLWithPath: "/usr/bin/ldd"), [BareFirstFrame.executable.path])
         let out = Pipe()
         ldd.standardOutput = out
         try ldd.run()

@@ -117,12 +117,12 @@ private func temporaryFolder() throws -> String {
     }
 
     /// An unusable file is kept until a choice changes; the window's geometry alone is no
-    /// choice. A usable (or absent) file is written when the state differs from it.
+    /// choice. A usable (or absent) file is written when the run changed something in it.
     @Test func whenARunWritesTheFile() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/settings.json"
-        var started = Settings(scene: .photos, overlay: .badge, windowSize: .init(width: 1280, height: 800),
+        let started = Settings(scene: .photos, overlay: .badge, windowSize: .init(width: 1280, height: 800),
                                windowPosition: .init(x: 0, y: 0), vsync: true)
         var moved = started
         moved.windowPosition = .init(x: 300, y: 200)
@@ -130,19 +130,113 @@ private func temporaryFolder() throws -> String {
         switched.scene = .table
 
         let absent = SettingsSession(file: SettingsFile(path: path))
-        #expect(absent.needsSaving(started, startedWith: started))
+        #expect(absent.settingsToSave(startedWith: started, endedWith: started) == nil, "nothing changed, nothing to remember")
+        #expect(absent.settingsToSave(startedWith: started, endedWith: switched) == Settings(scene: .table))
 
         try Data("not json".utf8).write(to: URL(fileURLWithPath: path))
         let corrupt = SettingsSession(file: SettingsFile(path: path))
-        #expect(!corrupt.needsSaving(started, startedWith: started))
-        #expect(!corrupt.needsSaving(moved, startedWith: started))
-        #expect(corrupt.needsSaving(switched, startedWith: started))
+        #expect(corrupt.settingsToSave(startedWith: started, endedWith: started) == nil)
+        #expect(corrupt.settingsToSave(startedWith: started, endedWith: moved) == nil)
+        #expect(corrupt.settingsToSave(startedWith: started, endedWith: switched) == Settings(scene: .table))
 
         try SettingsFile(path: path).save(started)
         let usable = SettingsSession(file: SettingsFile(path: path))
-        #expect(!usable.needsSaving(started, startedWith: started))
-        #expect(usable.needsSaving(moved, startedWith: started))
+        #expect(usable.settingsToSave(startedWith: started, endedWith: started) == nil)
+        #expect(usable.settingsToSave(startedWith: started, endedWith: moved) == moved)
+        var vsyncOff = started
+        vsyncOff.vsync = false
+        #expect(usable.settingsToSave(startedWith: started, endedWith: vsyncOff) == vsyncOff)
+    }
+}
+
+/// Issue 31: the file remembers what the user chose in the window; an option given on the
+/// command line is for its run only.
+@Suite struct SettingsRememberChoicesTests {
+    /// What the file held: the window a person left.
+    private let file = Settings(scene: .quilt, strategy: .cachedLayout, overlay: .panel,
+                                windowSize: .init(width: 1280, height: 800), windowPosition: .init(x: 40, y: 30),
+                                vsync: true, lastFolder: "/home/someone/Pictures")
+
+    private func session(holding settings: Settings) throws -> (SettingsSession, String) {
+        let folder = try temporaryFolder()
+        let path = folder + "/settings.json"
+        try SettingsFile(path: path).save(settings)
+        return (SettingsSession(file: SettingsFile(path: path)), folder)
+    }
+
+    /// `--size 320x200 --no-vsync --scene table --strategy off --reduce-motion` and a folder
+    /// given: the run starts so, and a run that changes nothing writes nothing.
+    @Test func optionsOnTheCommandLineAreNotRemembered() throws {
+        let (session, folder) = try session(holding: file)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var started = file
+        started.windowSize = .init(width: 320, height: 200)
         started.vsync = false
-        #expect(usable.needsSaving(started, startedWith: started))
+        started.scene = .table
+        started.strategy = .off
+        started.reduceMotion = true
+        started.lastFolder = "/tmp/photos"
+        #expect(session.settingsToSave(startedWith: started, endedWith: started) == nil)
+        // The user presses F (the overlay) and nothing else: only the overlay is new.
+        var ended = started
+        ended.overlay = .hidden
+        var expected = file
+        expected.overlay = .hidden
+        #expect(session.settingsToSave(startedWith: started, endedWith: ended) == expected)
+    }
+
+    /// The user changes what the command line set: that is remembered. V twice after
+    /// `--no-vsync` ends where the file already was (nothing to write); V once is vsync off.
+    @Test func whatTheUserChangesAfterAnOptionIsRemembered() throws {
+        let (session, folder) = try session(holding: file)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var started = file
+        started.vsync = false
+        started.windowSize = .init(width: 320, height: 200)
+        var pressedV = started
+        pressedV.vsync = true
+        #expect(session.settingsToSave(startedWith: started, endedWith: pressedV) == nil, "the file already says vsync on")
+        var fromFile = file
+        fromFile.scene = .albums
+        var pressedVOnce = fromFile
+        pressedVOnce.vsync = false
+        var expected = file
+        expected.vsync = false
+        #expect(session.settingsToSave(startedWith: fromFile, endedWith: pressedVOnce) == expected)
+        var resized = started
+        resized.windowSize = .init(width: 900, height: 700)
+        expected = file
+        expected.windowSize = .init(width: 900, height: 700)
+        #expect(session.settingsToSave(startedWith: started, endedWith: resized) == expected, "resized by hand after --size")
+    }
+
+    /// Every field is taken where it changed, and a field back at "not remembered" (reduce
+    /// motion pressed back to the desktop's own setting) is not remembered.
+    @Test func everyFieldIsTakenWhereItChanged() {
+        #expect(Settings().keepingChanges(from: Settings(), to: everything) == everything)
+        #expect(everything.keepingChanges(from: everything, to: Settings()) == Settings())
+        #expect(everything.keepingChanges(from: Settings(), to: Settings()) == everything)
+    }
+
+    /// The window manager's sizes and places while the window opens are not the user's: the
+    /// size asked for, or one of its own (a tiling layout, a smaller screen); a later one is.
+    @Test func theWindowManagersPlacementIsNotTheUsers() {
+        let asked = Settings.WindowSize(width: 320, height: 200)
+        var started = file
+        started.windowSize = .init(width: 1, height: 1)   // SDL's size before the manager's
+        var placement = WindowPlacement(started: started, requestedSize: asked)
+        var ended = started
+        ended.windowSize = asked
+        #expect(placement.userChanges(ended, started: started) == started, "resized to --size by the manager")
+        let tiled = Settings.WindowSize(width: 960, height: 1080)
+        placement.note(size: tiled, position: .init(x: 0, y: 0), at: 0.4)
+        ended.windowSize = tiled
+        ended.windowPosition = .init(x: 0, y: 0)
+        #expect(placement.userChanges(ended, started: started) == started, "tiled while it opened")
+        let byHand = Settings.WindowSize(width: 700, height: 500)
+        placement.note(size: byHand, position: .init(x: 90, y: 90), at: WindowPlacement.settleSeconds + 1)
+        ended.windowSize = byHand
+        ended.windowPosition = .init(x: 90, y: 90)
+        #expect(placement.userChanges(ended, started: started) == ended, "resized and moved by hand later")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ParallaxKit
+import SpawnIsolation
 import Testing
 
 /// The built `parallax-playground` binary: `PARALLAX_PLAYGROUND` if set, else next to this
@@ -31,28 +32,12 @@ func run(_ arguments: [String], environment: [String: String]? = nil) throws -> 
     return RunResult(status: result.status, stdout: String(decoding: result.stdout, as: UTF8.self), stderr: result.stderr)
 }
 
-/// Runs `executable` with `arguments`: its status, standard output and standard error.
+/// Runs `executable` with `arguments` in folders of its own (see `Isolated`): its status,
+/// standard output and standard error.
 func runProcess(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil) throws
     -> (status: Int32, stdout: Data, stderr: String)
 {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    // Standard error goes to a file so that neither stream can fill up and stall the child
-    // while the other is being read.
-    let errPath = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-stderr-\(UUID().uuidString)").path
-    _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-    defer { try? FileManager.default.removeItem(atPath: errPath) }
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle(forWritingAtPath: errPath)
-    try process.run()
-    // Read before waiting so a large trace cannot fill the pipe and stall the child.
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let errData = FileManager.default.contents(atPath: errPath) ?? Data()
-    return (process.terminationStatus, outData, String(decoding: errData, as: UTF8.self))
+    try Isolated.run(executable, arguments, environment: environment)
 }
 
 func temporaryFile(_ name: String, contents: String) throws -> String {

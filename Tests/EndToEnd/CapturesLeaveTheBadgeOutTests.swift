@@ -1,6 +1,7 @@
 import Foundation
 import ParallaxKit
 import SDLBackend
+import SpawnIsolation
 import Testing
 
 /// P's screenshots and R's videos are the frame without the window's own marks: the fps badge
@@ -15,18 +16,15 @@ import Testing
         let run = home + "/run"
         try FileManager.default.createDirectory(atPath: run, withIntermediateDirectories: true)
         try script.write(toFile: home + "/script.txt", atomically: true, encoding: .utf8)
-        let app = Process()
-        app.executableURL = try playgroundBinary()
-        app.arguments = ["--no-settings", "--disk-cache-mb", "0", "--size", "640x400", "--script", home + "/script.txt",
-                         "--exit-after", exitAfter]
-        app.currentDirectoryURL = URL(fileURLWithPath: run)
         var environment = ProcessInfo.processInfo.environment
         environment["SDL_VIDEODRIVER"] = "dummy"
         environment["HOME"] = home
         environment["XDG_CONFIG_HOME"] = home + "/config"
         environment["XDG_CACHE_HOME"] = home + "/cache"
         environment["XDG_DATA_HOME"] = home + "/data"
-        app.environment = environment
+        let app = Isolated.process(try playgroundBinary(), ["--no-settings", "--disk-cache-mb", "0", "--size", "640x400",
+                                                            "--script", home + "/script.txt", "--exit-after", exitAfter],
+                                   environment: environment, currentDirectory: URL(fileURLWithPath: run))
         app.standardOutput = FileHandle.nullDevice
         app.standardError = FileHandle.nullDevice
         try app.run()

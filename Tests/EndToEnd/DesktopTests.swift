@@ -32,19 +32,36 @@ private struct TestHome {
         } else {
             extra = ["--exit-when-sharp", "--exit-after", "30"]
         }
-        var environment = ProcessInfo.processInfo.environment
-        environment["SDL_VIDEODRIVER"] = "dummy"
-        environment["HOME"] = path
-        environment["XDG_CONFIG_HOME"] = path + "/config"
-        environment["XDG_CACHE_HOME"] = path + "/cache"
         let result = try run(arguments + extra + ["--size", "640x400", "--disk-cache-mb", "0", "--stats-json", stats], environment: environment)
         let data = FileManager.default.contents(atPath: stats)
         return (result, try data.map { try JSONDecoder().decode(Stats.self, from: $0) })
     }
 
+    /// SDL's invisible driver, and this home's settings and caches.
+    var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDL_VIDEODRIVER"] = "dummy"
+        environment["HOME"] = path
+        environment["XDG_CONFIG_HOME"] = path + "/config"
+        environment["XDG_CACHE_HOME"] = path + "/cache"
+        return environment
+    }
+
+    /// Writes `json` as the settings file, as a person's earlier runs left it.
+    func writeSettings(_ json: String) throws {
+        try FileManager.default.createDirectory(atPath: path + "/config/parallax-playground", withIntermediateDirectories: true)
+        try json.write(toFile: settingsFile, atomically: true, encoding: .utf8)
+    }
+
     var settingsText: String? {
         FileManager.default.contents(atPath: settingsFile).map { String(decoding: $0, as: UTF8.self) }
     }
+}
+
+/// `WindowPlacement.settleSeconds` (DesktopSettings): how long after it opens the window's
+/// size and position are taken as the window manager's.
+private enum WindowPlacementSettle {
+    static let seconds = 2.0
 }
 
 private struct Stats: Decodable {
@@ -96,7 +113,9 @@ private struct Stats: Decodable {
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
-    /// What a run leaves (scene, strategy, overlay, vsync, the folder) is how the next starts.
+    /// What a run's keys changed (scene, strategy, overlay, vsync) is how the next starts; the
+    /// folder and the size given on its command line are not remembered. A folder remembered
+    /// (dropped onto an earlier window) is shown again.
     @Test func theNextRunStartsAsTheLastOneEnded() throws {
         let home = try TestHome()
         defer { home.remove() }
@@ -104,19 +123,90 @@ private struct Stats: Decodable {
         let (first, _) = try home.window([home.photos], script: "key tab\nkey 3\nkey f\nkey v\nwait 0.2\n")
         #expect(first.status == 0, "\(first.stderr)")
         let text = try #require(home.settingsText)
-        for expected in ["\"scene\" : \"captions\"", "\"strategy\" : \"cached-layout\"", "\"overlay\" : \"panel\"", "\"vsync\" : false",
-                         "\"last_folder\" : \"\(home.photos)\"", "\"width\" : 640"] {
+        for expected in ["\"scene\" : \"captions\"", "\"strategy\" : \"cached-layout\"", "\"overlay\" : \"panel\"", "\"vsync\" : false"] {
             #expect(text.contains(expected), "\(expected) in \(text)")
+        }
+        for optionOnly in ["last_folder", "window_size"] {
+            #expect(!text.contains(optionOnly), "\(optionOnly) came from the command line: \(text)")
         }
         let (second, stats) = try home.window([])
         #expect(second.status == 0, "\(second.stderr)")
         let change = try #require(stats?.changes.first)
         #expect(change.scene == "captions" && change.strategy == "cached-layout")
-        #expect(try #require(stats).photos?.first_screen.allSatisfy { $0.path.hasPrefix(home.photos) } == true)
+        #expect(stats?.photos?.first_screen.contains { $0.path.hasPrefix(home.photos) } != true, "the bundled photos: the folder was the first run's option")
         // The command line wins over what is remembered.
         let (third, overridden) = try home.window(["--scene", "table"])
         #expect(third.status == 0)
         #expect(overridden?.changes.first?.scene == "table")
+        // A remembered folder is shown.
+        try home.writeSettings("{\"version\": 1, \"last_folder\": \"\(home.photos)\"}")
+        let (fourth, shown) = try home.window([])
+        #expect(fourth.status == 0)
+        #expect(try #require(shown).photos?.first_screen.allSatisfy { $0.path.hasPrefix(home.photos) } == true)
+    }
+
+    /// Issue 31: options on the command line are for their run only. A file a person's runs
+    /// left stays byte for byte through runs with `--size 320x200 --no-vsync` and with other
+    /// options; a run whose script presses V remembers vsync, and only that.
+    @Test func commandLineOptionsAreForTheirRunOnly() throws {
+        let home = try TestHome()
+        defer { home.remove() }
+        let remembered = """
+            {
+              "overlay" : "badge",
+              "scene" : "quilt",
+              "version" : 1,
+              "vsync" : true,
+              "window_size" : {
+                "height" : 700,
+                "width" : 1024
+              }
+            }
+
+            """
+        try home.writeSettings(remembered)
+        let sized = try run(["--size", "320x200", "--no-vsync", "--exit-after", "1"], environment: home.environment)
+        #expect(sized.status == 0, "\(sized.stderr)")
+        #expect(home.settingsText == remembered, "\(home.settingsText ?? "no file")")
+        let others = try run(["--scene", "table", "--strategy", "off", "--reduce-motion", "--cell-spacing", "10", "--items", "7",
+                              "--deceleration-rate", "fast", "--photos", home.photos, "--size", "500x300", "--exit-after", "1"],
+                             environment: home.environment)
+        #expect(others.status == 0, "\(others.stderr)")
+        #expect(home.settingsText == remembered, "\(home.settingsText ?? "no file")")
+
+        // V, in a run with --size 640x400: vsync off is the user's; the size is not.
+        let (pressed, _) = try home.window([], script: "key v\nwait 0.2\n")
+        #expect(pressed.status == 0, "\(pressed.stderr)")
+        let text = try #require(home.settingsText)
+        #expect(text == remembered.replacingOccurrences(of: "\"vsync\" : true", with: "\"vsync\" : false"), "\(text)")
+    }
+
+    /// A window resized by hand is remembered at its new size; the size it opened at
+    /// (`--size`) is not. Under Xvfb, with no window manager: xdotool resizes the window as a
+    /// hand would, after the first seconds in which a manager's own placement is ignored.
+    @Test(.timeLimit(.minutes(2)))
+    func aWindowResizedByHandIsRemembered() throws {
+        let home = try TestHome()
+        defer { home.remove() }
+        let x = try XvfbServer()
+        defer { x.stop() }
+        let environment = ["HOME": home.path, "XDG_CONFIG_HOME": home.path + "/config", "XDG_CACHE_HOME": home.path + "/cache"]
+        func window(resizingTo size: (Int, Int)?) throws -> String? {
+            let app = try WindowedApp(["--size", "640x400", "--disk-cache-mb", "0", "--exit-after", "8"], on: x,
+                                      folder: URL(fileURLWithPath: home.path), environment: environment)
+            defer { app.stop() }
+            try #require(!app.window.isEmpty, "the window never appeared: \(app.said)")
+            if let size {
+                pause(WindowPlacementSettle.seconds + 1.5)
+                try runTool("xdotool", ["windowsize", app.window, "\(size.0)", "\(size.1)"], display: x.display)
+            }
+            try #require(app.waitForExit(seconds: 30), "the window quit")
+            #expect(app.process.terminationStatus == 0, "\(app.said)")
+            return home.settingsText
+        }
+        #expect(try window(resizingTo: nil) == nil, "opened at --size and left alone: nothing to remember")
+        let text = try #require(try window(resizingTo: (900, 700)))
+        #expect(text.contains("\"width\" : 900") && text.contains("\"height\" : 700"), "\(text)")
     }
 
     /// A corrupt file: one warning, the defaults, and the file left as it was until the user

@@ -1,5 +1,6 @@
 import Foundation
 import ParallaxKit
+import SpawnIsolation
 import Testing
 
 /// `export`'s folder handling and input checks, and the Swift source it writes.
@@ -116,10 +117,8 @@ import Testing
     /// destination never appears, and the status says the signal ended it.
     @Test func aSignalMidwayLeavesNothing() throws {
         let out = try temporaryFolder().appendingPathComponent("page")
-        let process = Process()
-        process.executableURL = try playgroundBinary()
         // Large images so that the export is still running when the signal comes.
-        process.arguments = ["export", "--out", out.path, "--size", "8000x6000", "--items", "12"]
+        let process = Isolated.process(try playgroundBinary(), ["export", "--out", out.path, "--size", "8000x6000", "--items", "12"])
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -165,9 +164,7 @@ import Testing
         """
 
     func swiftc(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc"] + arguments
+        let process = Isolated.process(URL(fileURLWithPath: "/usr/bin/env"), ["swiftc"] + arguments)
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -216,9 +213,7 @@ import Testing
     }
 
     func runTool(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
+        let process = Isolated.process(URL(fileURLWithPath: path), arguments)
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

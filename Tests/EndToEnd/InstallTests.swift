@@ -1,5 +1,6 @@
 import Foundation
 import Presentation
+import SpawnIsolation
 import Testing
 
 /// The repository's root, from this file's place in it (Tests/EndToEnd/).
@@ -23,17 +24,15 @@ private struct ToolResult {
 /// Runs `executable` with `arguments` in `directory`, standard output and error together.
 private func runTool(_ executable: String, _ arguments: [String], in directory: String = "/",
                      environment: [String: String]? = nil) throws -> ToolResult {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    if let environment { process.environment = environment }
+    let process = Isolated.process(URL(fileURLWithPath: executable), arguments, environment: environment,
+                                   currentDirectory: URL(fileURLWithPath: directory))
     let output = Pipe()
     process.standardOutput = output
     process.standardError = output
     try process.run()
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    Isolated.removeFolder(of: process)
     return ToolResult(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
 }
 

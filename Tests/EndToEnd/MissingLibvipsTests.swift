@@ -1,5 +1,6 @@
 import Foundation
 import ParallaxKit
+import SpawnIsolation
 import Testing
 
 /// libvips is loaded with dlopen on the first photo decode (issue 23): the executable does not
@@ -89,9 +90,7 @@ import Testing
     /// closure among the libraries loaded before `main` (SDL2_ttf's HarfBuzz still brings
     /// GLib itself).
     @Test func theExecutableLinksNoLibvips() throws {
-        let ldd = Process()
-        ldd.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
-        ldd.arguments = [try playgroundBinary().path]
+        let ldd = Isolated.process(URL(fileURLWithPath: "/usr/bin/ldd"), [try playgroundBinary().path])
         let out = Pipe()
         ldd.standardOutput = out
         try ldd.run()

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SpawnIsolation
 import Testing
 
 #if canImport(Glibc)
@@ -33,9 +34,7 @@ import Glibc
 
     /// Runs the binary with standard output as raw bytes.
     private func runBytes(_ arguments: [String]) throws -> (status: Int32, stdout: Data, stderr: String) {
-        let process = Process()
-        process.executableURL = try playgroundBinary()
-        process.arguments = arguments
+        let process = Isolated.process(try playgroundBinary(), arguments)
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -86,9 +85,7 @@ import Glibc
         let fifo = scratch.file("rows.csv")
         #expect(mkfifo(fifo, 0o600) == 0)
         // The reader a user would have: `cat` waiting on the FIFO.
-        let reader = Process()
-        reader.executableURL = URL(fileURLWithPath: "/bin/cat")
-        reader.arguments = [fifo]
+        let reader = Isolated.process(URL(fileURLWithPath: "/bin/cat"), [fifo])
         let readerOut = Pipe()
         reader.standardOutput = readerOut
         try reader.run()
@@ -134,9 +131,7 @@ import Glibc
 
     /// A reader that stops early (`trace | head`) is a write error with a message and status 1.
     @Test func aClosedPipeIsAnErrorWithStatusOne() throws {
-        let process = Process()
-        process.executableURL = try playgroundBinary()
-        process.arguments = ["trace", "--items", "1000", "--script", "bench"]  // ~150 kB, more than a pipe holds
+        let process = Isolated.process(try playgroundBinary(), ["trace", "--items", "1000", "--script", "bench"])  // ~150 kB, more than a pipe holds
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

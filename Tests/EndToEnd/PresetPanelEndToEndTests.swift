@@ -1,5 +1,6 @@
 import Foundation
 import ParallaxKit
+import SpawnIsolation
 import Testing
 
 /// The tuning panel's presets in the real window (SDL's dummy driver at 1280×800, a script's
@@ -14,18 +15,15 @@ import Testing
         let run = home + "/run-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: run, withIntermediateDirectories: true)
         try script.write(toFile: run + "/script.txt", atomically: true, encoding: .utf8)
-        let app = Process()
-        app.executableURL = try playgroundBinary()
-        app.arguments = ["--no-settings", "--size", "1280x800", "--script", run + "/script.txt",
-                         "--exit-after", String(exitAfter), "--stats-json", run + "/stats.json"]
-        app.currentDirectoryURL = URL(fileURLWithPath: run)
         var environment = ProcessInfo.processInfo.environment
         environment["SDL_VIDEODRIVER"] = "dummy"
         environment["HOME"] = home
         environment["XDG_CONFIG_HOME"] = home + "/config"
         environment["XDG_CACHE_HOME"] = home + "/cache"
         environment["XDG_DATA_HOME"] = home + "/data"
-        app.environment = environment
+        let app = Isolated.process(try playgroundBinary(), ["--no-settings", "--size", "1280x800", "--script", run + "/script.txt",
+                                                            "--exit-after", String(exitAfter), "--stats-json", run + "/stats.json"],
+                                   environment: environment, currentDirectory: URL(fileURLWithPath: run))
         app.standardOutput = FileHandle.nullDevice
         app.standardError = FileHandle.nullDevice
         try app.run()

@@ -1,4 +1,5 @@
 import Foundation
+import SpawnIsolation
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -99,9 +100,7 @@ struct BadRecording: CustomTestStringConvertible, Sendable {
     func aRecordingInterruptedLeavesNothing(name: String) throws {
         let folder = try recordingFolder("interrupted")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let process = Process()
-        process.executableURL = try playgroundBinary()
-        process.arguments = ["record", "--script", "bench", "--size", "640x400", "--out", folder + "/" + name]
+        let process = Isolated.process(try playgroundBinary(), ["record", "--script", "bench", "--size", "640x400", "--out", folder + "/" + name])
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -1,5 +1,6 @@
 import Foundation
 import SDLBackend
+import SpawnIsolation
 import Testing
 
 /// A fresh, empty folder for one test's recordings.
@@ -22,9 +23,7 @@ func programOnPath(_ name: String) -> String? {
 
 /// Runs `program` and returns its standard output; fails the test on a non-zero exit.
 func output(of program: String, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> Data {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = arguments
+    let process = Isolated.process(URL(fileURLWithPath: program), arguments)
     let out = Pipe()
     process.standardOutput = out
     process.standardError = FileHandle.nullDevice

@@ -1,6 +1,7 @@
 import Foundation
 import ParallaxKit
 import SDLBackend
+import SpawnIsolation
 import Testing
 
 /// Where the committed golden frames live (copied into the test bundle's resources).
@@ -124,9 +125,8 @@ private func difference(_ a: RGBAImage, _ b: RGBAImage, threshold: Int = 24) -> 
         }
         var caught = 0
         for attempt in 0..<3 {
-            let process = Process()
-            process.executableURL = try playgroundBinary()
-            process.arguments = ["shot", "--scene", "quilt", "--size", "4096x4096", "--offset", "\(attempt * 300)", "--out", out]
+            let process = Isolated.process(try playgroundBinary(),
+                                           ["shot", "--scene", "quilt", "--size", "4096x4096", "--offset", "\(attempt * 300)", "--out", out])
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
@@ -191,9 +191,7 @@ private func difference(_ a: RGBAImage, _ b: RGBAImage, threshold: Int = 24) -> 
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         func convert(_ arguments: [String]) throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
-            process.arguments = arguments
+            let process = Isolated.process(URL(fileURLWithPath: "/usr/bin/convert"), arguments)
             try process.run()
             process.waitUntilExit()
             try #require(process.terminationStatus == 0, "ImageMagick made \(arguments.last ?? "")")

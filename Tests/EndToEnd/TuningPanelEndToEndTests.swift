@@ -2,6 +2,7 @@ import Foundation
 import ParallaxKit
 import Presentation
 import SDLBackend
+import SpawnIsolation
 import Testing
 
 /// The tuning panel in the real window (SDL's dummy driver, driven by a script's pointer as a
@@ -14,24 +15,24 @@ import Testing
         let scriptFile = run.appendingPathComponent("script.txt")
         try script.write(to: scriptFile, atomically: true, encoding: .utf8)
         let stats = run.appendingPathComponent("stats.json")
-        let app = Process()
-        app.executableURL = try playgroundBinary()
         // No disk copies: the second run would draw the first's JPEG copies, not the files.
-        app.arguments = ["--no-settings", "--disk-cache-mb", "0", "--size", "640x480", "--script", scriptFile.path,
-                         "--exit-after", "3.5", "--stats-json", stats.path]
-        app.currentDirectoryURL = run
-        var environment = ProcessInfo.processInfo.environment
-        environment["SDL_VIDEODRIVER"] = "dummy"
-        app.environment = environment
+        let app = Isolated.process(
+            try playgroundBinary(),
+            ["--no-settings", "--disk-cache-mb", "0", "--size", "640x480", "--script", scriptFile.path,
+             "--exit-after", "3.5", "--stats-json", stats.path],
+            environment: ProcessInfo.processInfo.environment.merging(["SDL_VIDEODRIVER": "dummy", "HOME": run.path]) { $1 },
+            currentDirectory: run)
         app.standardOutput = FileHandle.nullDevice
         app.standardError = FileHandle.nullDevice
         try app.run()
         app.waitUntilExit()
         #expect(app.terminationStatus == 0)
-        let shots = try FileManager.default.contentsOfDirectory(atPath: run.path).filter { $0.hasPrefix("parallax-") && $0.hasSuffix(".png") }
+        // P's screenshot: in HOME/Pictures.
+        let pictures = run.appendingPathComponent("Pictures")
+        let shots = try FileManager.default.contentsOfDirectory(atPath: pictures.path).filter { $0.hasPrefix("parallax-") && $0.hasSuffix(".png") }
         let shot = try #require(shots.first, "P saved a screenshot")
         let report = try JSONDecoder().decode(RunReport.self, from: Data(contentsOf: stats))
-        return (try RGBAImage.load(path: run.appendingPathComponent(shot).path), report)
+        return (try RGBAImage.load(path: pictures.appendingPathComponent(shot).path), report)
     }
 
     /// The script of a hand on the panel: the overlay hidden (F twice), the panel opened, the

@@ -1,6 +1,7 @@
 import Foundation
 import ParallaxKit
 import SDLBackend
+import SpawnIsolation
 import Testing
 
 /// The window's photos: quitting once they are sharp, and on photo folders under Xvfb the
@@ -15,12 +16,9 @@ extension WindowTests {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let statsPath = dir.appendingPathComponent("stats.json").path
-        let app = Process()
-        app.executableURL = try playgroundBinary()
-        app.arguments = ["--no-settings", "--scene", "albums", "--exit-when-sharp", "--exit-after", "600", "--stats-json", statsPath]
-        var environment = ProcessInfo.processInfo.environment
-        environment["SDL_VIDEODRIVER"] = "dummy"
-        app.environment = environment
+        let app = Isolated.process(try playgroundBinary(),
+                                   ["--no-settings", "--scene", "albums", "--exit-when-sharp", "--exit-after", "600", "--stats-json", statsPath],
+                                   environment: ProcessInfo.processInfo.environment.merging(["SDL_VIDEODRIVER": "dummy"]) { $1 })
         app.standardOutput = FileHandle.nullDevice
         app.standardError = FileHandle.nullDevice
         try app.run()
@@ -132,18 +130,18 @@ extension WindowTests {
             .write(to: windowScript, atomically: true, encoding: .utf8)
         let x = try XvfbServer()
         defer { x.stop() }
-        let app = Process()
-        app.executableURL = try playgroundBinary()
         let statsPath = dir.appendingPathComponent("stats.json").path
-        app.arguments = ["--no-settings", "--photos", photos.path, "--scene", "photos", "--size", size, "--script", windowScript.path,
-                         "--exit-after", "\(restTime + 2)", "--stats-json", statsPath]
-        app.currentDirectoryURL = dir
         var environment = ProcessInfo.processInfo.environment
         // Its own disk cache: copies from an earlier run would make the test prove nothing.
         environment["XDG_CACHE_HOME"] = dir.appendingPathComponent("cache").path
+        // P's screenshot goes to HOME/Pictures.
+        environment["HOME"] = dir.path
         environment["DISPLAY"] = x.display
         environment["SDL_VIDEODRIVER"] = nil
-        app.environment = environment
+        let app = Isolated.process(try playgroundBinary(),
+                                   ["--no-settings", "--photos", photos.path, "--scene", "photos", "--size", size, "--script", windowScript.path,
+                                    "--exit-after", "\(restTime + 2)", "--stats-json", statsPath],
+                                   environment: environment, currentDirectory: dir)
         app.standardOutput = FileHandle.nullDevice
         app.standardError = FileHandle.nullDevice
         try app.run()
@@ -157,8 +155,9 @@ extension WindowTests {
         let stats = try JSONDecoder().decode(RunReport.self, from: Data(contentsOf: URL(fileURLWithPath: statsPath)))
         let restToSharp = try #require(stats.photos?.rest_to_sharp_ms.last, "the fling's rest was timed")
         #expect(restToSharp < 1000, "sharp within the second before P: \(restToSharp) ms after the rest")
-        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix("parallax-photos-") }
-        let screenshot = try RGBAImage.load(path: dir.appendingPathComponent(try #require(names.first, "P saved a screenshot")).path)
+        let pictures = dir.appendingPathComponent("Pictures")
+        let names = try FileManager.default.contentsOfDirectory(atPath: pictures.path).filter { $0.hasPrefix("parallax-photos-") }
+        let screenshot = try RGBAImage.load(path: pictures.appendingPathComponent(try #require(names.first, "P saved a screenshot")).path)
 
         let expected = dir.appendingPathComponent("expected.png").path
         let shot = try run(["shot", "--photos", photos.path, "--scene", "photos", "--size", size,

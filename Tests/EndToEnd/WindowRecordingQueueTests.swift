@@ -1,5 +1,6 @@
 import Foundation
 import SDLBackend
+import SpawnIsolation
 import Testing
 
 /// The R key's recording keeps the window on time: frames are read back in the renderer's own
@@ -7,25 +8,28 @@ import Testing
 /// R's stop lets the encoder finish while the window goes on. Run headless, like
 /// `WindowRecordingTests`.
 @Suite struct WindowRecordingQueueTests {
+    /// Where `folder`'s runs put their videos and screenshots.
+    private func videos(_ folder: String) -> String { folder + "/Videos" }
+    private func pictures(_ folder: String) -> String { folder + "/Pictures" }
+
     /// Runs the window at 320x200 in `folder` (its current directory and home) with `script`;
     /// returns its status and standard output.
     private func runWindow(in folder: String, script: String, exitAfter: String, ffmpeg: String? = nil,
                            statsJson: String? = nil, arguments: [String] = [], display: String? = nil) throws -> (status: Int32, output: String) {
         let scriptPath = folder + "/record.script"
         try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = try playgroundBinary()
-        process.arguments = ["--script", scriptPath, "--exit-after", exitAfter, "--size", "320x200", "--disk-cache-mb", "0"]
-            + (statsJson.map { ["--stats-json", $0] } ?? []) + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
         var environment = ProcessInfo.processInfo.environment
         environment["SDL_VIDEODRIVER"] = display == nil ? "dummy" : nil
         if let display { environment["DISPLAY"] = display }
-        // xdg-user-dir answers $HOME when no videos folder is set: the current directory then.
+        // No videos or pictures folder set (xdg-user-dir answers $HOME): folder/Videos and
+        // folder/Pictures, made when R and P first save.
         environment["HOME"] = folder
         environment["XDG_CONFIG_HOME"] = folder + "/config"
         if let ffmpeg { environment["PARALLAX_FFMPEG"] = ffmpeg }
-        process.environment = environment
+        let process = Isolated.process(try playgroundBinary(),
+                                       ["--script", scriptPath, "--exit-after", exitAfter, "--size", "320x200", "--disk-cache-mb", "0"]
+                                           + (statsJson.map { ["--stats-json", $0] } ?? []) + arguments,
+                                       environment: environment, currentDirectory: URL(fileURLWithPath: folder))
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -66,8 +70,8 @@ import Testing
         let drawn = try #require(report["recording_window_frames"] as? Int)
         #expect(drawn > 4, "\(drawn) window frames while recording")
         // R at 0 s and at 1.0 s: about 60 frames at 60 fps, 4 bytes a pixel.
-        let video = try #require(contents(of: folder).first { $0.hasSuffix(".mp4") }, "\(contents(of: folder))")
-        let bytes = try #require(try FileManager.default.attributesOfItem(atPath: folder + "/" + video)[.size] as? Int)
+        let video = try #require(contents(of: videos(folder)).first { $0.hasSuffix(".mp4") }, "\(contents(of: videos(folder)))")
+        let bytes = try #require(try FileManager.default.attributesOfItem(atPath: videos(folder) + "/" + video)[.size] as? Int)
         #expect(bytes % (320 * 200 * 4) == 0)
         #expect((55...66).contains(bytes / (320 * 200 * 4)), "\(bytes / (320 * 200 * 4)) frames for a 1.0 s recording")
     }
@@ -83,8 +87,8 @@ import Testing
         let saved = run.output.split(separator: "\n").filter { $0.hasPrefix("saved ") }
         #expect(saved.count == 2 && saved.first?.hasSuffix(".png") == true && saved.last?.hasSuffix(".mp4") == true,
                 "\(saved)")
-        #expect(contents(of: folder).filter { $0.hasSuffix(".mp4") }.count == 1)
-        #expect(!contents(of: folder).contains { $0.contains("partial") })
+        #expect(contents(of: videos(folder)).filter { $0.hasSuffix(".mp4") }.count == 1)
+        #expect(!contents(of: videos(folder)).contains { $0.contains("partial") })
     }
 
     /// The frames read back in B, G, R order reach the video as the window showed them: a
@@ -105,10 +109,10 @@ import Testing
         #expect(run.status == 0)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: stats))) as? [String: Any])
         #expect((report["renderer"] as? String == "opengl") == inXServer, "\(report["renderer"] ?? "")")
-        let shotName = try #require(contents(of: folder).first { $0.hasSuffix(".png") }, "\(contents(of: folder))")
-        let videoName = try #require(contents(of: folder).first { $0.hasSuffix(".mp4") }, "\(contents(of: folder))")
-        let shot = try RGBAImage.load(path: folder + "/" + shotName)
-        let frames = try decodedFrames(of: folder + "/" + videoName, size: shot.size, bt709: true)
+        let shotName = try #require(contents(of: pictures(folder)).first { $0.hasSuffix(".png") }, "\(contents(of: pictures(folder)))")
+        let videoName = try #require(contents(of: videos(folder)).first { $0.hasSuffix(".mp4") }, "\(contents(of: videos(folder)))")
+        let shot = try RGBAImage.load(path: pictures(folder) + "/" + shotName)
+        let frames = try decodedFrames(of: videos(folder) + "/" + videoName, size: shot.size, bt709: true)
         try #require(frames.count > 20, "\(frames.count) frames")
         let frame = frames[frames.count / 2]
         var swapped = frame.bytes
@@ -132,9 +136,9 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let run = try runWindow(in: folder, script: "key r\nwait 0.5\nkey r\n", exitAfter: "1.5", arguments: ["--record-size", "160x120"])
         #expect(run.status == 0)
-        let video = try #require(contents(of: folder).first { $0.hasSuffix(".mp4") }, "\(contents(of: folder))")
+        let video = try #require(contents(of: videos(folder)).first { $0.hasSuffix(".mp4") }, "\(contents(of: videos(folder)))")
         let size = String(decoding: try output(of: ffprobe, ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height",
-                                                              "-of", "csv=p=0", folder + "/" + video]), as: UTF8.self)
+                                                              "-of", "csv=p=0", videos(folder) + "/" + video]), as: UTF8.self)
         #expect(size.trimmingCharacters(in: .whitespacesAndNewlines) == "160,100")
     }
 
@@ -145,6 +149,6 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let run = try runWindow(in: folder, script: "key r\n", exitAfter: "1", arguments: ["--record-size", size])
         #expect(run.status != 0)
-        #expect(contents(of: folder).filter { $0.hasSuffix(".mp4") }.isEmpty)
+        #expect(contents(of: videos(folder)).filter { $0.hasSuffix(".mp4") }.isEmpty)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ParallaxKit
 import SDLBackend
+import SpawnIsolation
 import Testing
 
 @Suite(.serialized) struct WindowTests {
@@ -98,14 +99,13 @@ import Testing
 
         let x = try XvfbServer()
         defer { x.stop() }
-        let app = Process()
-        app.executableURL = try playgroundBinary()
-        // Three seconds after the first frame: time enough to find the window even on a busy machine.
-        app.arguments = ["--no-settings", "--scene", "photos", "--resources", dir.path, "--preload-photos", "--exit-after", "3", "--stats-json", statsPath]
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = x.display
         environment["SDL_VIDEODRIVER"] = nil
-        app.environment = environment
+        // Three seconds after the first frame: time enough to find the window even on a busy machine.
+        let app = Isolated.process(try playgroundBinary(),
+                                   ["--no-settings", "--scene", "photos", "--resources", dir.path, "--preload-photos", "--exit-after", "3", "--stats-json", statsPath],
+                                   environment: environment)
         app.standardOutput = FileHandle.nullDevice
         let errorsPath = dir.appendingPathComponent("stderr.txt").path
         _ = FileManager.default.createFile(atPath: errorsPath, contents: nil)
@@ -144,12 +144,8 @@ import Testing
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let statsPath = dir.appendingPathComponent("stats.json").path
-        let app = Process()
-        app.executableURL = try playgroundBinary()
-        app.arguments = ["--no-settings", "--exit-after", "60", "--stats-json", statsPath]
-        var environment = ProcessInfo.processInfo.environment
-        environment["SDL_VIDEODRIVER"] = "dummy"
-        app.environment = environment
+        let app = Isolated.process(try playgroundBinary(), ["--no-settings", "--exit-after", "60", "--stats-json", statsPath],
+                                   environment: ProcessInfo.processInfo.environment.merging(["SDL_VIDEODRIVER": "dummy"]) { $1 })
         app.standardOutput = FileHandle.nullDevice
         app.standardError = FileHandle.nullDevice
         try app.run()
@@ -257,19 +253,18 @@ import Testing
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let scriptFile = folder.appendingPathComponent("keys.txt")
             try script.write(to: scriptFile, atomically: true, encoding: .utf8)
-            let app = Process()
-            app.executableURL = try playgroundBinary()
-            app.arguments = ["--size", "320x200", "--script", scriptFile.path, "--exit-after", "3"]
-            app.currentDirectoryURL = folder
-            var environment = ProcessInfo.processInfo.environment
-            environment["SDL_VIDEODRIVER"] = "dummy"
-            app.environment = environment
+            // A home of its own: this run's --size is no one's next window (issue 31).
+            let app = Isolated.process(try playgroundBinary(), ["--size", "320x200", "--script", scriptFile.path, "--exit-after", "3"],
+                                       environment: ProcessInfo.processInfo.environment.merging(["SDL_VIDEODRIVER": "dummy", "HOME": folder.path]) { $1 },
+                                       currentDirectory: folder)
             app.standardOutput = FileHandle.nullDevice
             app.standardError = FileHandle.nullDevice
             try app.run()
             app.waitUntilExit()
             #expect(app.terminationStatus == 0)
-            return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".png") }
+            // P saves into HOME/Pictures (made for the first screenshot).
+            let pictures = folder.appendingPathComponent("Pictures").path
+            return ((try? FileManager.default.contentsOfDirectory(atPath: pictures)) ?? []).filter { $0.hasSuffix(".png") }
         }
         let withHelp = try screenshots(after: "key h\nwait 0.3\nkey escape\nwait 0.3\nkey p\nwait 0.3\n")
         #expect(withHelp.count == 1, "Esc closed the help and the window stayed to press P: \(withHelp)")

@@ -1,6 +1,7 @@
 import Foundation
 import ParallaxKit
 import SDLBackend
+import SpawnIsolation
 import Testing
 
 // What the window's end-to-end tests drive it with: a private Xvfb, xdotool and the other
@@ -27,9 +28,7 @@ final class XvfbServer {
         while true {
             guard let number = candidates.popFirst() else { throw ToolFailure(message: "no free X display number from :140 to :199") }
             let display = ":\(number)"
-            let process = Process()
-            process.executableURL = try tool("Xvfb")
-            process.arguments = [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
+            let process = Isolated.process(try tool("Xvfb"), [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
@@ -82,18 +81,16 @@ func tool(_ name: String) throws -> URL {
 /// Runs a tool to completion on `display`; returns its standard output.
 @discardableResult
 func runTool(_ name: String, _ arguments: [String], display: String) throws -> String {
-    let process = Process()
-    process.executableURL = try tool(name)
-    process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["DISPLAY"] = display
-    process.environment = environment
+    let process = Isolated.process(try tool(name), arguments, environment: environment)
     let out = Pipe()
     process.standardOutput = out
     process.standardError = FileHandle.nullDevice
     try process.run()
     let data = out.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    Isolated.removeFolder(of: process)
     guard process.terminationStatus == 0 else { throw ToolFailure(message: "\(name) \(arguments.joined(separator: " ")) failed (\(process.terminationStatus))") }
     return String(decoding: data, as: UTF8.self)
 }
@@ -104,17 +101,17 @@ func pause(_ seconds: Double) { Thread.sleep(forTimeInterval: seconds) }
 /// in a file (not a pipe: reading a pipe whose writer is still open would block), and the id
 /// of its window once that appeared (20 s at most). `stop()` ends it by its PID if it runs.
 final class WindowedApp {
-    let process = Process()
+    let process: Process
     let errorsPath: String
     private(set) var window = ""
 
-    init(_ arguments: [String], on x: XvfbServer, folder: URL) throws {
-        process.executableURL = try playgroundBinary()
-        process.arguments = arguments
+    /// `environment`: variables to set beside DISPLAY (a test's own HOME, say).
+    init(_ arguments: [String], on x: XvfbServer, folder: URL, environment extra: [String: String] = [:]) throws {
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = x.display
         environment["SDL_VIDEODRIVER"] = nil
-        process.environment = environment
+        environment.merge(extra) { $1 }
+        process = Isolated.process(try playgroundBinary(), arguments, environment: environment)
         errorsPath = folder.appendingPathComponent("stderr-\(UUID().uuidString).txt").path
         _ = FileManager.default.createFile(atPath: errorsPath, contents: nil)
         process.standardError = FileHandle(forWritingAtPath: errorsPath)

@@ -1,4 +1,5 @@
 import Foundation
+import SpawnIsolation
 import Testing
 
 /// Decoding the same file 2,000 times must not grow the resident set. Run in a child process
@@ -16,9 +17,7 @@ import Testing
 
     /// RSS in MB after each checkpoint, and the failures counted at the end.
     static func run(_ file: String, times: Int) throws -> (rss: [Int: Double], failed: Int) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try bench())
-        process.arguments = ["--leak", file, "--times", "\(times)", "--size", "100x100", "--fit", "cover"]
+        let process = Isolated.process(URL(fileURLWithPath: try bench()), ["--leak", file, "--times", "\(times)", "--size", "100x100", "--fit", "cover"])
         let out = Pipe()
         process.standardOutput = out
         try process.run()

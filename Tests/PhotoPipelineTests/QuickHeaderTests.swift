@@ -1,4 +1,5 @@
 import Foundation
+import SpawnIsolation
 import Testing
 @testable import PhotoPipeline
 
@@ -11,9 +12,7 @@ import Testing
         let scratch = try Scratch()
         let generator = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Tools/make-photos.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [generator.path, scratch.path, "--count", "16", "--small", "--seed", "31"]
+        let process = Isolated.process(URL(fileURLWithPath: "/usr/bin/python3"), [generator.path, scratch.path, "--count", "16", "--small", "--seed", "31"])
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()

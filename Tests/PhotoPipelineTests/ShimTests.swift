@@ -1,4 +1,5 @@
 import Foundation
+import SpawnIsolation
 import Testing
 
 /// Sources/CVips/include/shim.h declares, by hand, the libvips functions its dlopen'd table
@@ -13,9 +14,7 @@ import Testing
         let source = "#include <vips/vips.h>\n#define CVIPS_CHECK_AGAINST_REAL_HEADERS 1\n"
             + "#include \"\(shim)\"\n"
         let script = "cc -std=c11 -Wall -Werror -fsyntax-only $(pkg-config --cflags vips) -x c -"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
+        let process = Isolated.process(URL(fileURLWithPath: "/bin/sh"), ["-c", script])
         let input = Pipe(), errors = Pipe()
         process.standardInput = input
         process.standardError = errors

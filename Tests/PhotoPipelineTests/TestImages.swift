@@ -1,5 +1,6 @@
 import CVips
 import Foundation
+import SpawnIsolation
 import Testing
 @testable import PhotoPipeline
 
@@ -33,15 +34,11 @@ struct VipsToolFailed: Error, CustomStringConvertible {
 enum TestImages {
     /// Runs `vips ARGS...`, throwing with its stderr if it fails.
     static func vips(_ arguments: String...) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["vips"] + arguments
+        let process = Isolated.process(URL(fileURLWithPath: "/usr/bin/env"), ["vips"] + arguments,
+                                       environment: ProcessInfo.processInfo.environment.merging(["VIPS_WARNING": "0"]) { $1 })
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
-        var environment = ProcessInfo.processInfo.environment
-        environment["VIPS_WARNING"] = "0"
-        process.environment = environment
         try process.run()
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
@@ -86,9 +83,7 @@ enum TestImages {
     /// Runs exiftool (Debian's libimage-exiftool-perl), which the tests use to embed a
     /// thumbnail as a camera would.
     static func exiftool(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/exiftool")
-        process.arguments = arguments
+        let process = Isolated.process(URL(fileURLWithPath: "/usr/bin/exiftool"), arguments)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -1,6 +1,7 @@
 import Foundation
 import CSDL2
 import ParallaxKit
+import SpawnIsolation
 import Testing
 @testable import SDLBackend
 
@@ -179,9 +180,7 @@ private let black = Color.black
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let huge = dir.appendingPathComponent("huge.jpg").path
-        let vips = Process()
-        vips.executableURL = URL(fileURLWithPath: "/usr/bin/vips")
-        vips.arguments = ["black", huge, "12000", "12000"]
+        let vips = Isolated.process(URL(fileURLWithPath: "/usr/bin/vips"), ["black", huge, "12000", "12000"])
         try vips.run()
         vips.waitUntilExit()
         try #require(vips.terminationStatus == 0, "libvips-tools' vips made the test image")

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoPipeline
+import SpawnIsolation
 import Testing
 @testable import SDLBackend
 
@@ -27,9 +28,7 @@ import Testing
     @Test func aJPEGInMemoryIsDecodedAndBytesThatAreNoImageAreNot() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("sdl-image-\(UUID().uuidString).jpg").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let convert = Process()
-        convert.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
-        convert.arguments = ["-size", "40x20", "xc:rgb(200,40,30)", "-quality", "95", path]
+        let convert = Isolated.process(URL(fileURLWithPath: "/usr/bin/convert"), ["-size", "40x20", "xc:rgb(200,40,30)", "-quality", "95", path])
         try convert.run()
         convert.waitUntilExit()
         try #require(convert.terminationStatus == 0)

@@ -18,12 +18,14 @@ enum BareFirstFrame {
 
     /// Milliseconds from the spawn to the bare program's first frame, in a window of `size`
     /// (e.g. "1280x800") under the current DISPLAY (else SDL's dummy driver); with
-    /// `shaderCache`, Mesa's compiled shaders kept there.
-    static func milliseconds(size: String = "1280x800", shaderCache: String? = nil) throws -> Double {
+    /// `shaderCache`, Mesa's compiled shaders kept there; `environment` is the program's (the
+    /// tests give it folders of its own instead of the user's).
+    static func milliseconds(size: String = "1280x800", shaderCache: String? = nil,
+                             environment inherited: [String: String] = ProcessInfo.processInfo.environment) throws -> Double {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw BenchFailure(message: "\(executable.path) is missing: build the bare-first-frame product beside parallax-playground")
         }
-        var environment = ProcessInfo.processInfo.environment
+        var environment = inherited
         if environment["DISPLAY"] == nil { environment["SDL_VIDEODRIVER"] = "dummy" }
         if let shaderCache { environment[shaderCacheVariable] = shaderCache }
         var spawned: UInt64 = 0
