@@ -170,6 +170,10 @@ bool imgui_shim_combo(const char *label, int *current, const char *const *items,
 
 bool imgui_shim_item_active(void) { return ImGui::IsItemActive(); }
 
+void imgui_shim_tooltip(const char *text) {
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
+}
+
 void imgui_shim_last_item_rect(float *x, float *y, float *width, float *height) {
     const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
     *x = min.x;

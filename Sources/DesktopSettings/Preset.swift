@@ -18,14 +18,17 @@ public struct Preset: Equatable, Sendable {
     public var knobs: [ScrollPhysics.Knob: Double] = [:]
     /// The cells' shape the preset sets, knob by knob (the others stay the scene's own).
     public var cellLayout = CellLayout.sceneDefaults
+    /// Whose scroll physics (nil: UIKit's).
+    public var engine: ScrollEngineName?
 
-    public static let keys = ["scene", "strategy", "technique", "parallax", "items", "reduce-motion"]
+    public static let keys = ["scene", "strategy", "technique", "physics", "parallax", "items", "reduce-motion"]
         + ScrollPhysics.Knob.allCases.map(\.rawValue) + CellLayout.Knob.allCases.map(\.rawValue)
 
     /// UIKit's feel with the preset's knobs.
     public var physics: ScrollPhysics {
         var physics = ScrollPhysics.uikit
         for (knob, value) in knobs { physics[knob] = value }
+        physics.engine = engine ?? .uikit
         return physics
     }
 
@@ -51,6 +54,7 @@ public struct Preset: Equatable, Sendable {
             knobs[knob] = playground.physics[knob]
         }
         cellLayout = playground.cellLayout
+        engine = playground.physics.engine == .uikit ? nil : playground.physics.engine
     }
 
     /// The commands that bring a running playground to this preset (the panel's Load): every
@@ -64,6 +68,7 @@ public struct Preset: Equatable, Sendable {
         if let reduceMotion { commands.append(.setReduceMotion(reduceMotion)) }
         // Every knob, set or back to UIKit's: loading a preset gives its feel whole.
         for knob in ScrollPhysics.Knob.allCases { commands.append(.setPhysics(knob, physics[knob])) }
+        commands.append(.setScrollEngine(physics.engine))
         // After the scene, whose change gives the shape back to the scene's own.
         for knob in CellLayout.Knob.allCases { commands.append(.setCellLayout(knob, cellLayout[knob])) }
         return commands
@@ -76,6 +81,7 @@ public struct Preset: Equatable, Sendable {
         if let scene { parts.append(scene.name) }
         if let technique, let name = ParallaxMapping.byAuthor.first(where: { $0.mapping == technique })?.name { parts.append(name) }
         if let strategy { parts.append(strategy.name) }
+        if let engine { parts.append(engine.rawValue) }
         if let parallax { parts.append((parallax == parallax.rounded() ? String(Int(parallax)) : String(format: "%.1f", parallax)) + "pt") }
         if let items { parts.append(String(items)) }
         if reduceMotion == true { parts.append("reduced") }
@@ -153,6 +159,11 @@ public struct Preset: Equatable, Sendable {
                     throw bad("must be a whole number from 0 to \(Playground.itemCountRange.upperBound), got \(count)")
                 }
                 items = Int(count)
+            case "physics":
+                guard case .text(let name) = value, let found = ScrollEngineName(name: name) else {
+                    throw bad("must be one of \(ScrollEngineName.allCases.map(\.rawValue).joined(separator: ", ")) (or compose), got \(value.kind == "a string" ? "another name" : value.kind)")
+                }
+                engine = found
             case "reduce-motion":
                 guard case .bool(let on) = value else { throw bad("must be true or false, got \(value.kind)") }
                 reduceMotion = on
@@ -194,6 +205,7 @@ public struct Preset: Equatable, Sendable {
         if let reduceMotion { add("reduce-motion", reduceMotion ? "true" : "false") }
         if let scene { add("scene", "\"\(scene.name)\"") }
         if let strategy { add("strategy", "\"\(strategy.name)\"") }
+        if let engine { add("physics", "\"\(engine.rawValue)\"") }
         for (knob, value) in knobs { add(knob.rawValue, String(value)) }
         for knob in CellLayout.Knob.allCases {
             if let value = cellLayout[knob] { add(knob.rawValue, value == value.rounded() ? String(Int(value)) : String(value)) }

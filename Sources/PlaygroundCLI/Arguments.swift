@@ -4,6 +4,11 @@ import ParallaxKit
 
 extension SceneID: ExpressibleByArgument {}
 extension ParallaxStrategy: ExpressibleByArgument {}
+/// `--physics NAME`: an engine's name or an alias (`compose`); completions offer the names.
+extension ScrollEngineName: ExpressibleByArgument {
+    public init?(argument: String) { self.init(name: argument) }
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+}
 
 /// `WIDTHxHEIGHT` in points, each from 1 to `ViewportSize.largest`.
 struct ViewportSize: CustomStringConvertible {

@@ -56,6 +56,9 @@ struct PlaygroundModelOptions<ItemCount: ItemCountHelp>: ParsableArguments {
         set { strategyOption = newValue }
     }
 
+    @Option(name: .customLong("physics"), help: ArgumentHelp("Whose scroll physics: \(ScrollEngineName.allCases.map(\.rawValue).joined(separator: ", ")) (compose is android). The knobs below tune uikit's. Default: uikit.", valueName: "engine"))
+    var physicsEngine: ScrollEngineName?
+
     // `.unconditional` so that `--items -3` reaches validation instead of reading as a flag.
     @Option(name: .customLong("items"), parsing: .unconditional,
             help: "Number of items (\(ItemCount.range)). Default: the scene's own, or one per photo with --photos.")
@@ -125,6 +128,7 @@ struct PlaygroundModelOptions<ItemCount: ItemCountHelp>: ParsableArguments {
     var physics: ScrollPhysics {
         var physics = preset?.physics ?? .uikit
         for (knob, text) in physicsOptions { if let v = knob.parse(text) { physics[knob] = v } }
+        if let physicsEngine { physics.engine = physicsEngine }
         return physics
     }
 

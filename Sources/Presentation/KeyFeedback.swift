@@ -57,6 +57,8 @@ public enum KeyFeedback {
                 : "willDisplay update off: new rows show unshifted until the first scroll"
         case .resetToDefaults:
             return "Reset: " + sceneMessage(after)
+        case .setScrollEngine(let engine):
+            return "Physics: " + engine.title
         case .setParallax, .setItemCount, .setReduceMotion, .setPhysics, .setCellLayout:
             // The panel's own control shows the new value as it moves.
             return nil
@@ -73,6 +75,7 @@ public enum KeyFeedback {
         case .technique: "techniques (on the photos list)"
         case .parallax: "amounts"
         case .scene: "scenes"
+        case .physics: "physics"
         }
         return "The panes compare \(what): each keeps its own (click a caption to change it)"
     }
@@ -83,6 +86,9 @@ public enum KeyFeedback {
         guard let comparison else {
             guard let after else { return "Compare off: one pane" }
             return "Compare off: one pane, \(after.sceneTitle) · \(after.effectiveStrategy.title)"
+        }
+        if comparison.axis == .physics {
+            return "Comparing \(comparison.countedValues) under one hand: every engine gets the same release speed — C for the next"
         }
         return "Comparing \(comparison.countedValues) side by side — C for the next, a caption click to change a pane"
     }

@@ -40,6 +40,7 @@ extension Comparison {
         case .technique: "techniques"
         case .parallax: "amounts"
         case .scene: "scenes"
+        case .physics: "platforms' physics"
         }
         return "\(values.count) \(noun)"
     }

@@ -92,7 +92,7 @@ public final class ImGuiLayer {
             guard editsText else { return false }
             enqueue(.text(text))
             return true
-        case .command:
+        case .command, .fling:
             return false
         }
     }
@@ -308,6 +308,9 @@ public final class ImGuiLayer {
     }
 
     public func text(_ text: String) { imgui_shim_text(text) }
+    /// A tooltip for the last widget, shown while the pointer rests on it.
+    public func tooltip(_ text: String) { imgui_shim_tooltip(text) }
+
     /// Text wrapped at the window's edge.
     public func wrappedText(_ text: String, color: Color) {
         imgui_shim_text_wrapped(text, Float(color.r) / 255, Float(color.g) / 255, Float(color.b) / 255)

@@ -9,7 +9,7 @@ enum SyntheticEvent {
     static func make(_ input: InputEvent) -> SDL_Event? {
         var event = SDL_Event()
         switch input {
-        case .command: return nil
+        case .command, .fling: return nil
         case .pointerDown(let p), .pointerUp(let p):
             let isDown = if case .pointerDown = input { true } else { false }
             event.type = (isDown ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP).rawValue

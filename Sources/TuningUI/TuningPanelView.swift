@@ -44,18 +44,30 @@ public enum TuningPanelView {
             _ = layer.slider("items", &edited.items, in: TuningPanel.itemRange, format: "%.0f", logarithmic: true)
             _ = layer.checkbox("reduce motion", &edited.reduceMotion)
             layer.separator()
-            layer.text("scroll physics (UIKit's: 0.998, 0.55, 100, 1, 40)")
+            // The engine's picker in the row the knobs' heading had: the rows below stay put.
+            var engineIndex = ScrollEngineName.allCases.firstIndex(of: edited.physics.engine) ?? 0
+            if layer.combo("physics", &engineIndex, TuningPanel.engineNames), ScrollEngineName.allCases.indices.contains(engineIndex) {
+                edited.physics.engine = ScrollEngineName.allCases[engineIndex]
+            }
+            layer.tooltip("Every engine gets the same release speed (the playground's velocity tracker): a comparison shows physics only.\n"
+                          + "The knobs below tune UIKit's engine (0.998, 0.55, 100, 1); the others run with their platforms' own constants.\n"
+                          + "wheel-line moves wheels and keys in every engine.")
+            let tunesUIKit = edited.physics.engine == .uikit
             for knob in ScrollPhysics.Knob.allCases {
                 var value = edited.physics[knob]
                 let format = knob == .decelerationRate ? "%.4f" : knob == .springStiffness || knob == .wheelLine ? "%.0f" : "%.2f"
-                if layer.slider(knob.rawValue, &value, in: TuningPanel.sliderRange(knob), format: format,
-                                logarithmic: knob == .springStiffness) {
-                    edited.physics[knob] = value
+                layer.disabled(!tunesUIKit && knob != .wheelLine) {
+                    if layer.slider(knob.rawValue, &value, in: TuningPanel.sliderRange(knob), format: format,
+                                    logarithmic: knob == .springStiffness) {
+                        edited.physics[knob] = value
+                    }
                 }
             }
-            if layer.button("fling: normal") { edited.physics.decelerationRate = .normal }
-            layer.sameLine()
-            if layer.button("fling: fast") { edited.physics.decelerationRate = .fast }
+            layer.disabled(!tunesUIKit) {
+                if layer.button("fling: normal") { edited.physics.decelerationRate = .normal }
+                layer.sameLine()
+                if layer.button("fling: fast") { edited.physics.decelerationRate = .fast }
+            }
             layer.separator()
             layer.text("cells (auto: the scene's own)")
             for knob in CellLayout.Knob.allCases {

@@ -22,6 +22,7 @@ import Testing
         ("technique=leth,kurutepe,jensen", [["--technique", "leth", "--parallax", "10"], ["--technique", "kurutepe", "--parallax", "30"], ["--technique", "jensen", "--parallax", "30"]]),
         ("parallax=0,12.5,60", [["--parallax", "0"], ["--parallax", "12.5"], ["--parallax", "60"]]),
         ("scene=table,quilt,captions", [["--scene", "table"], ["--scene", "quilt"], ["--scene", "captions"]]),
+        ("physics=uikit,android,chromium", [["--physics", "uikit"], ["--physics", "android"], ["--physics", "chromium"]]),
     ])
     func paneKOfAShotIsTheShotOfItsSettings(compare: String, single: [[String]]) throws {
         let folder = try recordingFolder("compare-shot")

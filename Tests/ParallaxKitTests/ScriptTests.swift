@@ -65,7 +65,11 @@ import Testing
     }
 
     @Test(arguments: [
-        BadScript(text: "wait 1\nfling 3", line: 2, reasonContains: "unknown command 'fling'"),
+        BadScript(text: "wait 1\nflick 3", line: 2, reasonContains: "unknown command 'flick'"),
+        BadScript(text: "fling 1e9", line: 1, reasonContains: "within ±100000"),
+        BadScript(text: "fling nan", line: 1, reasonContains: "points per second"),
+        BadScript(text: "fling", line: 1, reasonContains: "VY [VX]"),
+        BadScript(text: "drag-begin 1 1\nfling 300", line: 2, reasonContains: "drag is in progress"),
         BadScript(text: "drag-begin 1", line: 1, reasonContains: "takes X Y"),
         BadScript(text: "drag-begin 1 x", line: 1, reasonContains: "'x' is not a number"),
         BadScript(text: "drag-move 1 2", line: 1, reasonContains: "without a drag-begin"),

@@ -136,20 +136,21 @@ import Testing
     @Test func theCKeyCyclesAndRebuiltPanesKeepTheListAndTheScript() throws {
         var seen: [CompareAxis?] = []
         var comparison: Comparison? = nil
-        for _ in 0..<4 {
+        for _ in 0..<5 {
             comparison = Comparison.cycle(after: comparison, defaultAmount: 30)
             seen.append(comparison?.axis)
         }
-        #expect(seen == [.strategy, .technique, .parallax, nil])
+        #expect(seen == [.strategy, .technique, .parallax, .physics, nil])
         // What the C key's toast says at each step.
         var said: [String] = []
         comparison = nil
-        for _ in 0..<4 {
+        for _ in 0..<5 {
             comparison = Comparison.cycle(after: comparison, defaultAmount: 30)
             said.append(KeyFeedback.comparisonMessage(comparison))
         }
-        #expect(said.map { $0.components(separatedBy: " side by side").first! }
-            == ["Comparing 4 strategies", "Comparing 5 techniques", "Comparing 5 amounts", "Compare off: one pane"])
+        #expect(said.map { $0.components(separatedBy: " side by side").first!.components(separatedBy: " under one hand").first! }
+            == ["Comparing 4 strategies", "Comparing 5 techniques", "Comparing 5 amounts", "Comparing 5 platforms' physics", "Compare off: one pane"])
+        #expect(said[3].contains("same release speed"), "the physics comparison says every engine gets the same release")
         #expect(Comparison.cycle(after: nil, defaultAmount: 30)?.values.count == 4)
         #expect(Comparison.cycle(after: try Comparison(parsing: "strategy=off,cached-layout"), defaultAmount: 30)?.values.count == 5)
 

@@ -101,6 +101,8 @@ bool imgui_shim_name_field(const char *label, const char *hint, char *buffer, in
 bool imgui_shim_checkbox(const char *label, bool *value);
 bool imgui_shim_slider_float(const char *label, float *value, float minimum, float maximum, const char *format, bool logarithmic);
 bool imgui_shim_combo(const char *label, int *current, const char *const *items, int count);
+/// Shows `text` in a tooltip while the pointer rests on the last widget.
+void imgui_shim_tooltip(const char *text);
 /// The last widget's rectangle, in points.
 void imgui_shim_last_item_rect(float *x, float *y, float *width, float *height);
 /// Whether the last widget is active (being dragged or held).

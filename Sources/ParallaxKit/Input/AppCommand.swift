@@ -15,6 +15,9 @@ public enum AppCommand: Hashable, Sendable {
     /// One constant of the scroll view's feel (the panel's physics sliders,
     /// `set deceleration-rate 0.99`…); clamped to the knob's range.
     case setPhysics(ScrollPhysics.Knob, Double)
+    /// Whose scroll physics the list runs (`--physics`, `set physics android`, the panel's
+    /// picker, a compared pane).
+    case setScrollEngine(ScrollEngineName)
     /// One knob of the cells' shape (`set cell-spacing 12`, the panel's layout sliders); nil
     /// gives it back to the scene (`set cell-height auto`); clamped to the knob's range.
     case setCellLayout(CellLayout.Knob, Double?)

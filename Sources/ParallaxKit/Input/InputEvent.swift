@@ -72,6 +72,10 @@ public enum InputEvent: Hashable, Sendable {
     case hover(Point)
     /// Text typed (SDL_TEXTINPUT, UTF-8): only a focused text field takes it.
     case text(String)
+    /// The list set coasting as a drag released at this velocity would, points per second,
+    /// positive towards the end (a script's `fling VY [VX]`: exact speeds for tests, benches
+    /// and explanations). A horizontal list takes `vx`, or `vy` when `vx` is 0.
+    case fling(vx: Double, vy: Double)
     /// A command given without a key: the tuning panel's controls and a script's `set` lines,
     /// delivered in order with the other input so a replay repeats the tuning.
     case command(AppCommand)

@@ -15,10 +15,16 @@ public struct ScrollPhysics: Hashable, Sendable {
     public var springDampingRatio: Double
     /// Points a wheel notch or an arrow key moves (40, as `ScrollCommand.lineLength`).
     public var lineLength: Double
+    /// Whose fling, drag past an edge and way back the scroll view runs (see `ScrollEngine`).
+    /// The constants above tune UIKit's engine; the others run with their platform's own.
+    /// Every engine is given the same release velocity (the playground's velocity tracker), so
+    /// a comparison shows physics only. Wheels, keys and touchpad deltas move alike in all.
+    public var engine: ScrollEngineName = .uikit
 
     public init(decelerationRate: DecelerationRate = .normal, rubberBandCoefficient: Double = RubberBand.defaultCoefficient,
                 springStiffness: Double = SpringSimulation.defaultStiffness, springDampingRatio: Double = 1,
-                lineLength: Double = ScrollCommand.lineLength) {
+                lineLength: Double = ScrollCommand.lineLength, engine: ScrollEngineName = .uikit) {
+        self.engine = engine
         self.decelerationRate = decelerationRate
         self.rubberBandCoefficient = rubberBandCoefficient
         self.springStiffness = springStiffness
@@ -109,6 +115,6 @@ public struct ScrollPhysics: Hashable, Sendable {
             rubberBandCoefficient: clamp(rubberBandCoefficient, Self.rubberBandRange, uikit.rubberBandCoefficient),
             springStiffness: clamp(springStiffness, Self.stiffnessRange, uikit.springStiffness),
             springDampingRatio: clamp(springDampingRatio, Self.dampingRange, uikit.springDampingRatio),
-            lineLength: clamp(lineLength, Self.lineLengthRange, uikit.lineLength))
+            lineLength: clamp(lineLength, Self.lineLengthRange, uikit.lineLength), engine: engine)
     }
 }

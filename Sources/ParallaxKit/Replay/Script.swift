@@ -10,6 +10,8 @@
 ///     click X Y             press and release at (X, Y) at the same instant (a touchpad's tap)
 ///     hover X Y             move the pointer with no button held
 ///     type TEXT             type the rest of the line (a focused text field takes it)
+///     fling VY [VX]         set the list coasting at VY (VX) points per second, positive
+///                           towards the end, as a drag released at that speed would
 ///     wheel dy=N [dx=N] [precise] [flipped]
 ///                           N notches (dy > 0 is away from the user, SDL's convention);
 ///                           `precise` marks touchpad fractions, `flipped` natural scrolling
@@ -54,6 +56,9 @@ public enum ScriptLimits {
     public static let dragSeconds = 60.0
     /// `wait S`: at most this many seconds.
     public static let waitSeconds = 600.0
+    /// `fling VY [VX]`: points per second either way: far past any hand (Android's fastest
+    /// fling is 8,000 dp/s), small enough for every engine's closed form.
+    public static let flingSpeed = 100_000.0
     /// `wheel dy=N dx=N`: at most this many notches either way in one event.
     public static let wheelNotches = 100.0
     /// The whole script: at most an hour of input.
@@ -71,7 +76,7 @@ public enum ScriptLimits {
 }
 
 extension Script {
-    static let commandNames = "drag-begin, drag-move, drag-end, drag, click, hover, type, wheel, key, set, wait"
+    static let commandNames = "drag-begin, drag-move, drag-end, drag, click, hover, type, fling, wheel, key, set, wait"
     /// `type TEXT`: at most this many characters on one line.
     static let typedCharacters = 256
 
@@ -156,6 +161,17 @@ extension Script {
                     events.append(TimedEvent(time: time, event: .pointerDown(p)))
                     events.append(TimedEvent(time: time, event: .pointerUp(p)))
                 }
+            case "fling":
+                guard (1...2).contains(args.count) else { throw fail("'fling' takes VY [VX] in points per second, e.g. 'fling 5000'") }
+                var speeds: [Double] = []
+                for a in args {
+                    guard let v = Double(a), v.isFinite, abs(v) <= ScriptLimits.flingSpeed else {
+                        throw fail("a fling's speed is a number of points per second within ±\(Int(ScriptLimits.flingSpeed)), got \(quote(a))")
+                    }
+                    speeds.append(v)
+                }
+                if pressedAt != nil { throw fail("fling while a drag is in progress (missing drag-end)") }
+                events.append(TimedEvent(time: time, event: .fling(vx: speeds.count > 1 ? speeds[1] : 0, vy: speeds[0])))
             case "type":
                 // The words as written, one space between them (`#` still starts a comment).
                 let text = args.joined(separator: " ")
@@ -268,7 +284,7 @@ public enum KeyName {
 public enum ScriptSetting {
     public struct Problem: Error { public var reason: String }
 
-    static let help = "scene NAME, strategy NAME, parallax POINTS, items N, reduce-motion on|off, " + ScrollPhysics.Knob.allCases.map { "\($0.rawValue) N" }.joined(separator: ", ") + ", "
+    static let help = "scene NAME, strategy NAME, physics NAME, parallax POINTS, items N, reduce-motion on|off, " + ScrollPhysics.Knob.allCases.map { "\($0.rawValue) N" }.joined(separator: ", ") + ", "
         + CellLayout.Knob.allCases.map { "\($0.rawValue) N|auto" }.joined(separator: ", ") + ", reset defaults"
 
     /// The command `set name value` gives, or why it gives none.
@@ -284,6 +300,11 @@ public enum ScriptSetting {
                 throw Problem(reason: "unknown strategy \(quoted(value)) (one of \(ParallaxStrategy.allCases.map(\.name).joined(separator: ", ")))")
             }
             return .strategy(strategy)
+        case "physics":
+            guard let engine = ScrollEngineName(name: value) else {
+                throw Problem(reason: "unknown physics \(quoted(value)) (one of \(ScrollEngineName.allCases.map(\.rawValue).joined(separator: ", ")); compose is android)")
+            }
+            return .setScrollEngine(engine)
         case "parallax":
             guard let amount = Double(value), amount.isFinite, amount >= 0, amount <= Playground.largestParallaxAmount else {
                 throw Problem(reason: "parallax takes 0 to \(Int(Playground.largestParallaxAmount)) points, got \(quoted(value))")

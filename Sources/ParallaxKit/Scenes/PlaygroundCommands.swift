@@ -21,12 +21,19 @@ extension Playground {
             var tuned = physics
             tuned[knob] = value
             setPhysics(tuned.clamped)
+        case .setScrollEngine(let engine):
+            var tuned = physics
+            tuned.engine = engine
+            setPhysics(tuned)
         case .setCellLayout(let knob, let value):
             var shaped = cellLayout
             shaped[knob] = value
             setCellLayout(shaped)
         case .resetToDefaults:
-            setPhysics(.uikit)
+            // UIKit's constants; the engine is a choice of platform, not of the scene's look.
+            var defaults = ScrollPhysics.uikit
+            defaults.engine = physics.engine
+            setPhysics(defaults)
             setCellLayout(.sceneDefaults)
             setReduceMotion(false)
             setItemCount(scene.defaultItemCount)

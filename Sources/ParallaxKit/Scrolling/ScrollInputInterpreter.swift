@@ -19,7 +19,7 @@ struct ScrollInputInterpreter {
     /// scrolling key. Moves and releases only continue what a press began.
     func isScrollInput(_ event: InputEvent) -> Bool {
         switch event {
-        case .pointerDown, .wheel: return true
+        case .pointerDown, .wheel, .fling: return true
         case .key(let key, let modifiers): return ScrollCommand(key: key, modifiers: modifiers, axis: axis) != nil
         case .pointerMoved, .pointerUp, .command, .hover, .text: return false
         }
@@ -38,6 +38,9 @@ struct ScrollInputInterpreter {
             if let command = ScrollCommand(key: key, modifiers: modifiers, axis: axis) {
                 perform(command, at: time, to: &state)
             }
+        case .fling(let vx, let vy):
+            let v = axis == .vertical || vx == 0 ? vy : vx
+            fling(velocity: v, at: time, to: &state)
         case .command, .hover, .text: break
         }
     }
@@ -64,6 +67,10 @@ struct ScrollInputInterpreter {
     /// an edge, coast if fast enough, else stop.
     func release(velocity rawVelocity: Double, at time: Double, to state: inout ScrollState) {
         let v = rawVelocity.isFinite ? rawVelocity : 0
+        if physics.engine != .uikit {
+            releaseToEngine(velocity: v, at: time, to: &state)
+            return
+        }
         if state.position < range.lowerBound || state.position > range.upperBound {
             let edge = state.position < range.lowerBound ? range.lowerBound : range.upperBound
             if bounces {
@@ -86,6 +93,34 @@ struct ScrollInputInterpreter {
         state.motion = .fling(fling, startTime: time)
     }
 
+    /// Another platform's release: its gesture layer's velocity (its minimum and maximum
+    /// fling speeds), then its fling, or its way back from where its own offset lies.
+    private func releaseToEngine(velocity measured: Double, at time: Double, to state: inout ScrollState) {
+        let engine = physics.engine.engine
+        var start = state.position
+        if case .engineDragging(let drag) = state.motion { start = drag.drag.enginePosition }
+        if !bounces, start < range.lowerBound || start > range.upperBound {
+            state.position = clamp(start)
+            state.motion = .idle
+            return
+        }
+        let fling = engine.release(from: start, velocity: engine.releaseVelocity(measured), range: range, viewportExtent: viewportExtent)
+        if fling.isDone(at: 0) {
+            state.position = fling.restPosition
+            state.motion = .idle
+        } else {
+            state.motion = .engineFling(fling, startTime: time)
+        }
+    }
+
+    /// Sets the list coasting at `velocity` (points per second, positive towards the end) as a
+    /// drag released at that speed would: a script's `fling` line, exact speeds for tests.
+    func fling(velocity: Double, at time: Double, to state: inout ScrollState) {
+        if case .dragging = state.motion { return }
+        if case .engineDragging = state.motion { return }
+        release(velocity: velocity, at: time, to: &state)
+    }
+
     func clamp(_ x: Double) -> Double {
         min(max(x, range.lowerBound), range.upperBound)
     }
@@ -95,12 +130,28 @@ struct ScrollInputInterpreter {
     private func beginDrag(at pointer: Double, time: Double, _ state: inout ScrollState) {
         var tracker = VelocityTracker()
         tracker.add(time: time, position: state.position)
+        if physics.engine != .uikit {
+            let drag = physics.engine.engine.beginDrag(at: state.position, range: range, viewportExtent: viewportExtent)
+            state.position = drag.position
+            state.motion = .engineDragging(ScrollMotion.EngineDragState(lastPointer: pointer, drag: drag, tracker: tracker))
+            return
+        }
         // Grabbing content past an edge (a bounce) keeps it where it shows: no jump.
         let raw = bounces ? rubberBand.unclamp(state.position, from: range) : clamp(state.position)
         state.motion = .dragging(ScrollMotion.DragState(pointerStart: pointer, rawStart: raw, tracker: tracker))
     }
 
     private func moveDrag(to pointer: Double, time: Double, _ state: inout ScrollState) {
+        if case .engineDragging(var engineDrag) = state.motion {
+            // The content follows the finger: the offset moves against the pointer.
+            engineDrag.drag = physics.engine.engine.drag(engineDrag.drag, by: engineDrag.lastPointer - pointer, range: range,
+                                                         viewportExtent: viewportExtent)
+            engineDrag.lastPointer = pointer
+            state.position = engineDrag.drag.position
+            engineDrag.tracker.add(time: time, position: state.position)
+            state.motion = .engineDragging(engineDrag)
+            return
+        }
         guard case .dragging(var drag) = state.motion else { return }
         let raw = drag.rawStart + (drag.pointerStart - pointer)
         state.position = bounces ? rubberBand.clamp(raw, to: range) : clamp(raw)
@@ -109,6 +160,10 @@ struct ScrollInputInterpreter {
     }
 
     private func endDrag(time: Double, _ state: inout ScrollState) {
+        if case .engineDragging(let drag) = state.motion {
+            release(velocity: drag.tracker.velocity(at: time), at: time, to: &state)
+            return
+        }
         guard case .dragging(let drag) = state.motion else { return }
         release(velocity: drag.tracker.velocity(at: time), at: time, to: &state)
     }

@@ -15,6 +15,18 @@ enum ScrollMotion {
     /// A wheel notch or a key, eased towards its target.
     case animating(SmoothScrollAnimation, startTime: Double)
     case autoScrolling(AutoScrollDrift, startTime: Double)
+    /// A pointer holds the content of an engine other than UIKit's (see `ScrollPhysics.engine`).
+    case engineDragging(EngineDragState)
+    /// Another platform's fling, or its way back from past an edge.
+    case engineFling(EngineFling, startTime: Double)
+
+    /// A pointer drag under another platform's engine: where the pointer was last, and the
+    /// engine's own drag (Flutter's friction depends on each delta, GTK keeps an overshoot).
+    struct EngineDragState {
+        var lastPointer: Double
+        var drag: EngineDrag
+        var tracker: VelocityTracker
+    }
 
     /// A pointer drag in progress.
     struct DragState {
@@ -27,8 +39,8 @@ enum ScrollMotion {
     var phase: ScrollPhase {
         switch self {
         case .idle: .idle
-        case .dragging, .touchpad: .dragging
-        case .fling: .decelerating
+        case .dragging, .touchpad, .engineDragging: .dragging
+        case .fling, .engineFling: .decelerating
         case .bouncing: .bouncing
         case .animating, .autoScrolling: .animating
         }
@@ -38,8 +50,9 @@ enum ScrollMotion {
     /// until it lets go.
     func velocity(at t: Double) -> Double {
         switch self {
-        case .idle, .dragging, .touchpad: 0
+        case .idle, .dragging, .touchpad, .engineDragging: 0
         case .fling(let fling, let t0): fling.velocity(at: t - t0)
+        case .engineFling(let fling, let t0): fling.velocity(at: t - t0)
         case .bouncing(let bounce, let t0): bounce.velocity(at: t - t0)
         case .animating(let animation, let t0): animation.velocity(at: t - t0)
         case .autoScrolling(let drift, let t0): drift.velocity(at: t - t0)
@@ -49,8 +62,9 @@ enum ScrollMotion {
     /// Where the motion will come to rest by itself; nil at rest or under a finger.
     var restPosition: Double? {
         switch self {
-        case .idle, .dragging, .touchpad: nil
+        case .idle, .dragging, .touchpad, .engineDragging: nil
         case .fling(let fling, _): fling.restPosition
+        case .engineFling(let fling, _): fling.restPosition
         case .bouncing(let bounce, _): bounce.restPosition
         case .animating(let animation, _): animation.restPosition
         case .autoScrolling(let drift, _): drift.restPosition

@@ -222,8 +222,15 @@ public final class ScrollView {
     private func advance(to t: Double) {
         now = t
         switch state.motion {
-        case .idle, .dragging:
+        case .idle, .dragging, .engineDragging:
             return
+        case .engineFling(let fling, let t0):
+            if fling.isDone(at: t - t0) {
+                state.position = fling.restPosition
+                state.motion = .idle
+            } else {
+                state.position = fling.position(at: t - t0)
+            }
         case .touchpad(let tracker, let last):
             let release = last + Self.touchpadReleaseGap
             if t > release {
@@ -297,9 +304,13 @@ public final class ScrollView {
                 drift = AutoScrollDrift(start: drift.start, speed: drift.speed, within: interpreter.range)
                 state.motion = .autoScrolling(drift, startTime: t0)
             }
-        case .dragging:
+        case .dragging, .engineDragging:
             // A drag releases into a bounce towards the new range's edge by itself.
             break
+        case .engineFling(let fling, let t0):
+            // Its edges were the old range's: stop where it is, in range.
+            state.motion = .idle
+            state.position = interpreter.clamp(fling.position(at: now - t0))
         case .animating(let animation, let t0):
             // Aim the rest of the animation at its target as the new range allows, from where
             // it is now and as fast as it goes, so it never comes to rest past the content.

@@ -11,6 +11,9 @@ public enum CompareAxis: String, CaseIterable, Sendable {
     case parallax
     /// The five scenes.
     case scene
+    /// The platforms' scroll engines under one hand: every pane's strategy and technique the
+    /// same, only the physics different.
+    case physics
 
     public static var validNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
@@ -62,6 +65,8 @@ public struct Comparison: Sendable, Equatable {
             throw ComparisonError(description: "--compare: unknown scene '\(value)'; one of \(SceneID.validNames)")
         case .technique where ParallaxMapping.byAuthor.first(where: { $0.name == value }) == nil:
             throw ComparisonError(description: "--compare: unknown technique '\(value)'; one of \(ParallaxMapping.byAuthor.map(\.name).joined(separator: ", "))")
+        case .physics where ScrollEngineName(name: value) == nil:
+            throw ComparisonError(description: "--compare: unknown physics '\(value)'; one of \(ScrollEngineName.allCases.map(\.rawValue).joined(separator: ", ")) (compose is android)")
         case .parallax:
             guard let amount = Double(value), amount >= 0, amount <= Playground.largestParallaxAmount else {
                 throw ComparisonError(description: "--compare parallax= values must be from 0 to \(Int(Playground.largestParallaxAmount)) points, got '\(value)'")
@@ -83,6 +88,7 @@ public struct Comparison: Sendable, Equatable {
         case .strategy: settings.strategy = ParallaxStrategy(rawValue: value)
         case .scene: settings.scene = SceneID(rawValue: value) ?? base.scene
         case .parallax: settings.parallaxAmount = Double(value)
+        case .physics: settings.physics.engine = ScrollEngineName(name: value) ?? base.physics.engine
         case .technique:
             guard let technique = ParallaxMapping.byAuthor.first(where: { $0.name == value }) else { break }
             settings.scene = .photos
@@ -104,6 +110,7 @@ public struct Comparison: Sendable, Equatable {
         case .strategy: return ParallaxStrategy(rawValue: value)?.title ?? value
         case .scene: return SceneID(rawValue: value).map { Scene.make($0).title } ?? value
         case .parallax: return "parallax \(value) pt"
+        case .physics: return ScrollEngineName(name: value)?.title ?? value
         case .technique:
             return value.prefix(1).uppercased() + value.dropFirst()
         }
@@ -117,6 +124,7 @@ public struct Comparison: Sendable, Equatable {
         case .scene: return SceneID.allCases.map(\.rawValue)
         case .technique: return ParallaxMapping.byAuthor.map(\.name)
         case .parallax: return [0, 0.5, 1, 1.5, 2].map { amountText($0 * defaultAmount) }
+        case .physics: return ScrollEngineName.allCases.map(\.rawValue)
         }
     }
 
@@ -127,10 +135,15 @@ public struct Comparison: Sendable, Equatable {
         return all[(i + 1) % all.count]
     }
 
-    /// What the C key steps through: no comparison, then the strategies, the techniques and
-    /// the amounts of the current scene, each with every value of its axis.
+    /// The engines the C key compares: the five platforms the issue tracker's questions are
+    /// about (Flutter's Android clamping physics is a caption click away).
+    public static let cycledEngines: [ScrollEngineName] = [.uikit, .android, .flutterIOS, .chromium, .gtk]
+
+    /// What the C key steps through: no comparison, then the strategies, the techniques, the
+    /// amounts of the current scene and five platforms' physics, each with every value of its
+    /// axis (five of the six engines).
     public static func cycle(after current: Comparison?, defaultAmount: Double) -> Comparison? {
-        let order: [CompareAxis] = [.strategy, .technique, .parallax]
+        let order: [CompareAxis] = [.strategy, .technique, .parallax, .physics]
         let nextAxis: CompareAxis?
         if let current, let i = order.firstIndex(of: current.axis) {
             nextAxis = i + 1 < order.count ? order[i + 1] : nil
@@ -138,7 +151,8 @@ public struct Comparison: Sendable, Equatable {
             nextAxis = current == nil ? order[0] : nil
         }
         guard let nextAxis else { return nil }
-        return try? Comparison(axis: nextAxis, values: choices(on: nextAxis, defaultAmount: defaultAmount))
+        let values = nextAxis == .physics ? cycledEngines.map(\.rawValue) : choices(on: nextAxis, defaultAmount: defaultAmount)
+        return try? Comparison(axis: nextAxis, values: values)
     }
 }
 

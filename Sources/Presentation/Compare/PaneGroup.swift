@@ -135,6 +135,9 @@ public final class PaneGroup {
         case (.strategy, .resetToDefaults):
             if let strategy = ParallaxStrategy(rawValue: value) { playground.setStrategy(strategy) }
             return true
+        case (.physics, .setScrollEngine):
+            if let engine = ScrollEngineName(name: value) { playground.apply(.setScrollEngine(engine)) }
+            return true
         case (.parallax, .adjustParallax), (.parallax, .setParallax), (.parallax, .resetToDefaults):
             if let amount = Double(value) { playground.setParallaxAmount(amount) }
             return true
@@ -168,7 +171,7 @@ public final class PaneGroup {
             case .pointerUp(let p):
                 local.event = .pointerUp(localPoint(p, in: pressedPane ?? paneIndex(at: p) ?? 0))
                 pressedPane = nil
-            case .wheel, .key, .command, .hover, .text: break
+            case .wheel, .key, .command, .hover, .text, .fling: break
             }
             for pane in panes { pane.step.enqueue(.input(local)) }
         }

@@ -11,6 +11,7 @@ public struct TuningPanel: Equatable, Sendable {
 
     public static let sceneNames = SceneID.allCases.map { Scene.make($0).title }
     public static let strategyNames = ParallaxStrategy.allCases.map(\.title)
+    public static let engineNames = ScrollEngineName.allCases.map(\.title)
     /// The item-count slider's ends: the model's own range.
     public static let itemRange = Double(Playground.itemCountRange.lowerBound)...Double(Playground.itemCountRange.upperBound)
 
@@ -129,6 +130,7 @@ public struct TuningPanel: Equatable, Sendable {
         let count = min(max(edited.items.clampedInteger(Int.self), Playground.itemCountRange.lowerBound), Playground.itemCountRange.upperBound)
         if count != Int(items) { commands.append(.setItemCount(count)) }
         if edited.reduceMotion != reduceMotion { commands.append(.setReduceMotion(edited.reduceMotion)) }
+        if edited.physics.engine != physics.engine { commands.append(.setScrollEngine(edited.physics.engine)) }
         for knob in ScrollPhysics.Knob.allCases where edited.physics[knob] != physics[knob] {
             commands.append(.setPhysics(knob, edited.physics[knob]))
         }

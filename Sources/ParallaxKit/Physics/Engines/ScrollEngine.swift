@@ -40,6 +40,18 @@ public enum ScrollEngineName: String, CaseIterable, Hashable, Sendable {
         }
     }
 
+    /// The engine's name for people: the panel's picker, toasts, captions.
+    public var title: String {
+        switch self {
+        case .uikit: "UIKit"
+        case .android: "Android"
+        case .flutterIOS: "Flutter (iOS)"
+        case .flutterAndroid: "Flutter (Android)"
+        case .chromium: "Chromium"
+        case .gtk: "GTK"
+        }
+    }
+
     /// The source the engine is written from.
     public var source: String {
         switch self {
