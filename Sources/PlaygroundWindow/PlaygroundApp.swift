@@ -206,7 +206,10 @@ public final class PlaygroundApp {
                             sharp: executor.images.pipeline?.visibleAreSharp ?? true, at: monotonicNanoseconds())
             if panes.panes.count > 1 {
                 var overPanes = DrawList()
-                if showsStrip { CompareStrip.draw(panes.panes, surfaceSize: panes.surfaceSize, into: &overPanes) }
+                if showsStrip {
+                    CompareStrip.draw(panes.panes, surfaceSize: panes.surfaceSize, offsets: panes.comparison?.axis == .physics,
+                                      into: &overPanes)
+                }
                 if composer.decorations.help { FrameComposer.drawHelp(overPanesOf: panes.surfaceSize, into: &overPanes) }
                 presenter.drawOver(overPanes)
             }

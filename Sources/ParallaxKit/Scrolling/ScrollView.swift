@@ -127,6 +127,17 @@ public final class ScrollView {
         now = other.now
     }
 
+    /// When the current coast began and from where (a fling's release, or the start of a
+    /// bounce that no fling led to); nil while nothing coasts.
+    public var coastStart: (time: Double, position: Double)? {
+        switch state.motion {
+        case .fling(let fling, let t0): (t0, fling.position(at: 0))
+        case .engineFling(let fling, let t0): (t0, fling.position(at: 0))
+        case .bouncing(let bounce, let t0): (t0, bounce.position(at: 0))
+        default: nil
+        }
+    }
+
     /// Moves straight to `offset` (clamped to the resting range) and stops any motion.
     public func setPosition(_ offset: Double) {
         isTouched = true

@@ -36,7 +36,20 @@ public enum CompareStrip {
     /// The width the row's figures may take, the gap to the curve left out.
     public static var figuresWidth: Double { workWidth - 8 }
 
-    public static func draw(_ panes: [Pane], surfaceSize: Size, into list: inout DrawList) {
+    /// A physics comparison's row figures: where the pane's last coast came to rest and when.
+    public static func coastFigures(_ coast: Pane.Coast?) -> String {
+        guard let coast else { return "at rest" }
+        return NumberFormat.signedFixed(coast.distance, decimals: 0) + " pt · " + NumberFormat.fixed2(coast.seconds) + " s"
+    }
+
+    /// `offsets`: a physics comparison's strip, every pane's list offset over the last 4 s in
+    /// one plot across the rows (one scale, so the engines' coasts lie side by side), each row
+    /// naming its engine with the last coast's rest distance and time to rest.
+    public static func draw(_ panes: [Pane], surfaceSize: Size, offsets: Bool = false, into list: inout DrawList) {
+        if offsets {
+            drawOffsets(panes, surfaceSize: surfaceSize, into: &list)
+            return
+        }
         let strip = frame(rows: panes.count, surfaceSize: surfaceSize)
         list.fill(strip, band)
         // One vertical scale for every row: the largest shift any pane showed, at least 1 pt.
@@ -65,6 +78,36 @@ public enum CompareStrip {
             let shift = history.shifts.last ?? 0
             list.text(figures(shift: shift, workPerFrame: work),
                       at: Point(x: strip.maxX - padding, y: mid - textSize / 2 - 1), size: textSize,
+                      color: SceneRenderer.Palette.subtitle, alignment: .trailing)
+        }
+    }
+
+    private static func drawOffsets(_ panes: [Pane], surfaceSize: Size, into list: inout DrawList) {
+        let strip = frame(rows: panes.count, surfaceSize: surfaceSize)
+        list.fill(strip, band)
+        let latest = panes.compactMap { $0.centreShift.times.last }.max() ?? 0
+        let all = panes.flatMap(\.centreShift.offsets)
+        let low = all.min() ?? 0, high = max(all.max() ?? 1, low + 1)
+        let plotLeft = strip.minX + padding + labelWidth
+        let plotWidth = max(10, strip.width - labelWidth - workWidth - 2 * padding)
+        let plotTop = strip.minY + padding + 3, plotBottom = strip.maxY - padding - 3
+        list.line(from: Point(x: plotLeft, y: plotBottom), to: Point(x: plotLeft + plotWidth, y: plotBottom), axisLine)
+        for (k, pane) in panes.enumerated() {
+            let color = paneColors[k % paneColors.count]
+            let mid = strip.minY + padding + Double(k) * rowHeight + rowHeight / 2
+            list.fill(Rect(x: strip.minX + padding, y: mid - 4, width: 8, height: 8), color)
+            list.text(pane.playground.physics.engine.title, at: Point(x: strip.minX + padding + 14, y: mid - textSize / 2 - 1),
+                      size: textSize, color: SceneRenderer.Palette.title)
+            let history = pane.centreShift
+            var previous: Point?
+            for (time, offset) in zip(history.times, history.offsets) {
+                let x = plotLeft + plotWidth * (1 - min(1, max(0, (latest - time) / ShiftHistory.seconds)))
+                // Further down the list plots higher: the curves rise as the lists coast on.
+                let point = Point(x: x, y: plotBottom - (offset - low) / (high - low) * (plotBottom - plotTop))
+                if let previous { list.line(from: previous, to: point, color) }
+                previous = point
+            }
+            list.text(coastFigures(pane.lastCoast), at: Point(x: strip.maxX - padding, y: mid - textSize / 2 - 1), size: textSize,
                       color: SceneRenderer.Palette.subtitle, alignment: .trailing)
         }
     }

@@ -33,10 +33,35 @@ public final class Pane {
         measuredSetting = MeasuredSetting.restart(&statistics, measured: measuredSetting, now: playground)
     }
 
+    /// The last coast that came to rest: how far it went from the release and how long it
+    /// took (to the frame that found it at rest), for the strip of a physics comparison.
+    public struct Coast: Sendable, Equatable {
+        public var distance: Double
+        public var seconds: Double
+    }
+    public private(set) var lastCoast: Coast?
+    private var coastStart: (time: Double, offset: Double)?
+
     func noteFrame(_ report: FrameReport) {
         framesRun += 1
         totalWork = totalWork + report.work
-        centreShift.append(time: report.time, shift: Self.centreShift(of: playground), work: report.work)
+        let scrollView = playground.scrollView
+        let offset = scrollView.contentOffset[playground.scene.axis]
+        centreShift.append(time: report.time, shift: Self.centreShift(of: playground), offset: offset, work: report.work)
+        switch scrollView.phase {
+        case .dragging:
+            coastStart = nil
+        case .decelerating, .bouncing:
+            // From the release (a fling's bounce at an edge goes on counting from it).
+            if coastStart == nil, let start = scrollView.coastStart { coastStart = (start.time, start.position) }
+        case .idle:
+            if let start = coastStart {
+                lastCoast = Coast(distance: offset - start.offset, seconds: report.time - start.time)
+                coastStart = nil
+            }
+        case .animating:
+            coastStart = nil
+        }
     }
 
     /// The shift along the list's axis of the visible cell whose centre is nearest the
@@ -66,6 +91,8 @@ public struct ShiftHistory: Sendable {
 
     public private(set) var times: [Double] = []
     public private(set) var shifts: [Double] = []
+    /// The list's offset along its axis, points.
+    public private(set) var offsets: [Double] = []
     /// The strategy's attributes computed plus cells updated, per frame.
     public private(set) var work: [Int] = []
 
@@ -76,15 +103,17 @@ public struct ShiftHistory: Sendable {
         return recent.isEmpty ? 0 : Double(recent.reduce(0, +)) / Double(recent.count)
     }
 
-    mutating func append(time: Double, shift: Double, work frameWork: StrategyWork) {
+    mutating func append(time: Double, shift: Double, offset: Double = 0, work frameWork: StrategyWork) {
         times.append(time)
         shifts.append(shift.isFinite ? shift : 0)
+        offsets.append(offset.isFinite ? offset : 0)
         work.append(frameWork.attributesComputed + frameWork.cellsUpdated)
         var drop = 0
         while drop < times.count - 1, times.count - drop > Self.capacity || time - times[drop] > Self.seconds { drop += 1 }
         if drop > 0 {
             times.removeFirst(drop)
             shifts.removeFirst(drop)
+            offsets.removeFirst(drop)
             work.removeFirst(drop)
         }
     }
