@@ -134,6 +134,7 @@ public enum TuningPanelView {
             layer.text("the mapping across the viewport (cells as dots):")
             layer.plot(size: Size(width: width - 20, height: 90), points: card.curve,
                        xRange: card.curveXRange, yRange: card.curveYRange, dots: card.dots)
+            if let coast = card.coast { layer.wrappedText(coast, color: Color(r: 150, g: 200, b: 255)) }
             if !card.motion.isEmpty {
                 let offsets = card.motion.map(\.y) + [card.restOffset].compactMap { $0 }
                 let low = offsets.min() ?? 0, high = offsets.max() ?? 1

@@ -129,11 +129,11 @@ public final class ScrollView {
 
     /// When the current coast began and from where (a fling's release, or the start of a
     /// bounce that no fling led to); nil while nothing coasts.
-    public var coastStart: (time: Double, position: Double)? {
+    public var coastStart: (time: Double, position: Double, velocity: Double)? {
         switch state.motion {
-        case .fling(let fling, let t0): (t0, fling.position(at: 0))
-        case .engineFling(let fling, let t0): (t0, fling.position(at: 0))
-        case .bouncing(let bounce, let t0): (t0, bounce.position(at: 0))
+        case .fling(let fling, let t0): (t0, fling.position(at: 0), fling.velocity(at: 0))
+        case .engineFling(let fling, let t0): (t0, fling.position(at: 0), fling.velocity(at: 0))
+        case .bouncing(let bounce, let t0): (t0, bounce.position(at: 0), bounce.velocity(at: 0))
         default: nil
         }
     }

@@ -29,6 +29,8 @@ public struct ExplainCard: Equatable, Sendable {
     /// it rests; empty at rest or under a finger.
     public var motion: [Point]
     public var restOffset: Double?
+    /// While the list coasts: whose engine, its formula, and this coast's numbers.
+    public var coast: String?
 
     /// The card for the cell under `pointer` (viewport points), or nil when there is none.
     public init?(playground: Playground, pointer: Point) {
@@ -93,6 +95,11 @@ public struct ExplainCard: Equatable, Sendable {
                 samples.append(Point(x: dt, y: scrollView.projectedPosition(at: now + dt)))
             }
             restOffset = rest
+            if let start = scrollView.coastStart {
+                let engine = scrollView.physics.engine
+                coast = engine.title + ": " + engine.formula + ". This coast: v0 " + NumberFormat.signedFixed(start.velocity, decimals: 0)
+                    + " pt/s, rests " + NumberFormat.signedFixed(rest - start.position, decimals: 1) + " pt from its release"
+            }
         } else {
             restOffset = nil
         }

@@ -52,6 +52,18 @@ public enum ScrollEngineName: String, CaseIterable, Hashable, Sendable {
         }
     }
 
+    /// The engine's coast as a formula, with its platform's constants (the explain card).
+    public var formula: String {
+        switch self {
+        case .uikit: "x(t) = x0 + v0·(0.998^(1000t) − 1)/(1000·ln 0.998), a spring at the edges"
+        case .android: "spline: distance 0.015·c·e^(r/(r−1)·ln(0.35|v0|/(0.015·c))), c = 9.80665·39.37·160·0.84, r = ln 0.78/ln 0.9"
+        case .flutterIOS: "x(t) = x0 + v0·(0.135^t − 1)/ln 0.135, a spring (0.5, 100, ζ 1.1) past the edges"
+        case .flutterAndroid: "x(t) = x0 + D·(1 − (1 − t/T)^r): Android's distance D in 0.35·r of its time"
+        case .chromium: "x(t) = α·e^(−γt) − β·t − α from where the slope is v0; α −5707.62, β 172, γ 3.7"
+        case .gtk: "x(t) = x0 + v0·(1 − e^(−4t))/4, an overshoot spring (friction 20) at the edges"
+        }
+    }
+
     /// The source the engine is written from.
     public var source: String {
         switch self {
