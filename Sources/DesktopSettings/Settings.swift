@@ -19,10 +19,13 @@ public struct Settings: Equatable, Sendable {
     public var reduceMotion: Bool?
     /// The photo folder shown last (absent: the bundled photos).
     public var lastFolder: String?
+    /// Whose scroll physics the user picked in the window (absent: UIKit's).
+    public var physics: ScrollEngineName?
 
     public init(scene: SceneID? = nil, strategy: ParallaxStrategy? = nil, overlay: OverlayMode? = nil,
                 windowSize: WindowSize? = nil, windowPosition: WindowPosition? = nil, vsync: Bool? = nil,
-                reduceMotion: Bool? = nil, lastFolder: String? = nil) {
+                reduceMotion: Bool? = nil, lastFolder: String? = nil, physics: ScrollEngineName? = nil) {
+        self.physics = physics
         self.scene = scene
         self.strategy = strategy
         self.overlay = overlay
@@ -89,7 +92,7 @@ public struct SettingsError: Error, CustomStringConvertible, Equatable {
 extension Settings {
     private enum Key: String, CodingKey, CaseIterable {
         case version, scene, strategy, overlay, windowSize = "window_size", windowPosition = "window_position"
-        case vsync, reduceMotion = "reduce_motion", lastFolder = "last_folder"
+        case vsync, reduceMotion = "reduce_motion", lastFolder = "last_folder", physics
     }
 
     /// Any key, to find the ones this version does not know.
@@ -163,6 +166,7 @@ extension Settings {
             s.scene = try Self.named(c, .scene) { SceneID(rawValue: $0) }
             s.strategy = try Self.named(c, .strategy) { ParallaxStrategy(rawValue: $0) }
             s.overlay = try Self.named(c, .overlay) { OverlayMode(settingsName: $0) }
+            s.physics = try Self.named(c, .physics) { ScrollEngineName(rawValue: $0) }
             if let size = try c.decodeIfPresent(SizeRecord.self, forKey: .windowSize) {
                 let range = WindowSize.sideRange
                 guard range.contains(size.width), range.contains(size.height) else {
@@ -199,6 +203,7 @@ extension Settings {
             try c.encodeIfPresent(settings.vsync, forKey: .vsync)
             try c.encodeIfPresent(settings.reduceMotion, forKey: .reduceMotion)
             try c.encodeIfPresent(settings.lastFolder, forKey: .lastFolder)
+            try c.encodeIfPresent(settings.physics?.rawValue, forKey: .physics)
         }
 
         private static func named<T>(_ c: KeyedDecodingContainer<Key>, _ key: Key, _ make: (String) -> T?) throws -> T? {

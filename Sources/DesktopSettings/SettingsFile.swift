@@ -126,6 +126,7 @@ extension Settings {
         take(\.vsync)
         take(\.reduceMotion)
         take(\.lastFolder)
+        take(\.physics)
         return kept
     }
 }

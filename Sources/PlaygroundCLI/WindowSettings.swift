@@ -37,6 +37,7 @@ struct WindowSettings {
         let stored = self.stored
         if display.model.sceneChoice == nil { display.model.sceneChoice = stored.scene }
         if display.model.strategy == nil { display.model.strategy = stored.strategy }
+        if display.model.physicsEngine == nil, display.model.preset?.engine == nil { display.model.physicsEngine = stored.physics }
         if display.requestedSize == nil, let size = stored.windowSize {
             display.requestedSize = ViewportSize(width: Double(size.width), height: Double(size.height))
         }
@@ -72,7 +73,8 @@ struct WindowSettings {
             windowPosition: position,
             vsync: app.renderer.isVSyncEnabled,
             reduceMotion: playground.reduceMotion == systemReducesMotion ? nil : playground.reduceMotion,
-            lastFolder: folder.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+            lastFolder: folder.map { URL(fileURLWithPath: $0).standardizedFileURL.path },
+            physics: playground.physics.engine == .uikit ? nil : playground.physics.engine)
     }
 
     /// The window's size and position now, within the file's ranges.

@@ -91,4 +91,18 @@ import Testing
         for command in preset.commands { playground.apply(command) }
         #expect(Preset(playground: playground) == Preset(scene: .quilt, strategy: .off, parallax: 12, items: 200, reduceMotion: false))
     }
+
+    @Test func aPresetCarriesThePhysics() throws {
+        var settings = PlaygroundSettings(scene: .table)
+        settings.physics.engine = .chromium
+        let preset = Preset(playground: Playground(settings, viewportSize: Size(width: 800, height: 600)))
+        #expect(preset.engine == .chromium)
+        #expect(preset.suggestedName.contains("chromium"))
+        let read = try Preset(decoding: preset.encoded(), source: "p.json")
+        #expect(read.physics.engine == .chromium)
+        #expect(read.commands.contains(.setScrollEngine(.chromium)))
+        #expect(try Preset(decoding: Data(#"{"physics": "compose"}"#.utf8), source: "p.json").engine == .android, "compose is android")
+        #expect(throws: PresetError.self) { try Preset(decoding: Data(#"{"physics": "windows"}"#.utf8), source: "p.json") }
+        #expect(throws: PresetError.self) { try Preset(decoding: Data(#"{"physics": 3}"#.utf8), source: "p.json") }
+    }
 }

@@ -65,6 +65,17 @@ private func temporaryFolder() throws -> String {
     }
 
     /// JSON's null reads as "not remembered", like an absent key.
+    @Test func thePhysicsIsRememberedByItsName() throws {
+        let settings = Settings(scene: .table, physics: .flutterIOS)
+        let text = String(decoding: settings.encoded(), as: UTF8.self)
+        #expect(text.contains("\"physics\" : \"flutter-ios\""), "\(text)")
+        #expect(try Settings(decoding: settings.encoded()) == settings)
+        #expect(throws: SettingsError.self) { try Settings(decoding: Data(#"{"version": 1, "physics": "windows"}"#.utf8)) }
+        // A pick of UIKit's after another's is a change the file takes: the field goes.
+        let kept = Settings(physics: .android).keepingChanges(from: Settings(physics: .android), to: Settings())
+        #expect(kept.physics == nil)
+    }
+
     @Test func nullIsNotRemembered() throws {
         #expect(try Settings(decoding: Data("{\"version\": 1, \"last_folder\": null, \"scene\": null}".utf8)) == Settings())
     }
