@@ -87,8 +87,13 @@ struct ExportCommand: ParsableCommand {
                 export.toleratesBadPhotos = folderContents != nil
                 export.warn = { printWarning($0) }
                 try export.write(into: folder)
+                if playground.physics != .uikit {
+                    // Said plainly: nothing of the tuned feel reaches the page.
+                    printWarning("a web page scrolls with the browser's own physics: the playground's \(playground.physics.engine.title) physics and its knobs are not in the page")
+                }
             case .uikit, .swiftui:
-                let source = SwiftSourceExport(scene: playground.scene, amount: playground.parallaxAmount, strategy: playground.strategy)
+                let source = SwiftSourceExport(scene: playground.scene, amount: playground.parallaxAmount, strategy: playground.strategy,
+                                               physics: playground.physics)
                 for file in source.files(format: format == .uikit ? .uikit : .swiftui) { try folder.write(file.text, to: file.name) }
             }
             try folder.commit()

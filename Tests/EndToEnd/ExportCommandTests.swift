@@ -27,6 +27,23 @@ import Testing
         #expect(try leftovers(beside: out).isEmpty)
     }
 
+    @Test func theUIKitExportCarriesTheDecelerationAndSaysWhatItCannot() throws {
+        let out = try temporaryFolder().appendingPathComponent("physics")
+        let result = try run(["export", "--format", "uikit", "--physics", "chromium", "--deceleration-rate", "0.995", "--out", out.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let glue = try String(contentsOf: out.appendingPathComponent("ParallaxUIKit.swift"), encoding: .utf8)
+        #expect(glue.contains("scrollView.decelerationRate = UIScrollView.DecelerationRate(rawValue: 0.995)"))
+        #expect(glue.contains("The playground ran Chromium's physics") && glue.contains("takes no other engine"))
+        let plain = try temporaryFolder().appendingPathComponent("plain")
+        #expect(try run(["export", "--format", "uikit", "--out", plain.path]).status == 0)
+        let plainGlue = try String(contentsOf: plain.appendingPathComponent("ParallaxUIKit.swift"), encoding: .utf8)
+        #expect(plainGlue.contains("scrollView.decelerationRate = .normal") && !plainGlue.contains("The playground ran"))
+        // A web page says plainly that the browser scrolls it.
+        let page = try temporaryFolder().appendingPathComponent("page")
+        let web = try run(["export", "--physics", "android", "--scene", "table", "--items", "4", "--out", page.path])
+        #expect(web.status == 0 && web.stderr.contains("browser's own physics"), "\(web.stderr)")
+    }
+
     @Test func writesIntoAnEmptyFolder() throws {
         let out = try temporaryFolder().appendingPathComponent("empty")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
