@@ -122,6 +122,32 @@ import Testing
         #expect(group.panes[0].centreShift.times.isEmpty, "the changed pane's starts anew")
     }
 
+    /// Three platforms' physics under one hand: the panes differ in physics only, one drag
+    /// moves them alike, and each coasts as its own engine does from the one release.
+    @Test func aPhysicsComparisonDiffersInPhysicsOnly() throws {
+        var base = PlaygroundSettings(scene: .table, strategy: .cachedLayout)
+        base.mapping = .patel
+        let group = PaneGroup(base: base, comparison: try Comparison(parsing: "physics=uikit,android,chromium"), surfaceSize: surface)
+        #expect(group.panes.map(\.playground.physics.engine) == [.uikit, .android, .chromium])
+        #expect(Set(group.panes.map(\.playground.strategy)).count == 1 && Set(group.panes.map(\.playground.scene.id)).count == 1)
+        #expect(Set(group.panes.map { "\($0.playground.scene.mapping)" }).count == 1, "one technique in every pane")
+        group.script = try Script.parse("drag 200 700 200 600 0.1\nwait 3\n", file: "flick")
+        var t = 0.0
+        var whileDragging: [Double] = []
+        while t < 3 {
+            group.run(at: t)
+            if t > 0.04 && t < 0.09 { whileDragging = group.panes.map { $0.playground.scrollView.contentOffset.y } }
+            t += 1.0 / 60
+        }
+        #expect(Set(whileDragging).count == 1 && whileDragging[0] > 0, "under the finger every pane is at one offset: \(whileDragging)")
+        let rests = group.panes.map { $0.playground.scrollView.contentOffset.y }
+        #expect(Set(rests).count == 3, "each engine coasted its own way from the one release: \(rests)")
+        // A key that would change the compared setting leaves each pane its own engine.
+        group.enqueue(.input(TimedEvent(time: 3, event: .command(.setScrollEngine(.gtk)))))
+        group.run(at: 3.02)
+        #expect(group.panes.map(\.playground.physics.engine) == [.uikit, .android, .chromium])
+    }
+
     @Test func withEveryValueShownAClickTradesWithThePaneShowingTheNext() throws {
         let all = Comparison.choices(on: .strategy, defaultAmount: 30)
         let group = PaneGroup(base: PlaygroundSettings(), comparison: try Comparison(axis: .strategy, values: all), surfaceSize: surface)
