@@ -35,6 +35,8 @@ deps-build:
 	@bash scripts/install-deps.sh build
 
 ## make bench: every benchmark section (instruction counts included), built in release mode.
+## `parallax-playground bench` checks the options and becomes the parallax-bench built beside
+## it (the app itself links none of the measuring).
 ## The photo-library section runs the real window on 120 generated camera-sized JPEGs
 ## (made once into bench-out/, never committed), under Xvfb when there is no DISPLAY; its
 ## first looks without EXIF thumbnails on the same 120 pictures made with --no-thumbnails.
@@ -114,6 +116,8 @@ DESTDIR ?=
 INSTALL_CONFIG ?= release
 install: deps-build
 	$(SWIFT) build -c $(INSTALL_CONFIG) --product parallax-playground
+	$(SWIFT) build -c $(INSTALL_CONFIG) --product parallax-bench
+	$(SWIFT) build -c $(INSTALL_CONFIG) --product bare-first-frame
 	$(SWIFT) build -c $(INSTALL_CONFIG) --product generate-manual
 	$(SWIFT) build -c $(INSTALL_CONFIG) --product man-page-source
 	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" bash scripts/install.sh install "$$($(SWIFT) build -c $(INSTALL_CONFIG) --show-bin-path)"

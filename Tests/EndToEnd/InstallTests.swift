@@ -181,6 +181,48 @@ private func temporaryFolder(_ label: String) throws -> URL {
         #expect(installedPixels == referencePixels, "the installed binary drew other images than Resources/")
     }
 
+    /// lib/parallax-playground holds the app, the bench, the bench's floor and its one library,
+    /// by name: the app loads no malloc interposer, and every library each program needs is
+    /// found (the bench's interposer beside it, through its RUNPATH's $ORIGIN).
+    @Test(.needsInstallStage) func theInstalledAppLoadsNoBenchmarkAndTheBenchFindsWhatItNeeds() throws {
+        let library = try installedPrefix().appendingPathComponent("lib/parallax-playground")
+        let files = try FileManager.default.contentsOfDirectory(atPath: library.path).sorted()
+        #expect(files == ["bare-first-frame", "libMallocInterposerSwift.so", "parallax-bench", "parallax-playground"], "\(files)")
+        for program in ["parallax-playground", "parallax-bench", "bare-first-frame"] {
+            let listed = try runTool("/usr/bin/ldd", [library.appendingPathComponent(program).path])
+            #expect(listed.status == 0, "\(program): \(listed.output)")
+            #expect(!listed.output.contains("not found"), "\(program): \(listed.output)")
+            let interposer = listed.output.split(separator: "\n").first { $0.contains("libMallocInterposerSwift") }
+            if program == "parallax-bench" {
+                #expect(interposer?.contains(library.appendingPathComponent("libMallocInterposerSwift.so").path) == true, "\(listed.output)")
+            } else {
+                #expect(interposer == nil, "\(program) loads the malloc interposer: \(listed.output)")
+            }
+        }
+    }
+
+    /// The installed `parallax-playground bench`, copied elsewhere and run from `/`, hands over to
+    /// the installed parallax-bench, which finds the bundled images and starts the installed app
+    /// for its start-up section.
+    @Test(.needsInstallStage) func theInstalledBenchRunsBesideTheApp() throws {
+        let prefix = try installedPrefix()
+        let elsewhere = try temporaryFolder("bench-prefix")
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        let copy = try runTool("/bin/cp", ["-a", prefix.path, elsewhere.path])
+        try #require(copy.status == 0, "\(copy.output)")
+        let json = elsewhere.appendingPathComponent("bench.json").path
+        let result = try runTool(elsewhere.appendingPathComponent("usr/bin/parallax-playground").path,
+                                 ["bench", "--only", "strategy-cost,startup", "--scenes", "table", "--strategies", "cached-layout",
+                                  "--items", "50", "--repeats", "1", "--launches", "1", "--json", json],
+                                 environment: ["HOME": elsewhere.path, "XDG_DATA_DIRS": "/nonexistent", "PATH": "/usr/bin:/bin"])
+        #expect(result.status == 0, "\(result.output)")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        let cells = (root["strategy_cost"] as? [String: Any])?["cells"] as? [[String: Any]]
+        #expect(cells?.count == 1, "\(root)")
+        let firstFrame = (root["startup"] as? [String: Any])?["first_frame_ms"] as? Double
+        #expect(firstFrame.map { $0 > 0 } == true, "\(String(describing: root["startup"]))")
+    }
+
     /// A binary away from any share folder finds the images through `$XDG_DATA_DIRS`, and
     /// without them says where it looked (status 2).
     @Test(.needsInstallStage) func aBinaryElsewhereFindsTheImagesThroughXDGDataDirs() throws {
