@@ -8,15 +8,16 @@ BIN := .build/debug/parallax-playground
 run: build
 	$(BIN) --scene photos --resources Resources
 
-## make test: install what is missing, build, run every test. Before the tests it installs
-## the debug build into .build/install-check (see install-check), which InstallTests checks.
-## No test may touch the user's own settings, caches, thumbnails, Pictures or Videos: the
-## folders are listed before `swift test` and checked after it (scripts/user-files.py), and
-## a difference fails the run, named, even when the tests passed.
+## make test: install what is missing, build, run every test. InstallTests stage the install
+## themselves (scripts/install.sh into a temporary DESTDIR, once per run) from the debug
+## build and argument-parser's generate-manual, built here: `swift build` builds only this
+## package's products. No test may touch the user's own settings, caches, thumbnails,
+## Pictures or Videos: the folders are listed before `swift test` and checked after it
+## (scripts/user-files.py), and a difference fails the run, named, even when the tests passed.
 USER_FILES_BEFORE = .build/user-files-before.txt
 test: deps
 	$(SWIFT) build
-	$(MAKE) --no-print-directory install-check
+	$(SWIFT) build --product generate-manual
 	/usr/bin/python3 scripts/user-files.py snapshot $(USER_FILES_BEFORE)
 	status=0; $(SWIFT) test || status=$$?; \
 	/usr/bin/python3 scripts/user-files.py check $(USER_FILES_BEFORE) || status=1; \
@@ -34,6 +35,8 @@ deps-build:
 	@bash scripts/install-deps.sh build
 
 ## make bench: every benchmark section (instruction counts included), built in release mode.
+## `parallax-playground bench` checks the options and becomes the parallax-bench built beside
+## it (the app itself links none of the measuring).
 ## The photo-library section runs the real window on 120 generated camera-sized JPEGs
 ## (made once into bench-out/, never committed), under Xvfb when there is no DISPLAY; its
 ## first looks without EXIF thumbnails on the same 120 pictures made with --no-thumbnails.
@@ -113,6 +116,8 @@ DESTDIR ?=
 INSTALL_CONFIG ?= release
 install: deps-build
 	$(SWIFT) build -c $(INSTALL_CONFIG) --product parallax-playground
+	$(SWIFT) build -c $(INSTALL_CONFIG) --product parallax-bench
+	$(SWIFT) build -c $(INSTALL_CONFIG) --product bare-first-frame
 	$(SWIFT) build -c $(INSTALL_CONFIG) --product generate-manual
 	$(SWIFT) build -c $(INSTALL_CONFIG) --product man-page-source
 	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" bash scripts/install.sh install "$$($(SWIFT) build -c $(INSTALL_CONFIG) --show-bin-path)"
@@ -120,9 +125,9 @@ install: deps-build
 uninstall:
 	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" bash scripts/install.sh uninstall
 
-## make install-check: what make test installs for Tests/EndToEnd/InstallTests: the debug build
-## (a release build here takes minutes; the installed layout is the same) staged in
-## .build/install-check with PREFIX /usr.
+## make install-check: the debug build (a release build here takes minutes; the installed
+## layout is the same) staged in .build/install-check with PREFIX /usr, to look at by hand.
+## The tests do not read it: InstallTests stage their own.
 INSTALL_CHECK_STAGE = $(CURDIR)/.build/install-check
 install-check:
 	rm -rf $(INSTALL_CHECK_STAGE)

@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "parallax-playground", targets: ["parallax-playground"]),
+        // The benchmark, apart from the app: `parallax-playground bench` becomes it.
+        .executable(name: "parallax-bench", targets: ["parallax-bench"]),
         .library(name: "ParallaxKit", targets: ["ParallaxKit"]),
         .library(name: "PhotoPipeline", targets: ["PhotoPipeline"]),
         .executable(name: "photo-decode-bench", targets: ["photo-decode-bench"]),
@@ -40,7 +42,7 @@ let package = Package(
         // previews, fades, failures), generic over who makes the textures. No SDL.
         .target(name: "PhotoPipeline", dependencies: ["CVips", "FileOutput", "ParallaxKit"]),
         // The floor under the window's start-up: SDL alone opening the same window and
-        // presenting one cleared frame (`bench` times it beside the playground).
+        // presenting one cleared frame (`parallax-bench` times it beside the playground).
         .executableTarget(name: "bare-first-frame", dependencies: ["CSDL2"]),
         // Measures the pool's decode speed on a folder of JPEGs (not a test).
         .executableTarget(name: "photo-decode-bench", dependencies: ["PhotoPipeline"]),
@@ -62,11 +64,19 @@ let package = Package(
         // The tuning panel's widgets: Presentation's panel and explain card drawn with
         // SDLBackend's Dear ImGui layer (the window shows it; the window bench times it).
         .target(name: "TuningUI", dependencies: ["ParallaxKit", "Presentation", "SDLBackend"]),
-        // The `bench` command's measurements, statistics and reports; the app's modules know
-        // nothing of it.
+        // The `bench` command's options and their checks, and nothing of the measuring: read by
+        // `parallax-bench`, and by the app's `bench`, which checks them and hands over to it.
+        .target(
+            name: "BenchOptions",
+            dependencies: ["ParallaxKit", "Presentation", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // The bench's measurements, statistics and reports; the app's modules know nothing of
+        // it, and the app does not link it (nor the malloc interposer nor hdrhistogram): only
+        // parallax-bench does.
         .target(
             name: "Benchmarks",
             dependencies: [
+                "BenchOptions",
                 "FileOutput",
                 "ParallaxKit",
                 "PhotoPipeline",
@@ -104,10 +114,12 @@ let package = Package(
                 "VideoRecording",
             ]
         ),
-        // The commands and their options: window, shot, record, trace, bench, monkey, export.
+        // The commands and their options: window, shot, record, trace, bench (its options; the
+        // measuring is parallax-bench's), monkey, export.
         .target(
             name: "PlaygroundCLI",
             dependencies: [
+                "BenchOptions",
                 "DesktopSettings",
                 "Export",
                 "FileOutput",
@@ -116,12 +128,25 @@ let package = Package(
                 "PlaygroundWindow",
                 "Presentation",
                 "SDLBackend",
-                "Benchmarks",
                 "VideoRecording",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "parallax-playground", dependencies: ["PlaygroundCLI"]),
+        // The benchmark's program: the measuring, with the interposer and hdrhistogram. It
+        // starts the parallax-playground and bare-first-frame beside it.
+        .executableTarget(
+            name: "parallax-bench",
+            dependencies: [
+                "BenchOptions",
+                "Benchmarks",
+                "FileOutput",
+                "ParallaxKit",
+                "PlaygroundCLI",
+                "SDLBackend",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // What `make install`'s man pages are made from, with argument-parser's generate-manual:
         // the command's description with the default (window) command's options at its root,
         // and a KEYS section from the help panel's own list (see its main.swift).

@@ -2,12 +2,17 @@
 # Installs (or, with `uninstall`, removes) Parallax Playground under $PREFIX, staged under
 # $DESTDIR when set, as `make install` / `make uninstall` call it:
 #   scripts/install.sh install|uninstall BUILD_DIR
-# BUILD_DIR holds the built `parallax-playground`, `generate-manual` and `man-page-source` (the
-# Makefile builds them first). What goes where follows the freedesktop and XDG conventions:
+# BUILD_DIR holds the built `parallax-playground`, `parallax-bench`, `bare-first-frame`,
+# `generate-manual` and `man-page-source` (the Makefile builds them first). What goes where
+# follows the freedesktop and XDG conventions:
 #   bin/parallax-playground                       a symbolic link to
-#   lib/parallax-playground/parallax-playground   the binary, beside the shared libraries SwiftPM
-#                                                 built with it (malloc-interposer's, which the
-#                                                 benchmark links): its RUNPATH is $ORIGIN
+#   lib/parallax-playground/parallax-playground   the app
+#   lib/parallax-playground/parallax-bench        the benchmark, which `parallax-playground bench`
+#                                                 becomes, and what it needs beside it (RUNPATH
+#                                                 $ORIGIN): the window it times is the app beside
+#                                                 it, bare-first-frame its floor, and
+#                                                 libMallocInterposerSwift.so counts its
+#                                                 allocations (the app links none of these)
 #   share/parallax-playground/{photos,covers}     the bundled images (found relative to bin/)
 #   share/applications/ID.desktop                 the menu entry (Desktop Entry Specification)
 #   share/metainfo/ID.metainfo.xml                AppStream metadata for software centres
@@ -62,15 +67,22 @@ if [ "$action" = uninstall ]; then
     exit 0
 fi
 [ "$action" = install ] || { echo "error: unknown action '$action' (install or uninstall)" >&2; exit 2; }
-for program in "$name" generate-manual man-page-source; do
+# What is installed into lib/parallax-playground, by name: a library SwiftPM happens to build
+# for another product (a test's, a tool's) stays out. The bench's one shared library is the
+# malloc interposer's (SwiftPM builds that package's product as a dynamic library).
+case "$(uname -s)" in Darwin) library_suffix=dylib ;; *) library_suffix=so ;; esac
+programs=("$name" parallax-bench bare-first-frame)
+libraries=("libMallocInterposerSwift.$library_suffix")
+for program in "${programs[@]}" generate-manual man-page-source; do
     [ -x "$build/$program" ] || { echo "error: no $build/$program: build it first (make install does)" >&2; exit 1; }
+done
+for library in "${libraries[@]}"; do
+    [ -f "$build/$library" ] || { echo "error: no $build/$library: build parallax-bench first (make install does)" >&2; exit 1; }
 done
 
 install -d "$root/bin" "$root/lib/$name" "$root/share/$name"
-install -m 755 "$build/$name" "$root/lib/$name/$name"
-shopt -s nullglob
-for library in "$build"/lib*.so "$build"/lib*.dylib; do install -m 644 "$library" "$root/lib/$name/"; done
-shopt -u nullglob
+for program in "${programs[@]}"; do install -m 755 "$build/$program" "$root/lib/$name/$program"; done
+for library in "${libraries[@]}"; do install -m 644 "$build/$library" "$root/lib/$name/$library"; done
 ln -sfn "../lib/$name/$name" "$root/bin/$name"
 for kind in photos covers; do
     install -d "$root/share/$name/$kind"

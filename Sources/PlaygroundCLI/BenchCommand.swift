@@ -1,154 +1,66 @@
 import ArgumentParser
-import Benchmarks
+import BenchOptions
 import FileOutput
 import Foundation
-import ParallaxKit
-import Presentation
-import SDLBackend
 
-/// `parallax-playground bench`: what each parallax strategy costs as the list grows, the
-/// app's frame against a bare SDL loop, and start-up time.
+/// `parallax-playground bench`: what each parallax strategy costs as the list grows, the app's
+/// frame against a bare SDL loop, and start-up, measured by `parallax-bench`. The options are
+/// parsed and checked here (the bench's own `BenchOptions`, so `bench --help`, the man page,
+/// the completions and the fuzzer know them, and a mistake is named before anything starts);
+/// then this process becomes the `parallax-bench` beside this program, with the same arguments.
+/// The app itself links neither the measuring nor the malloc interposer that counts the
+/// bench's allocations: every malloc of the window went through that shim when it did.
 struct BenchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "bench",
-        abstract: "Benchmark the strategies as the list grows, the frame against a bare SDL loop, and start-up.",
-        discussion: """
-            1. Strategy cost: every scene × strategy × item count replays the built-in `bench` script \
-            (drag, fling to rest, wheel notches, a page key) at a fixed 60 fps step without SDL, timing \
-            each frame's model work (events, physics, layout and strategy); p50/p99 per frame, the work \
-            done, heap allocations (malloc-interposer, an untimed pass).
-            2. Frame cost: the same replay rendered offscreen at 1280x800 with SDL's software renderer, \
-            against a bare loop that issues the very SDL calls the app made and nothing else.
-            3. Start-up: spawn to first presented frame and to the first frame with every visible image, \
-            read from the window command's --stats-json.
-            4. Instructions (only with --only instructions): instructions per frame of the model's work at \
-            1,000 and 1,000,000 items for the scroll callback and the cached layout, counted by valgrind's \
-            callgrind: deterministic, unlike times.
-            5. Photo library (only with --only photo-library --photos DIR): a photo folder in the real \
-            window (start-up, previews, sharp photos, a fling's rest to sharp, memory at 100 and \
-            10,000 photos) against vipsthumbnail on the same files; with --photos-without-thumbnails \
-            DIR, the first look (previews, sharp photos) of the photos and the quilt scenes on a folder \
-            whose photos embed no EXIF thumbnail too.
-            6. Window (only with --only window; needs a display, e.g. scripts/with-display.sh): each \
-            scene's replay in a real 1280x800 window with the opengl and the software renderer; vsync \
-            on, the app alone (p50/p99 between presents, frames over 16.7 ms); vsync off, interleaved \
-            with the bare loop in the same window.
-            The table goes to standard output, progress to standard error. Build with -c release for \
-            representative numbers (make bench does).
-            """
-    )
+    static let configuration = CommandConfiguration(commandName: "bench", abstract: BenchHelp.abstract, discussion: BenchHelp.discussion)
 
-    static let fullItems = [50, 1000, 100_000, 1_000_000]
-    static let quickItems = [50, 1000]
-
-    @Flag(help: "A reduced matrix for CI: 50 and 1,000 items, one run after the warm-up, a short frame-cost replay, one launch.")
-    var quick = false
-
-    @Option(help: "Measured runs per cell after the warm-up. Default: 5 (1 with --quick).")
-    var repeats: Int?
-
-    @Option(help: "Comma-separated scenes (\(SceneID.validNames)). Default: all.", transform: { try parseList($0, SceneID.init(name:), valid: SceneID.validNames) })
-    var scenes: [SceneID]?
-
-    @Option(help: "Comma-separated strategies (\(ParallaxStrategy.validNames)). Default: all.", transform: { try parseList($0, ParallaxStrategy.init(name:), valid: ParallaxStrategy.validNames) })
-    var strategies: [ParallaxStrategy]?
-
-    @Option(help: "Comma-separated item counts, 1 to 1000000. Default: 50,1000,100000,1000000 (50,1000 with --quick).", transform: parseItems)
-    var items: [Int]?
-
-    @Option(help: "Comma-separated sections to run (\(BenchSection.validNames)). Default: strategy-cost, allocations, frame-cost, startup.", transform: { try parseList($0, BenchSection.init(rawValue:), valid: BenchSection.validNames) })
-    var only: [BenchSection]?
-
-    @Option(help: "Start-up launches. Default: 5 (1 with --quick).")
-    var launches: Int?
-
-    @Option(help: "Write every number as JSON here.")
-    var json: String?
-
-    @Option(help: "Write the strategy-cost matrix as CSV here.")
-    var csv: String?
-
-    @Option(help: "Draw strategy cost against item count (log–log, a panel per scene) as PNG here.")
-    var chart: String?
-
-    @Option(help: "Folder with photos/ and covers/ (PNG or JPEG). Default: the bundled Resources.")
-    var resources: String?
-
-    @Option(help: "A TrueType font. Default: DejaVu Sans from Debian's fonts-dejavu-core.")
-    var font: String?
-
-    @Option(help: "A folder of photos for the photo-library section (needed by it).")
-    var photos: String?
-
-    // A short value name: the man page cannot break "<photos-without-thumbnails>" in its column.
-    @Option(help: ArgumentHelp(
-        "A folder of photos without EXIF thumbnails for the photo-library section's first looks in the photos and quilt scenes (Tools/make-photos.py --no-thumbnails makes one). Default: those are not measured.",
-        valueName: "dir"))
-    var photosWithoutThumbnails: String?
-
-    func validate() throws {
-        if let repeats, repeats < 1 { throw ValidationError("--repeats must be 1 or more, got \(repeats)") }
-        if let launches, launches < 1 { throw ValidationError("--launches must be 1 or more, got \(launches)") }
-        if only?.contains(.photoLibrary) == true, photos == nil {
-            throw ValidationError("--only photo-library needs --photos DIR (a folder of photos; `make bench` generates one)")
-        }
-        if photosWithoutThumbnails != nil, only?.contains(.photoLibrary) != true {
-            throw ValidationError("--photos-without-thumbnails goes with the photo-library section (--only photo-library --photos DIR)")
-        }
-    }
-
-    var plan: BenchPlan {
-        BenchPlan(
-            sections: Set(only ?? BenchSection.defaults),
-            scenes: scenes ?? SceneID.allCases, strategies: strategies ?? ParallaxStrategy.allCases,
-            items: items ?? (quick ? Self.quickItems : Self.fullItems), repeats: repeats ?? (quick ? 1 : 5),
-            frameRepeats: quick ? 1 : 5, frameLimit: quick ? 20 : nil, launches: launches ?? (quick ? 1 : 5), quick: quick)
-    }
+    @OptionGroup var options: BenchOptions
 
     func run() throws {
-        // Everything the user could get wrong fails now, not after minutes of measuring.
-        let resources = try locateResources(resources)
-        let fonts: FontFiles
-        do { fonts = try FontFiles.locate(explicitPath: font) } catch { throw InputError(message: "\(error)") }
-        for path in [json, csv, chart].compactMap({ $0 }) { try Self.prepareOutput(path) }
-        if let photosWithoutThumbnails {
-            // A folder with thumbnails here would measure previews under the name of none.
-            do { try EmbeddedThumbnails.requireNone(inFolder: photosWithoutThumbnails, option: "--photos-without-thumbnails") } catch {
-                throw InputError(message: "\(error)")
-            }
-        }
-        try Benchmark.run(
-            plan: plan, resources: resources, fonts: fonts, outputs: BenchOutputs(json: json, csv: csv, chart: chart),
-            command: CommandLine.arguments.joined(separator: " "), photos: photos, photosWithoutThumbnails: photosWithoutThumbnails)
-    }
-
-    /// Checks, by `OutputFile`'s rules, that the path can take output: a folder, a socket, a
-    /// read-only file or a missing folder is an input error before any measuring.
-    static func prepareOutput(_ path: String) throws {
-        _ = try OutputDestination.resolve(path)
+        try BenchHandOver.exec(arguments: BenchHandOver.arguments(after: CommandLine.arguments))
     }
 }
 
-/// "a,b,c" → values, or a validation error naming the bad one and the valid names.
-func parseList<T>(_ text: String, _ make: (String) -> T?, valid: String) throws -> [T] {
-    let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-    guard !names.isEmpty else { throw ValidationError("expected a comma-separated list of: \(valid)") }
-    return try names.map { name in
-        guard let value = make(name) else { throw ValidationError("unknown name '\(name)'; valid: \(valid)") }
-        return value
-    }
-}
+/// The hand-over from `parallax-playground bench` to `parallax-bench`.
+enum BenchHandOver {
+    static let programName = "parallax-bench"
 
-/// "50,1000" → [50, 1000]: each 1…1,000,000, sorted, without repeats.
-func parseItems(_ text: String) throws -> [Int] {
-    let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "") }
-    guard !parts.isEmpty else { throw ValidationError("expected comma-separated item counts, e.g. 50,1000") }
-    let range = Playground.itemCountRange
-    let counts = try parts.map { part in
-        guard let n = Int(part), range.contains(n) else {
-            throw ValidationError("item counts must be whole numbers from \(range.lowerBound) to \(NumberFormat.count(range.upperBound)), got '\(part)'")
-        }
-        return n
+    /// The words after `bench` in `commandLine` (this process's arguments, its path first),
+    /// exactly as given: the bench parses them itself.
+    static func arguments(after commandLine: [String]) -> [String] {
+        guard let at = commandLine.dropFirst().firstIndex(of: BenchCommand._commandName) else { return [] }
+        return Array(commandLine[(at + 1)...])
     }
-    return Array(Set(counts)).sorted()
+
+    /// `parallax-bench` beside this program: SwiftPM builds every product into one folder, and
+    /// `make install` puts both in PREFIX/lib/parallax-playground (bin/ holds a link to the app).
+    static var program: URL {
+        #if os(Linux)
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        #else
+        let executable = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])).resolvingSymlinksInPath()
+        #endif
+        return executable.deletingLastPathComponent().appendingPathComponent(programName)
+    }
+
+    /// Replaces this process with `parallax-bench` and `arguments`: the same process ID,
+    /// standard streams and environment, so its output, status and signals are the bench's
+    /// own. Its first argument is its full path, from which it finds the bundled images as
+    /// this program does. Returns only by throwing: no bench there, or exec failed.
+    static func exec(arguments: [String]) throws -> Never {
+        let path = program.path
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            printError("""
+                the benchmark is a program of its own, \(programName), and there is none beside this one (\(path)): \
+                build it with `swift build -c release --product \(programName)` (`make bench` does), or install it \
+                with `make install`
+                """)
+            throw ExitCode(1)
+        }
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        execv(path, argv)
+        let reason = String(cString: strerror(errno))
+        for pointer in argv { free(pointer) }
+        printError("cannot start \(path): \(reason)")
+        throw ExitCode(1)
+    }
 }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Finds the bundled images: `--resources` if given, else the first of
-/// `bundledResourceCandidates` that has a `photos/` and a `covers/` folder.
-func locateResources(_ explicit: String?) throws -> String {
+/// `bundledResourceCandidates` that has a `photos/` and a `covers/` folder. parallax-bench,
+/// built and installed beside the app, finds them the same way.
+public func locateResources(_ explicit: String?) throws -> String {
     let fm = FileManager.default
     func hasImages(_ dir: String) -> Bool {
         fm.fileExists(atPath: dir + "/photos") && fm.fileExists(atPath: dir + "/covers")

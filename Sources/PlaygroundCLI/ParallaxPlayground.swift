@@ -19,10 +19,7 @@ public struct ParallaxPlayground: ParsableCommand {
     public init() {}
 
     public static func main() {
-        BackgroundThread.returnLargeBuffersToTheSystem()
-        // A reader that goes away (`trace | head`, a FIFO's reader closing) is a write error
-        // with a message and status 1, not a silent death by SIGPIPE.
-        signal(SIGPIPE, SIG_IGN)
+        CommandLineProgram.prepare()
         // `help NAME` for a NAME that is no command: argument-parser would print the main help
         // and succeed; a typo deserves to be named.
         let arguments = Array(CommandLine.arguments.dropFirst())
@@ -38,9 +35,29 @@ public struct ParallaxPlayground: ParsableCommand {
             print(script)
             Foundation.exit(0)
         }
+        CommandLineProgram.run(Self.self)
+    }
+}
+
+/// How this package's programs start and end: parallax-playground, and parallax-bench, which
+/// `parallax-playground bench` becomes and which must end as the bench did inside the app.
+public enum CommandLineProgram {
+    /// Before anything else: large buffers go back to the system when freed, and a reader that
+    /// goes away (`trace | head`, a FIFO's reader closing) is a write error with a message and
+    /// status 1, not a silent death by SIGPIPE.
+    public static func prepare() {
+        BackgroundThread.returnLargeBuffersToTheSystem()
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Parses the command line as `Root`'s and runs the command; any input error (unknown
+    /// name, malformed value, unreadable script) prints one clear message and exits with
+    /// status 2, the convention for usage errors.
+    public static func run<Root: ParsableCommand>(_ root: Root.Type) -> Never {
         do {
-            var command = try parseAsRoot()
+            var command = try Root.parseAsRoot()
             try command.run()
+            Foundation.exit(0)
         } catch let error as InputError {
             FileHandle.standardError.write(Data("error: \(shortened(error.message))\n".utf8))
             Foundation.exit(2)
@@ -52,8 +69,8 @@ public struct ParallaxPlayground: ParsableCommand {
             FileHandle.standardError.write(Data("error: \(shortened(error.message))\n".utf8))
             Foundation.exit(error.kind == .refused ? 2 : 1)
         } catch {
-            let code = exitCode(for: error)
-            let message = code == .success ? fullMessage(for: error) : shortened(fullMessage(for: error))
+            let code = Root.exitCode(for: error)
+            let message = code == .success ? Root.fullMessage(for: error) : shortened(Root.fullMessage(for: error))
             if code == .success {
                 if !message.isEmpty { print(message) }
                 Foundation.exit(0)
@@ -65,9 +82,13 @@ public struct ParallaxPlayground: ParsableCommand {
 }
 
 /// A problem with what the user asked for; reported without a stack of help text.
-struct InputError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
+public struct InputError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+
+    public init(message: String) {
+        self.message = message
+    }
 }
 
 /// `message` with every run of more than 80 characters without a space cut to 80 and an

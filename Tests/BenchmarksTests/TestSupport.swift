@@ -1,3 +1,4 @@
+import BenchOptions
 import ParallaxKit
 @testable import Benchmarks
 

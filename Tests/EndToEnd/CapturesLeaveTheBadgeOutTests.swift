@@ -44,7 +44,7 @@ import Testing
         #expect(differing == 0, "\(differing) pixels differ between P with the badge showing and with it hidden")
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(2)), .needsFFmpeg)
     func aRecordingIsTheFramesWithoutTheBadge() throws {
         let script = "key r\nwait 0.8\nkey r\nwait 0.2\n"
         let withBadge = try #require(try savedFiles(script: "wait 0.5\n" + script, suffix: ".mp4", exitAfter: "4").first)

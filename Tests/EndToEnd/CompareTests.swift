@@ -72,7 +72,7 @@ import Testing
     }
 
     /// `record --compare` with three panes: frame k is the three-pane `shot --at`.
-    @Test func aThreePaneRecordingIsTheThreePaneShot() throws {
+    @Test(.needsFFmpeg) func aThreePaneRecordingIsTheThreePaneShot() throws {
         let folder = try recordingFolder("compare-record")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let compare = ["--compare", "technique=begemann,patel,kurutepe"]
@@ -91,7 +91,7 @@ import Testing
 
     /// Three panes in a real window: a drag in the third pane moves all three alike, a click
     /// on a caption changes that pane, and the stats name each pane.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(2)), .needsXvfb)
     func aDragInOnePaneOfAThreePaneWindowMovesAllThree() throws {
         let x = try XvfbServer()
         defer { x.stop() }

@@ -184,7 +184,7 @@ private struct Stats: Decodable {
     /// A window resized by hand is remembered at its new size; the size it opened at
     /// (`--size`) is not. Under Xvfb, with no window manager: xdotool resizes the window as a
     /// hand would, after the first seconds in which a manager's own placement is ignored.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(2)), .needsXvfb)
     func aWindowResizedByHandIsRemembered() throws {
         let home = try TestHome()
         defer { home.remove() }

@@ -55,7 +55,7 @@ func temporaryFolder() throws -> URL {
 }
 
 /// The page in Chromium against the model: the proof of issue 21.
-@Suite(.serialized) struct ExportPageInChromiumTests {
+@Suite(.serialized, .needsChromium) struct ExportPageInChromiumTests {
     static let sizes = [Size(width: 1280, height: 800), Size(width: 800, height: 1000)]
     /// Offsets measured per size and engine.
     static let offsetCount = 24
@@ -198,7 +198,7 @@ func temporaryFolder() throws -> URL {
 }
 
 /// `prefers-reduced-motion: reduce` (emulated through CDP) keeps every image centred.
-@Suite struct ExportReducedMotionTests {
+@Suite(.needsChromium) struct ExportReducedMotionTests {
     @Test func reducedMotionKeepsImagesCentred() throws {
         let out = try temporaryFolder().appendingPathComponent("page")
         let export = try run(["export", "--scene", "photos", "--items", "12", "--size", "640x400", "--out", out.path])
@@ -223,7 +223,7 @@ func temporaryFolder() throws -> URL {
 
 /// What scrolling the page costs in script, in Chromium (`scripts/browser-scroll-cost.py`):
 /// counts, not times, so the test holds on any machine; the README quotes the times.
-@Suite struct ExportScrollCostTests {
+@Suite(.needsChromium) struct ExportScrollCostTests {
     struct Report: Decodable {
         var results: [Result]
         struct Result: Decodable {

@@ -44,7 +44,7 @@ import Testing
     /// `record --overlay` draws the window's panel; its right margin (between the values'
     /// right edge and the panel's) has no text, so every pixel there is the panel's colour
     /// whatever photo lies behind. Translucent, the photos' edges drew lines through it.
-    @Test func thePanelHidesThePhotosBehindIt() throws {
+    @Test(.needsFFmpeg) func thePanelHidesThePhotosBehindIt() throws {
         let folder = try recordingFolder("panel")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let result = try run(["record", "--scene", "quilt", "--overlay", "--script", "fling", "--duration", "0.1",
@@ -91,7 +91,7 @@ import Testing
 }
 
 /// The window's title, as a window manager shows it.
-@Suite(.serialized) struct FirstHourWindowTests {
+@Suite(.serialized, .needsXvfb) struct FirstHourWindowTests {
     /// The title names the scene and the strategy, then what compared panes compare; it
     /// changes with Tab and with each C (the technique and the amount comparisons both have
     /// five panes). Read as window managers read it: _NET_WM_NAME, which SDL 2.26 left at

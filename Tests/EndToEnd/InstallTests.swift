@@ -6,14 +6,76 @@ import Testing
 /// The repository's root, from this file's place in it (Tests/EndToEnd/).
 private let checkoutRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-/// What `make test` installed before the tests ran (`make install-check`: the debug build,
-/// PREFIX /usr, DESTDIR .build/install-check): the `usr` folder of that stage.
-private func installedPrefix(sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
-    let prefix = checkoutRoot.appendingPathComponent(".build/install-check/usr")
-    try #require(FileManager.default.fileExists(atPath: prefix.appendingPathComponent("bin/parallax-playground").path),
-                 "no staged install at \(prefix.path): run `make install-check` (make test does) first",
-                 sourceLocation: sourceLocation)
-    return prefix
+/// The install these tests check: `scripts/install.sh` (what `make install` runs) with the
+/// debug build beside this test bundle, PREFIX /usr, into a temporary DESTDIR: made by the
+/// first test that asks, once per test process (the others wait for it), and removed when the
+/// process exits. The tests need no `make install-check` before them.
+enum InstallStage {
+    /// What install.sh needs built in `folder` that is not there, or nil. generate-manual is
+    /// argument-parser's tool: `swift build` builds only this package's products, so a plain
+    /// `swift build && swift test` lacks it (`make test` builds it).
+    static func missingTool(in folder: URL) -> String? {
+        let tool = folder.appendingPathComponent("generate-manual")
+        guard FileManager.default.isExecutableFile(atPath: tool.path) else {
+            return "no \(tool.path) to make the man pages with: `swift build --product generate-manual` (make test does) builds it"
+        }
+        return nil
+    }
+
+    /// The debug build's folder: where the tests find parallax-playground.
+    static var buildFolder: URL? { try? playgroundBinary().deletingLastPathComponent() }
+
+    /// Why the install cannot be staged here (a skipped test says it), or nil.
+    static var cannotStage: String? {
+        guard let buildFolder else { return "no parallax-playground built: run `swift build` first (make test does)" }
+        return missingTool(in: buildFolder)
+    }
+
+    /// The stage's DESTDIR.
+    static let destination: String = FileManager.default.temporaryDirectory
+        .appendingPathComponent("parallax-install-stage-\(ProcessInfo.processInfo.processIdentifier)").path
+
+    /// install.sh's run, once: the staged PREFIX (its `usr` folder), or what install.sh said.
+    private static let staged: Result<URL, InstallStageFailure> = {
+        guard let buildFolder else { return .failure(InstallStageFailure(message: "no parallax-playground built")) }
+        try? FileManager.default.removeItem(atPath: destination)
+        atexit { try? FileManager.default.removeItem(atPath: InstallStage.destination) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["DESTDIR"] = destination
+        environment["PREFIX"] = "/usr"
+        let script = checkoutRoot.appendingPathComponent("scripts/install.sh").path
+        do {
+            let installed = try runTool("/bin/bash", [script, "install", buildFolder.path], environment: environment)
+            guard installed.status == 0 else {
+                return .failure(InstallStageFailure(message: "scripts/install.sh failed (status \(installed.status)): \(installed.output)"))
+            }
+        } catch {
+            return .failure(InstallStageFailure(message: "scripts/install.sh did not start: \(error)"))
+        }
+        return .success(URL(fileURLWithPath: destination).appendingPathComponent("usr"))
+    }()
+
+    /// The staged PREFIX, staging it first if no test has yet.
+    static func prefix() throws -> URL {
+        try staged.get()
+    }
+}
+
+struct InstallStageFailure: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs a test only where the install can be staged; else skips it, saying what to build.
+    static var needsInstallStage: Self {
+        .enabled(if: InstallStage.cannotStage == nil, Comment(rawValue: InstallStage.cannotStage ?? ""))
+    }
+}
+
+/// The staged install's `usr` folder (see `InstallStage`).
+private func installedPrefix() throws -> URL {
+    try InstallStage.prefix()
 }
 
 private struct ToolResult {
@@ -67,7 +129,7 @@ private func section(_ heading: String, of page: String) -> String? {
 /// the line split into words (a trailing space starts an empty word), then the function
 /// `complete -F` registered for the command, given the command, the current and the previous word.
 private func bashCompletions(of line: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
-    let script = try installedPrefix(sourceLocation: sourceLocation)
+    let script = try installedPrefix()
         .appendingPathComponent("share/bash-completion/completions/parallax-playground").path
     var words = line.split(separator: " ").map(String.init)
     if line.hasSuffix(" ") { words.append("") }
@@ -93,12 +155,12 @@ private func temporaryFolder(_ label: String) throws -> URL {
     return dir
 }
 
-/// Issue 22: `make install`'s layout, checked on the staged install `make test` makes.
+/// Issue 22: `make install`'s layout, checked on an install the tests stage (`InstallStage`).
 @Suite struct InstallTests {
     /// The installed binary finds its images beside itself (PREFIX/share/parallax-playground)
     /// with no clone in sight: the whole stage is copied into a temporary folder and run from
     /// `/`; its shot equals the build's shot with `--resources Resources`.
-    @Test func theInstalledBinaryRunsFromRootWithItsBundledImages() throws {
+    @Test(.needsInstallStage) func theInstalledBinaryRunsFromRootWithItsBundledImages() throws {
         let prefix = try installedPrefix()
         let elsewhere = try temporaryFolder("prefix")
         defer { try? FileManager.default.removeItem(at: elsewhere) }
@@ -119,9 +181,51 @@ private func temporaryFolder(_ label: String) throws -> URL {
         #expect(installedPixels == referencePixels, "the installed binary drew other images than Resources/")
     }
 
+    /// lib/parallax-playground holds the app, the bench, the bench's floor and its one library,
+    /// by name: the app loads no malloc interposer, and every library each program needs is
+    /// found (the bench's interposer beside it, through its RUNPATH's $ORIGIN).
+    @Test(.needsInstallStage) func theInstalledAppLoadsNoBenchmarkAndTheBenchFindsWhatItNeeds() throws {
+        let library = try installedPrefix().appendingPathComponent("lib/parallax-playground")
+        let files = try FileManager.default.contentsOfDirectory(atPath: library.path).sorted()
+        #expect(files == ["bare-first-frame", "libMallocInterposerSwift.so", "parallax-bench", "parallax-playground"], "\(files)")
+        for program in ["parallax-playground", "parallax-bench", "bare-first-frame"] {
+            let listed = try runTool("/usr/bin/ldd", [library.appendingPathComponent(program).path])
+            #expect(listed.status == 0, "\(program): \(listed.output)")
+            #expect(!listed.output.contains("not found"), "\(program): \(listed.output)")
+            let interposer = listed.output.split(separator: "\n").first { $0.contains("libMallocInterposerSwift") }
+            if program == "parallax-bench" {
+                #expect(interposer?.contains(library.appendingPathComponent("libMallocInterposerSwift.so").path) == true, "\(listed.output)")
+            } else {
+                #expect(interposer == nil, "\(program) loads the malloc interposer: \(listed.output)")
+            }
+        }
+    }
+
+    /// The installed `parallax-playground bench`, copied elsewhere and run from `/`, hands over to
+    /// the installed parallax-bench, which finds the bundled images and starts the installed app
+    /// for its start-up section.
+    @Test(.needsInstallStage) func theInstalledBenchRunsBesideTheApp() throws {
+        let prefix = try installedPrefix()
+        let elsewhere = try temporaryFolder("bench-prefix")
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        let copy = try runTool("/bin/cp", ["-a", prefix.path, elsewhere.path])
+        try #require(copy.status == 0, "\(copy.output)")
+        let json = elsewhere.appendingPathComponent("bench.json").path
+        let result = try runTool(elsewhere.appendingPathComponent("usr/bin/parallax-playground").path,
+                                 ["bench", "--only", "strategy-cost,startup", "--scenes", "table", "--strategies", "cached-layout",
+                                  "--items", "50", "--repeats", "1", "--launches", "1", "--json", json],
+                                 environment: ["HOME": elsewhere.path, "XDG_DATA_DIRS": "/nonexistent", "PATH": "/usr/bin:/bin"])
+        #expect(result.status == 0, "\(result.output)")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        let cells = (root["strategy_cost"] as? [String: Any])?["cells"] as? [[String: Any]]
+        #expect(cells?.count == 1, "\(root)")
+        let firstFrame = (root["startup"] as? [String: Any])?["first_frame_ms"] as? Double
+        #expect(firstFrame.map { $0 > 0 } == true, "\(String(describing: root["startup"]))")
+    }
+
     /// A binary away from any share folder finds the images through `$XDG_DATA_DIRS`, and
     /// without them says where it looked (status 2).
-    @Test func aBinaryElsewhereFindsTheImagesThroughXDGDataDirs() throws {
+    @Test(.needsInstallStage) func aBinaryElsewhereFindsTheImagesThroughXDGDataDirs() throws {
         let prefix = try installedPrefix()
         let elsewhere = try temporaryFolder("xdg")
         defer { try? FileManager.default.removeItem(at: elsewhere) }
@@ -140,7 +244,7 @@ private func temporaryFolder(_ label: String) throws -> URL {
         #expect(missing.output.contains("cannot find the bundled images"), "\(missing.output)")
     }
 
-    @Test func theDesktopEntryAndTheAppStreamMetadataValidate() throws {
+    @Test(.needsInstallStage) func theDesktopEntryAndTheAppStreamMetadataValidate() throws {
         let share = try installedPrefix().appendingPathComponent("share")
         let desktop = share.appendingPathComponent("applications/org.parallaxplayground.Playground.desktop").path
         let validated = try runTool(try debianTool("desktop-file-validate", package: "desktop-file-utils"), [desktop])
@@ -160,7 +264,7 @@ private func temporaryFolder(_ label: String) throws -> URL {
 
     /// One page per subcommand, each rendered by man-db without a warning, in a UTF-8 locale
     /// and in the C locale (ASCII: a character groff cannot draw there is a warning).
-    @Test func everyManPageRenders() throws {
+    @Test(.needsInstallStage) func everyManPageRenders() throws {
         let folder = try installedPrefix().appendingPathComponent("share/man/man1")
         let pages = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".1") }.sorted()
         for command in ["window", "shot", "record", "trace", "bench", "monkey"] {
@@ -180,7 +284,7 @@ private func temporaryFolder(_ label: String) throws -> URL {
     /// `man parallax-playground` describes what the command does without a subcommand, the
     /// window: its options, and KEYS with every line of the H help panel (`KeyHelp.lines`).
     /// The window's page has the keys too, and its synopsis keeps --compare's "…".
-    @Test func theRootManPageHasTheWindowsOptionsAndKeys() throws {
+    @Test(.needsInstallStage) func theRootManPageHasTheWindowsOptionsAndKeys() throws {
         let folder = try installedPrefix().appendingPathComponent("share/man/man1")
         // Wide enough that no line wraps or hyphenates.
         let root = try renderedManPage(folder.appendingPathComponent("parallax-playground.1"), width: 250, locale: "C.UTF-8").output
@@ -200,7 +304,7 @@ private func temporaryFolder(_ label: String) throws -> URL {
 
     /// The bash completion parses, and completing `tr` after the command offers `trace`;
     /// zsh's and fish's are where those shells look.
-    @Test func theBashCompletionCompletesASubcommand() throws {
+    @Test(.needsInstallStage) func theBashCompletionCompletesASubcommand() throws {
         let share = try installedPrefix().appendingPathComponent("share")
         let bashCompletion = share.appendingPathComponent("bash-completion/completions/parallax-playground").path
         let syntax = try runTool("/bin/bash", ["-n", bashCompletion])
@@ -215,7 +319,7 @@ private func temporaryFolder(_ label: String) throws -> URL {
     /// Without a subcommand the program is the window, as the README runs it: bash completes
     /// the window's options and their values there, and the first word still offers the
     /// subcommands, and a path (the window's folder or photo).
-    @Test func theBashCompletionCompletesTheWindowWithoutItsName() throws {
+    @Test(.needsInstallStage) func theBashCompletionCompletesTheWindowWithoutItsName() throws {
         #expect(try bashCompletions(of: "parallax-playground --sc") == ["--scene", "--script"])
         #expect(try bashCompletions(of: "parallax-playground --scene ") == ["photos", "captions", "table", "quilt", "albums"])
         #expect(try bashCompletions(of: "parallax-playground --no-vsync --strategy c") == ["cached-layout"])
@@ -270,17 +374,18 @@ private func temporaryFolder(_ label: String) throws -> URL {
     }
 
     /// `scripts/install.sh uninstall` (make uninstall) removes every file install put there,
-    /// leaving only empty folders.
-    @Test func uninstallRemovesEveryInstalledFile() throws {
+    /// leaving only empty folders: run on a copy of the staged install (the other tests read
+    /// the stage itself).
+    @Test(.needsInstallStage) func uninstallRemovesEveryInstalledFile() throws {
         let stage = try temporaryFolder("uninstall")
         defer { try? FileManager.default.removeItem(at: stage) }
-        let buildFolder = try playgroundBinary().deletingLastPathComponent().path
+        // cp -a keeps bin/'s symbolic link into lib/.
+        let copy = try runTool("/bin/cp", ["-a", try installedPrefix().path, stage.path])
+        try #require(copy.status == 0, "\(copy.output)")
         let script = checkoutRoot.appendingPathComponent("scripts/install.sh").path
         var environment = ProcessInfo.processInfo.environment
         environment["DESTDIR"] = stage.path
-        environment["PREFIX"] = "/opt/pp"
-        let installed = try runTool("/bin/bash", [script, "install", buildFolder], environment: environment)
-        try #require(installed.status == 0, "\(installed.output)")
+        environment["PREFIX"] = "/usr"
         func files() -> [String] {
             let enumerator = FileManager.default.enumerator(atPath: stage.path)
             var found: [String] = []

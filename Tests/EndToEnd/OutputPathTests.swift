@@ -63,7 +63,7 @@ import Glibc
 
     /// ffmpeg's output goes by the same rules: a GIF
     /// through a link lands in the link's target, and a recording into /dev/null leaves it a device.
-    @Test func recordFollowsTheSameRules() throws {
+    @Test(.needsFFmpeg) func recordFollowsTheSameRules() throws {
         let scratch = try Scratch()
         try FileManager.default.createDirectory(atPath: scratch.file("real"), withIntermediateDirectories: false)
         try scratch.link("clip.gif", to: "real/clip.gif")
@@ -147,18 +147,29 @@ import Glibc
 
     /// Refused with status 2 and nothing written or changed: every command, before its work.
     @Test func foldersReadOnlyFilesAndMissingFoldersAreInputErrors() throws {
-        let scratch = try Scratch()
-        let commands: [(arguments: [String], suffix: String)] = [
+        try expectRefusedOutputs([
             (["shot", "--size", "64x40", "--out"], "png"),
             (["trace", "--script", "fling", "--out"], "csv"),
-            (["record", "--size", "64x40", "--duration", "0.1", "--out"], "mp4"),
             (["--script", "fling", "--exit-after", "1", "--stats-json"], "json"),
             (["bench", "--only", "strategy-cost", "--quick", "--json"], "json"),
-        ]
+        ])
+    }
+
+    /// The same for `record`, which looks for ffmpeg first (and says that it lacks it instead).
+    @Test(.needsFFmpeg) func recordsFoldersReadOnlyFilesAndMissingFoldersAreInputErrors() throws {
+        try expectRefusedOutputs([(["record", "--size", "64x40", "--duration", "0.1", "--out"], "mp4")])
+    }
+
+    /// Each command of `commands` (its arguments before the output path, and the path's suffix)
+    /// given a folder, a read-only file and a path in a missing folder: status 2, the reason
+    /// said, and nothing written or changed.
+    private func expectRefusedOutputs(_ commands: [(arguments: [String], suffix: String)],
+                                      sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let scratch = try Scratch()
         for suffix in Set(commands.map(\.suffix)) {
             try FileManager.default.createDirectory(atPath: scratch.file("dir.\(suffix)"), withIntermediateDirectories: false)
             try Data("keep".utf8).write(to: URL(fileURLWithPath: scratch.file("readonly.\(suffix)")))
-            #expect(chmod(scratch.file("readonly.\(suffix)"), 0o444) == 0)
+            #expect(chmod(scratch.file("readonly.\(suffix)"), 0o444) == 0, sourceLocation: sourceLocation)
         }
         let before = try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted()
         for (arguments, suffix) in commands {
@@ -166,15 +177,15 @@ import Glibc
                          (scratch.file("missing/x.\(suffix)"), "no folder")]
             for (path, reason) in paths {
                 let result = try run(arguments + [path])
-                #expect(result.status == 2, "\(arguments) \(path): \(result.stderr)")
-                #expect(result.stderr.contains(reason), "\(arguments) \(path): \(result.stderr)")
+                #expect(result.status == 2, "\(arguments) \(path): \(result.stderr)", sourceLocation: sourceLocation)
+                #expect(result.stderr.contains(reason), "\(arguments) \(path): \(result.stderr)", sourceLocation: sourceLocation)
             }
         }
         for suffix in Set(commands.map(\.suffix)) {
-            #expect(try String(contentsOfFile: scratch.file("readonly.\(suffix)"), encoding: .utf8) == "keep")
-            #expect(kind(scratch.file("dir.\(suffix)")) == S_IFDIR)
+            #expect(try String(contentsOfFile: scratch.file("readonly.\(suffix)"), encoding: .utf8) == "keep", sourceLocation: sourceLocation)
+            #expect(kind(scratch.file("dir.\(suffix)")) == S_IFDIR, sourceLocation: sourceLocation)
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == before, "nothing was created")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == before, "nothing was created", sourceLocation: sourceLocation)
     }
 
     /// A folder of photos with a FIFO, a link to a device, a link loop, a dangling link and a

@@ -17,9 +17,6 @@ struct BadRecording: CustomTestStringConvertible, Sendable {
 @Suite struct RecordErrorTests {
     static let badLines: [BadRecording] = [
         BadRecording(arguments: ["--out", "OUT/clip.avi"], says: "unknown extension"),
-        BadRecording(arguments: ["--out", "OUT/no-such-folder/clip.mp4"], says: "no folder"),
-        BadRecording(arguments: ["--out", "OUT/a-file/clip.mp4"], says: "no folder"),
-        BadRecording(arguments: ["--out", "OUT/a-file/clip.gif"], says: "no folder"),
         BadRecording(arguments: ["--out", "OUT/frames.png"], says: "%05d"),
         BadRecording(arguments: ["--out", "OUT/clip.mp4", "--script", "EMPTY"], says: "no events"),
         BadRecording(arguments: ["--out", "OUT/clip.mp4", "--crf", "52"], says: "--crf must be from 0 to 51"),
@@ -35,8 +32,27 @@ struct BadRecording: CustomTestStringConvertible, Sendable {
         BadRecording(arguments: ["--out", "OUT/clip.mp4", "--ffmpeg", "/nonexistent/ffmpeg"], says: "apt-get install ffmpeg"),
     ]
 
+    /// Output folders that cannot be: the app looks for ffmpeg first, and says that it lacks
+    /// it instead, so these run only where it is.
+    static let badFolders: [BadRecording] = [
+        BadRecording(arguments: ["--out", "OUT/no-such-folder/clip.mp4"], says: "no folder"),
+        BadRecording(arguments: ["--out", "OUT/a-file/clip.mp4"], says: "no folder"),
+        BadRecording(arguments: ["--out", "OUT/a-file/clip.gif"], says: "no folder"),
+    ]
+
     @Test(arguments: badLines)
     func badInputSaysWhyAndLeavesNothing(_ bad: BadRecording) throws {
+        try expectRefused(bad)
+    }
+
+    @Test(.needsFFmpeg, arguments: badFolders)
+    func aBadFolderSaysWhyAndLeavesNothing(_ bad: BadRecording) throws {
+        try expectRefused(bad)
+    }
+
+    /// `record` with `bad`'s arguments ends with its status, says why, and leaves no file,
+    /// not even a scratch file.
+    private func expectRefused(_ bad: BadRecording, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let folder = try recordingFolder("bad")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         FileManager.default.createFile(atPath: folder + "/a-file", contents: Data())
@@ -48,10 +64,10 @@ struct BadRecording: CustomTestStringConvertible, Sendable {
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = scratch
         let result = try run(["record", "--size", "160x100"] + arguments, environment: environment)
-        #expect(result.status == bad.status, "\(result.stderr)")
-        #expect(result.stderr.contains(bad.says), "\(result.stderr)")
-        #expect(contents(of: folder) == ["a-file", "scratch"], "left behind: \(contents(of: folder))")
-        #expect(contents(of: scratch).isEmpty, "scratch files left behind: \(contents(of: scratch))")
+        #expect(result.status == bad.status, "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stderr.contains(bad.says), "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(contents(of: folder) == ["a-file", "scratch"], "left behind: \(contents(of: folder))", sourceLocation: sourceLocation)
+        #expect(contents(of: scratch).isEmpty, "scratch files left behind: \(contents(of: scratch))", sourceLocation: sourceLocation)
     }
 
     @Test func withoutFFmpegOnPathItNamesThePackage() throws {
@@ -96,7 +112,7 @@ struct BadRecording: CustomTestStringConvertible, Sendable {
 
     /// SIGTERM in the middle of a recording: it stops, removes its temporary file and exits
     /// with 128 + 15, as a shell reports a process it ended.
-    @Test(arguments: ["clip.mp4", "frames-%05d.png"])
+    @Test(.needsFFmpeg, arguments: ["clip.mp4", "frames-%05d.png"])
     func aRecordingInterruptedLeavesNothing(name: String) throws {
         let folder = try recordingFolder("interrupted")
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -20,7 +20,7 @@ private func shot(frame k: Int, fps: Double = 60, size: String, folder: String, 
 }
 
 @Suite(.serialized) struct RecordTests {
-    @Test func losslessWebPFramesEqualTheShotsPixelForPixel() throws {
+    @Test(.needsFFmpeg) func losslessWebPFramesEqualTheShotsPixelForPixel() throws {
         let folder = try recordingFolder("webp")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let out = folder + "/fling.webp"
@@ -39,7 +39,7 @@ private func shot(frame k: Int, fps: Double = 60, size: String, folder: String, 
         #expect(contents(of: folder) == ["fling.webp"])
     }
 
-    @Test func mp4HasTheReplaysFramesAndDurationAndStaysAbove40dB() throws {
+    @Test(.needsFFmpeg) func mp4HasTheReplaysFramesAndDurationAndStaysAbove40dB() throws {
         let ffprobe = try #require(programOnPath("ffprobe"), "ffprobe is missing: make test installs ffmpeg")
         let folder = try recordingFolder("mp4")
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -80,7 +80,7 @@ private func shot(frame k: Int, fps: Double = 60, size: String, folder: String, 
 
     /// Five seconds of the bench script (drag, fling, wheel: the list moves throughout), at
     /// the size a GIF gets without --size: 640x400, not the window's 1280x800.
-    @Test func gifHasItsOwnPaletteLoopsAndStaysSmall() throws {
+    @Test(.needsFFmpeg) func gifHasItsOwnPaletteLoopsAndStaysSmall() throws {
         let folder = try recordingFolder("gif")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let out = folder + "/fling.gif"
@@ -100,7 +100,7 @@ private func shot(frame k: Int, fps: Double = 60, size: String, folder: String, 
         #expect(contents(of: folder) == ["fling.gif"], "nothing else is left")
     }
 
-    @Test func pngSequenceNumbersFramesFromZero() throws {
+    @Test(.needsFFmpeg) func pngSequenceNumbersFramesFromZero() throws {
         let folder = try recordingFolder("png")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let result = try run(["record", "--scene", "photos", "--script", "fling", "--size", "160x100", "--out", folder + "/f-%05d.png"])
@@ -111,7 +111,7 @@ private func shot(frame k: Int, fps: Double = 60, size: String, folder: String, 
         #expect(frame == (try shot(frame: 30, size: "160x100", folder: folder)))
     }
 
-    @Test func durationCutsTheReplayAtAWholeFrame() throws {
+    @Test(.needsFFmpeg) func durationCutsTheReplayAtAWholeFrame() throws {
         let folder = try recordingFolder("duration")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let result = try run(["record", "--script", "fling", "--size", "64x40", "--fps", "10", "--duration", "0.45", "--out", folder + "/f%d.png"])
@@ -119,7 +119,7 @@ private func shot(frame k: Int, fps: Double = 60, size: String, folder: String, 
         #expect(contents(of: folder) == ["f0.png", "f1.png", "f2.png", "f3.png", "f4.png"])
     }
 
-    @Test func comparePanesShowTheSameReplayUnderEachStrategy() throws {
+    @Test(.needsFFmpeg) func comparePanesShowTheSameReplayUnderEachStrategy() throws {
         let folder = try recordingFolder("compare")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let out = folder + "/compare.webp"

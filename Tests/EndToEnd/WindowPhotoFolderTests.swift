@@ -88,7 +88,7 @@ extension WindowTests {
     /// window's own screenshot a second after the list comes to rest shows every visible
     /// photo sharp: it matches `shot` of the same offset (which waits for every decode), where
     /// a placeholder or a thumbnail preview would differ in most of its pixels.
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(3)), .needsXvfb)
     func aFlingThroughFiveHundredPhotosEndsOnSharpPhotos() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pp-fling-\(UUID().uuidString)")
         let photos = dir.appendingPathComponent("photos")

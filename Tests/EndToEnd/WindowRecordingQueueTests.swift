@@ -96,7 +96,7 @@ import Testing
     /// it, far closer than the same frame with red and blue swapped or upside down. Headless
     /// (SDL's software renderer, read at once) and in an X server (OpenGL, read a frame late
     /// through pixel-pack buffers, whose rows come bottom-up).
-    @Test(.timeLimit(.minutes(2)), arguments: [false, true])
+    @Test(.timeLimit(.minutes(2)), .needsFFmpeg, .needsXvfb, arguments: [false, true])
     func theVideoHasTheWindowsColours(inXServer: Bool) throws {
         _ = try #require(programOnPath("ffmpeg"), "ffmpeg is missing: make test installs it")
         let folder = try recordingFolder("window-colours")
@@ -130,7 +130,7 @@ import Testing
 
     /// `--record-size` makes a smaller video of the window's frame, scaled to fit and keeping
     /// its shape: 160x120 for a 320x200 window is 160x100.
-    @Test func recordSizeScalesTheVideoToFit() throws {
+    @Test(.needsFFmpeg) func recordSizeScalesTheVideoToFit() throws {
         let ffprobe = try #require(programOnPath("ffprobe"), "ffprobe is missing: make test installs ffmpeg")
         let folder = try recordingFolder("window-record-size")
         defer { try? FileManager.default.removeItem(atPath: folder) }

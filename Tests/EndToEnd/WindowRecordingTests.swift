@@ -34,7 +34,7 @@ import Testing
         return Double(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    @Test func rStartsAndStopsAnMP4InTheVideosFolder() throws {
+    @Test(.needsFFmpeg) func rStartsAndStopsAnMP4InTheVideosFolder() throws {
         let folder = try recordingFolder("window")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let status = try runWindow(in: folder, script: "key r\nwait 0.3\ndrag 160 180 160 20 0.3\nwait 0.9\nkey r\n", exitAfter: "2.5")
@@ -85,7 +85,7 @@ import Testing
     /// Issue 31: xdg-user-dir answers $HOME when no videos folder is set; that is no videos
     /// folder, even when HOME is not the account's home: the video goes to HOME/Videos, made
     /// for it, and nothing into the current directory.
-    @Test func withNoVideosFolderSetTheVideoGoesToHomeVideosMadeForIt() throws {
+    @Test(.needsFFmpeg) func withNoVideosFolderSetTheVideoGoesToHomeVideosMadeForIt() throws {
         let folder = try recordingFolder("window-no-videos-folder")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let home = folder + "/home"
@@ -98,7 +98,7 @@ import Testing
 
     /// A videos folder set in user-dirs.dirs (read by xdg-user-dir) gets the video, made if it
     /// is not there yet.
-    @Test func quittingWhileRecordingFinishesTheFileInTheVideosFolder() throws {
+    @Test(.needsFFmpeg) func quittingWhileRecordingFinishesTheFileInTheVideosFolder() throws {
         _ = try #require(programOnPath("xdg-user-dir"), "xdg-user-dir is missing: make test installs xdg-user-dirs")
         let folder = try recordingFolder("window-videos")
         defer { try? FileManager.default.removeItem(atPath: folder) }

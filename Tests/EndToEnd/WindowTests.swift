@@ -6,7 +6,7 @@ import Testing
 
 @Suite(.serialized) struct WindowTests {
     /// The real binary in a real window: wheel, fling, strategy keys and Tab, as a person would.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(2)), .needsXvfb)
     func scrollsSwitchesAndExitsCleanlyUnderXdotool() throws {
         let x = try XvfbServer()
         defer { x.stop() }
@@ -82,7 +82,7 @@ import Testing
     /// Issue 9: keys typed while the window is still loading its images are kept: they take
     /// effect in the first frame. `--preload-photos` decodes every photo between the window's
     /// appearance and its first frame; large photos make that long enough to type into.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(2)), .needsXvfb)
     func keysTypedBeforeTheFirstFrameTakeEffect() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pp-startup-keys-\(getpid())")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -167,7 +167,7 @@ import Testing
     /// Issue 9: `bench --only window` measures every scene in a real window with both render
     /// drivers, vsync on (app and bare loop alone) and off (interleaved), and judges the
     /// targets; without a display it says how to get one.
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(3)), .needsXvfb, .needsFFmpeg)
     func theWindowBenchMeasuresEverySceneInARealWindow() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pp-window-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

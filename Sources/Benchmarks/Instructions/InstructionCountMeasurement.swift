@@ -1,8 +1,9 @@
+import BenchOptions
 import Foundation
 
 /// Counts the model's instructions per frame with valgrind's callgrind: the bench binary
-/// runs itself (`bench --only strategy-cost`, one cell, one measured round) under callgrind,
-/// counting only inside `StrategyCostMeasurement.modelFrame`.
+/// runs itself (`parallax-bench --only strategy-cost`, one cell, one measured round) under
+/// callgrind, counting only inside `StrategyCostMeasurement.modelFrame`.
 enum InstructionCountMeasurement {
     /// Why the count cannot be taken here, or nil.
     static func unavailableReason() -> String? {
@@ -51,7 +52,7 @@ enum InstructionCountMeasurement {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let binary = try copyWithoutDebugInformation(
-            of: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path, into: folder, objcopy: objcopy)
+            of: BesideThisProgram.this.path, into: folder, objcopy: objcopy)
         var counts: [InstructionCount] = []
         // Swift seeds its hashing per process; a fixed seed makes Set and Dictionary probe the
         // same way every run, so the count repeats to the instruction.
@@ -66,7 +67,7 @@ enum InstructionCountMeasurement {
                 arguments: [
                     "--tool=callgrind", "--callgrind-out-file=\(profile)", "--collect-atstart=no",
                     "--toggle-collect=\(StrategyCostMeasurement.modelFrameSymbolPattern)",
-                    binary, "bench", "--only", BenchSection.strategyCost.rawValue, "--repeats", "1",
+                    binary, "--only", BenchSection.strategyCost.rawValue, "--repeats", "1",
                     "--scenes", cell.scene.name, "--strategies", cell.strategy.name, "--items", "\(cell.items)",
                     "--resources", resources, "--json", json,
                 ],

@@ -18,12 +18,12 @@ struct WindowRun {
         return Double(Int64(bitPattern: stamp &- first)) / 1e6
     }
 
-    /// Spawns this executable's window command on `photos` with `extra` arguments, the
+    /// Spawns the app's window command on `photos` with `extra` arguments, the
     /// caches in `cacheHome` (XDG_CACHE_HOME), until it quits after `seconds`. With
     /// `shaderCache`, Mesa keeps its compiled shaders there instead of under `cacheHome`.
     static func launch(photos: String, cacheHome: String, seconds: Double, extra: [String] = [],
                        shaderCache: String? = nil) throws -> WindowRun {
-        let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let binary = try BesideThisProgram.playground()
         let statsPath = FileManager.default.temporaryDirectory
             .appendingPathComponent("parallax-photo-library-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).json").path
         defer { try? FileManager.default.removeItem(atPath: statsPath) }

@@ -1,3 +1,4 @@
+import BenchOptions
 import ParallaxKit
 
 /// What one benchmark run covers: the command line's choices, resolved.

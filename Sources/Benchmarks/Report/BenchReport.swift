@@ -1,3 +1,4 @@
+import BenchOptions
 import Foundation
 import ParallaxKit
 import Presentation

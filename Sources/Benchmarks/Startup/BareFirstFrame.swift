@@ -5,10 +5,7 @@ import Foundation
 /// way, from just before the spawn to its first present on CLOCK_MONOTONIC.
 enum BareFirstFrame {
     /// The program, beside this executable (SwiftPM builds every product into one folder).
-    static var executable: URL {
-        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent("bare-first-frame")
-    }
+    static var executable: URL { BesideThisProgram.program("bare-first-frame") }
 
     /// Where Mesa keeps compiled shaders (it reads this variable before `XDG_CACHE_HOME`).
     /// A first visit to a folder is not the first start of a GL program: the photo-library
@@ -23,7 +20,7 @@ enum BareFirstFrame {
     static func milliseconds(size: String = "1280x800", shaderCache: String? = nil,
                              environment inherited: [String: String] = ProcessInfo.processInfo.environment) throws -> Double {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw BenchFailure(message: "\(executable.path) is missing: build the bare-first-frame product beside parallax-playground")
+            throw BenchFailure(message: "\(executable.path) is missing: build the bare-first-frame product beside parallax-bench")
         }
         var environment = inherited
         if environment["DISPLAY"] == nil { environment["SDL_VIDEODRIVER"] = "dummy" }

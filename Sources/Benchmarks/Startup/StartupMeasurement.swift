@@ -11,7 +11,7 @@ enum StartupMeasurement {
 
     /// Starts the window `count` times; the clock starts just before each spawn.
     static func measure(launches count: Int, resources: String, progress: BenchProgress) throws -> StartupResult {
-        let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let binary = try BesideThisProgram.playground()
         var launches: [StartupLaunch] = []
         for i in 0..<count {
             progress.show("start-up · launch \(i + 1)/\(count)")

@@ -1,4 +1,5 @@
-/// The parts of the benchmark, each chosen with `--only`.
+/// The parts of the benchmark, each chosen with `--only` (here, with the options, so that
+/// `parallax-playground bench` checks them without linking the measuring).
 public enum BenchSection: String, CaseIterable, Sendable {
     case strategyCost = "strategy-cost"
     /// Heap allocations per frame of each strategy-cost cell, in a separate untimed pass.
