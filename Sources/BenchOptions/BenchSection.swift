@@ -12,11 +12,13 @@ public enum BenchSection: String, CaseIterable, Sendable {
     case photoLibrary = "photo-library"
     /// Issue 9's frames in a real window, per render driver, vsync on and off (needs a display).
     case window
+    /// A physics step's time and allocations under each platform's scroll engine.
+    case physics
 
     /// What runs when `--only` is not given: everything but the instruction count, which
     /// needs valgrind and takes minutes, the photo library, which needs a folder, and the
     /// window, which needs a display.
-    public static let defaults: [BenchSection] = [.strategyCost, .allocations, .frameCost, .startup]
+    public static let defaults: [BenchSection] = [.strategyCost, .allocations, .frameCost, .startup, .physics]
 
     public static var validNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

@@ -78,6 +78,8 @@ public struct BenchJSON: Codable, Equatable, Sendable {
     public var photo_library: PhotoLibraryResult?
     public var window: WindowFramesReport?
     public var targets: [BenchTarget]
+    /// A physics step per engine (the physics section); absent when it did not run.
+    public var physics: PhysicsCostReport? = nil
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -94,6 +96,7 @@ public struct BenchJSON: Codable, Equatable, Sendable {
         try c.encode(instructions, forKey: .instructions)
         try c.encode(photo_library, forKey: .photo_library)
         try c.encode(window, forKey: .window)
+        try c.encode(physics, forKey: .physics)
         try c.encode(targets, forKey: .targets)
     }
 }

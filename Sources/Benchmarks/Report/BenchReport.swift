@@ -20,13 +20,15 @@ public struct BenchReport: Sendable {
     public var instructions: InstructionCountReport?
     public var photoLibrary: PhotoLibraryResult?
     public var window: WindowFramesReport?
+    public var physics: PhysicsCostReport?
 
     public init(
         command: String, plan: BenchPlan, machine: MachineFacts, script: String, timerOverheadNanoseconds: Double,
         durationSeconds: Double, strategyCost: [StrategyCostResult], allocationUnavailableReason: String?,
         frameCost: FrameCostReport?, startup: StartupResult?, instructions: InstructionCountReport?,
-        photoLibrary: PhotoLibraryResult? = nil, window: WindowFramesReport? = nil
+        photoLibrary: PhotoLibraryResult? = nil, window: WindowFramesReport? = nil, physics: PhysicsCostReport? = nil
     ) {
+        self.physics = physics
         self.photoLibrary = photoLibrary
         self.window = window
         self.command = command
@@ -42,7 +44,9 @@ public struct BenchReport: Sendable {
         self.instructions = instructions
     }
 
-    public var targets: [BenchTarget] { BenchTargets.judge(strategyCost: strategyCost, frameCost: frameCost, window: window) }
+    public var targets: [BenchTarget] {
+        BenchTargets.judge(strategyCost: strategyCost, frameCost: frameCost, window: window) + (physics?.targets ?? [])
+    }
 
     private var countsAllocations: Bool { plan.sections.contains(.allocations) && allocationUnavailableReason == nil }
 
@@ -72,7 +76,8 @@ public struct BenchReport: Sendable {
             instructions: instructions,
             photo_library: photoLibrary,
             window: window,
-            targets: targets)
+            targets: targets,
+            physics: physics)
     }
 
     public func jsonData() throws -> Data {
@@ -109,6 +114,7 @@ public struct BenchReport: Sendable {
         if let startup { parts.append(Self.startupText(startup)) }
         if let instructions { parts.append(instructions.terminalText) }
         if let photoLibrary { parts.append(photoLibrary.terminalText) }
+        if let physics { parts.append(physics.terminalText) }
         var out = [parts.joined(separator: "\n\n"), "", "Targets"]
         if parts.isEmpty { out.removeFirst(2) }
         for target in targets {

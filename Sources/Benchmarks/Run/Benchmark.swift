@@ -76,12 +76,16 @@ public enum Benchmark {
                                                                launches: plan.launches, progress: progress)
         }
 
+        // 6. A physics step under each engine (a second's work in all).
+        let physics = sections.contains(.physics) ? PhysicsCostMeasurement.measure(runs: plan.repeats) : nil
+
         machine.load_average_end = MachineFacts.loadAverage()
         let report = BenchReport(
             command: command, plan: plan, machine: machine, script: script.name, timerOverheadNanoseconds: timerOverhead,
             durationSeconds: progress.elapsedSeconds, strategyCost: strategyCost,
             allocationUnavailableReason: countAllocations ? AllocationCounter.unavailableReason : nil,
-            frameCost: frameCost, startup: startup, instructions: instructions, photoLibrary: photoLibrary, window: window)
+            frameCost: frameCost, startup: startup, instructions: instructions, photoLibrary: photoLibrary, window: window,
+            physics: physics)
         progress.finish()
         print(report.terminalText)
 
