@@ -291,9 +291,7 @@ public final class ImGuiLayer {
     public func window(_ title: String, at origin: Point, width: Double, _ content: () -> Void) -> Rect {
         if imgui_shim_begin(title, Float(origin.x), Float(origin.y), Float(width)) { content() }
         imgui_shim_end()
-        var x: Float = 0, y: Float = 0, w: Float = 0, h: Float = 0
-        imgui_shim_last_window(&x, &y, &w, &h)
-        return Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h))
+        return lastWindowFrame()
     }
 
     /// A window like `window`'s that takes no input and no focus (the explain card): its
@@ -302,6 +300,11 @@ public final class ImGuiLayer {
     public func overlayWindow(_ title: String, at origin: Point, width: Double, _ content: () -> Void) -> Rect {
         if imgui_shim_begin_overlay(title, Float(origin.x), Float(origin.y), Float(width)) { content() }
         imgui_shim_end()
+        return lastWindowFrame()
+    }
+
+    /// The rectangle of the window just ended, in points.
+    private func lastWindowFrame() -> Rect {
         var x: Float = 0, y: Float = 0, w: Float = 0, h: Float = 0
         imgui_shim_last_window(&x, &y, &w, &h)
         return Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h))

@@ -1,7 +1,6 @@
 import Foundation
 import ParallaxKit
 import SDLBackend
-import SpawnIsolation
 import Testing
 
 /// P's screenshots and R's videos are the frame without the window's own marks: the fps badge
@@ -13,23 +12,8 @@ import Testing
     /// the desktop's, under it).
     private func savedFiles(script: String, suffix: String, exitAfter: String) throws -> [String] {
         let home = try recordingFolder("badge")
-        let run = home + "/run"
-        try FileManager.default.createDirectory(atPath: run, withIntermediateDirectories: true)
-        try script.write(toFile: home + "/script.txt", atomically: true, encoding: .utf8)
-        var environment = ProcessInfo.processInfo.environment
-        environment["SDL_VIDEODRIVER"] = "dummy"
-        environment["HOME"] = home
-        environment["XDG_CONFIG_HOME"] = home + "/config"
-        environment["XDG_CACHE_HOME"] = home + "/cache"
-        environment["XDG_DATA_HOME"] = home + "/data"
-        let app = Isolated.process(try playgroundBinary(), ["--no-settings", "--disk-cache-mb", "0", "--size", "640x400",
-                                                            "--script", home + "/script.txt", "--exit-after", exitAfter],
-                                   environment: environment, currentDirectory: URL(fileURLWithPath: run))
-        app.standardOutput = FileHandle.nullDevice
-        app.standardError = FileHandle.nullDevice
-        try app.run()
-        app.waitUntilExit()
-        #expect(app.terminationStatus == 0)
+        try runHeadlessWindow(home: home, run: home + "/run", script: script,
+                              arguments: ["--disk-cache-mb", "0", "--size", "640x400", "--exit-after", exitAfter])
         let all = FileManager.default.enumerator(atPath: home)?.compactMap { $0 as? String } ?? []
         return all.filter { ($0 as NSString).lastPathComponent.hasPrefix("parallax-") && $0.hasSuffix(suffix) }.map { home + "/" + $0 }
     }

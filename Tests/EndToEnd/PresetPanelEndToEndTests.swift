@@ -1,6 +1,5 @@
 import Foundation
 import ParallaxKit
-import SpawnIsolation
 import Testing
 
 /// The tuning panel's presets in the real window (SDL's dummy driver at 1280×800, a script's
@@ -13,22 +12,8 @@ import Testing
     /// Runs the window on `script` with `home` as HOME and its XDG folders; returns its stats.
     private func window(_ script: String, home: String, exitAfter: Double) throws -> RunReport {
         let run = home + "/run-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: run, withIntermediateDirectories: true)
-        try script.write(toFile: run + "/script.txt", atomically: true, encoding: .utf8)
-        var environment = ProcessInfo.processInfo.environment
-        environment["SDL_VIDEODRIVER"] = "dummy"
-        environment["HOME"] = home
-        environment["XDG_CONFIG_HOME"] = home + "/config"
-        environment["XDG_CACHE_HOME"] = home + "/cache"
-        environment["XDG_DATA_HOME"] = home + "/data"
-        let app = Isolated.process(try playgroundBinary(), ["--no-settings", "--size", "1280x800", "--script", run + "/script.txt",
-                                                            "--exit-after", String(exitAfter), "--stats-json", run + "/stats.json"],
-                                   environment: environment, currentDirectory: URL(fileURLWithPath: run))
-        app.standardOutput = FileHandle.nullDevice
-        app.standardError = FileHandle.nullDevice
-        try app.run()
-        app.waitUntilExit()
-        #expect(app.terminationStatus == 0)
+        try runHeadlessWindow(home: home, run: run, script: script,
+                              arguments: ["--size", "1280x800", "--exit-after", String(exitAfter), "--stats-json", run + "/stats.json"])
         return try JSONDecoder().decode(RunReport.self, from: Data(contentsOf: URL(fileURLWithPath: run + "/stats.json")))
     }
 

@@ -57,30 +57,29 @@ import Testing
         #expect(abs(last.offset - Self.start - distance) < 0.1, "\(engine) coasted \(last.offset - Self.start) pt")
     }
 
-    @Test(arguments: [ScrollEngineName.android, .flutterAndroid, .chromium, .gtk])
-    func clampingEnginesHoldTheContentAtTheEdgeUnderAFinger(engine: ScrollEngineName) throws {
+    /// From the top, a pull of 200 points down and a release: the lowest offset shown, and
+    /// the playground after `seconds` more.
+    private func pullPastTheTop(_ engine: ScrollEngineName, seconds: Double) throws -> (lowest: Double, playground: Playground) {
         var settings = PlaygroundSettings(scene: .table, itemCount: 500)
         settings.physics.engine = engine
         let playground = Playground(settings, viewportSize: Self.viewport)
-        // From the top, pull down 200 points and let go.
-        let script = try Script.parse("drag 400 100 400 300 0.3\nwait 1\n", file: "pull")
+        let script = try Script.parse("drag 400 100 400 300 0.3\nwait \(seconds)\n", file: "pull")
         var lowest = 0.0
         Replay(script: script, framesPerSecond: 60).run(on: playground) { _, playground in
             lowest = min(lowest, playground.scrollView.contentOffset.y)
         }
+        return (lowest, playground)
+    }
+
+    @Test(arguments: [ScrollEngineName.android, .flutterAndroid, .chromium, .gtk])
+    func clampingEnginesHoldTheContentAtTheEdgeUnderAFinger(engine: ScrollEngineName) throws {
+        let (lowest, playground) = try pullPastTheTop(engine, seconds: 1)
         #expect(lowest == playground.scrollView.offsetRange.lowerBound, "\(engine) showed no content past the top")
     }
 
     @Test(arguments: [ScrollEngineName.uikit, .flutterIOS])
     func bouncingEnginesPullPastTheEdgeAndSpringBack(engine: ScrollEngineName) throws {
-        var settings = PlaygroundSettings(scene: .table, itemCount: 500)
-        settings.physics.engine = engine
-        let playground = Playground(settings, viewportSize: Self.viewport)
-        let script = try Script.parse("drag 400 100 400 300 0.3\nwait 2\n", file: "pull")
-        var lowest = 0.0
-        Replay(script: script, framesPerSecond: 60).run(on: playground) { _, playground in
-            lowest = min(lowest, playground.scrollView.contentOffset.y)
-        }
+        let (lowest, playground) = try pullPastTheTop(engine, seconds: 2)
         let top = playground.scrollView.offsetRange.lowerBound
         #expect(lowest < top - 20, "\(engine) showed the pull past the top: \(lowest)")
         #expect(lowest > top - 200, "with resistance: less than the 200 points pulled")
