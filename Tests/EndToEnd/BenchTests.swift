@@ -20,6 +20,26 @@ import Testing
         return n
     }
 
+    /// The physics section in a process of its own (the allocation counter sums every thread,
+    /// so it counts only where nothing else runs): every engine measured, none allocating.
+    @Test func thePhysicsSectionCountsNoAllocationUnderAnyEngine() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bench-physics-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let json = dir.appendingPathComponent("physics.json").path
+        let result = try run(["bench", "--only", "physics", "--repeats", "1", "--json", json])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Physics step per engine"))
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        let physics = try #require(root["physics"] as? [String: Any])
+        let engines = try #require(physics["engines"] as? [[String: Any]])
+        #expect(engines.compactMap { $0["engine"] as? String } == ScrollEngineName.allCases.map(\.rawValue))
+        for engine in engines {
+            let allocations = try #require(engine["allocations_per_step"] as? Double, "counted in the bench's own process")
+            #expect(allocations == 0, "\(engine["engine"] ?? "?") allocates \(allocations) per step")
+        }
+    }
+
     @Test func quickRunWritesACompleteJSONAndCSV() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
