@@ -118,8 +118,12 @@ import Testing
             "mousemove", "1000", "620", "sleep", "0.04", "mousemove", "1000", "520", "sleep", "0.04",
             "mousemove", "1000", "420", "sleep", "0.04", "mousemove", "1000", "320", "mouseup", "1",
         ], display: x.display)
-        pause(3)
-        let after = try screenshot("after")
+        // Every pane moved and came to rest (waited for, up to 15 s on a busy machine).
+        let everyPane = (x: 0..<1280, y: 60..<700)
+        let after = try restingPicture(within: 15, in: everyPane) {
+            try picture(within: 15, { try screenshot("after") }, until: { shot in
+                (0..<3).allSatisfy { k in changedShare(before, shot, in: (x: (426 * k + 20)..<(426 * k + 400), y: 60..<700)) > 0.2 } })
+        }
         // Each pane's photos moved (the first pane's too, though the drag was in the third).
         for k in 0..<3 {
             let pane = (x: (426 * k + 20)..<(426 * k + 400), y: 60..<700)

@@ -32,8 +32,9 @@ import Testing
 
         let start = try screenshot("start")
         try runTool("xdotool", ["mousemove", "300", "400", "click", "--repeat", "4", "--delay", "40", "5"], display: x.display)
-        pause(0.8)
-        let afterWheel = try screenshot("wheel")
+        let afterWheel = try restingPicture(within: 10, in: content) {
+            try picture(within: 10, { try screenshot("wheel") }, until: { changedShare(start, $0, in: content) > 0.2 })
+        }
         #expect(changedShare(start, afterWheel, in: content) > 0.2, "the wheel scrolled the photos")
 
         try runTool("xdotool", [
@@ -45,8 +46,7 @@ import Testing
         ], display: x.display)
         pause(0.3)
         let coasting = try screenshot("coasting")
-        pause(2.5)
-        let rested = try screenshot("rested")
+        let rested = try restingPicture(within: 15, in: content) { try screenshot("rested") }
         #expect(changedShare(afterWheel, rested, in: content) > 0.2, "the drag moved the photos")
         #expect(changedShare(coasting, rested, in: content) > 0.05, "the photos kept coasting after the release")
 
@@ -55,8 +55,7 @@ import Testing
             pause(0.4)
         }
         try runTool("xdotool", ["key", "Tab"], display: x.display)
-        pause(0.8)
-        let captions = try screenshot("captions")
+        let captions = try picture(within: 10, { try screenshot("captions") }, until: { changedShare(rested, $0, in: content) > 0.2 })
         #expect(changedShare(rested, captions, in: content) > 0.2, "Tab switched to another scene")
         try runTool("xdotool", ["key", "q"], display: x.display)
 

@@ -97,6 +97,33 @@ func runTool(_ name: String, _ arguments: [String], display: String) throws -> S
 
 func pause(_ seconds: Double) { Thread.sleep(forTimeInterval: seconds) }
 
+/// Takes pictures with `take` until one satisfies `accept` or `seconds` have passed, and
+/// returns the last: a verdict waits for what the app shows, not for a fixed time that a busy
+/// machine may overrun.
+func picture(within seconds: Double, _ take: () throws -> RGBAImage, until accept: (RGBAImage) -> Bool) throws -> RGBAImage {
+    let deadline = Date().addingTimeInterval(seconds)
+    var last = try take()
+    while !accept(last) && Date() < deadline {
+        pause(0.1)
+        last = try take()
+    }
+    return last
+}
+
+/// Takes pictures until two in a row 0.2 s apart are alike (the app at rest) or `seconds`
+/// have passed; returns the last.
+func restingPicture(within seconds: Double, in region: (x: Range<Int>, y: Range<Int>), _ take: () throws -> RGBAImage) throws -> RGBAImage {
+    let deadline = Date().addingTimeInterval(seconds)
+    var previous = try take()
+    while Date() < deadline {
+        pause(0.2)
+        let next = try take()
+        if changedShare(previous, next, in: region) == 0 { return next }
+        previous = next
+    }
+    return previous
+}
+
 /// The app in a real window on an Xvfb display: started with `arguments`, its standard error
 /// in a file (not a pipe: reading a pipe whose writer is still open would block), and the id
 /// of its window once that appeared (20 s at most). `stop()` ends it by its PID if it runs.

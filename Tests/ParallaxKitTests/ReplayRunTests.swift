@@ -4,15 +4,25 @@ import Testing
 @Suite struct ReplayRunTests {
     static let viewport = Size(width: 640, height: 400)
 
-    /// Stepping a run frame by frame gives the frames `Replay.run` gives, then nil; its frame
-    /// count is known before the first frame and leaves the run where it was.
+    /// Stepping a run frame by frame gives frame k at k / 60 and ends by the replay's rule,
+    /// written out here on a bare `FrameStep` (not through `Replay.run`, which is built on
+    /// `ReplayRun`): the first frame at or after the script's end with every event delivered and
+    /// the list idle, else the settle limit past the end. Its frame count is known before the
+    /// first frame and leaves the run where it was.
     @Test(arguments: BuiltinScript.allCases)
     func framesAreTheReplaysAndTheCountIsKnownFirst(builtin: BuiltinScript) throws {
         let script = builtin.script
-        let replay = Replay(script: script, framesPerSecond: 60)
+        let replay = Replay(script: script, framesPerSecond: 60, settleLimit: 10)
         let whole = Playground(scene: .photos, viewportSize: Self.viewport)
+        let step = FrameStep(whole, script: script)
         var reference: [FrameReport] = []
-        replay.run(on: whole) { frame, _ in reference.append(frame) }
+        for k in 0... {
+            let t = Double(k) / 60
+            reference.append(step.run(at: t))
+            let rested = step.scriptIsDone && t >= script.duration && whole.scrollView.phase == .idle
+            if rested || t >= script.duration + 10 { break }
+        }
+        #expect(reference.count > Int(script.duration * 60), "the replay runs at least to the script's end")
 
         let stepped = Playground(scene: .photos, viewportSize: Self.viewport)
         let run = ReplayRun(replay, on: stepped)
