@@ -180,6 +180,6 @@ let package = Package(
         .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "ParallaxKit", "PhotoPipeline", "Presentation", "TuningUI", "SpawnIsolation"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "ParallaxKit", "SpawnIsolation"]),
         // Runs the built `parallax-playground` binary as a user would.
-        .testTarget(name: "EndToEnd", dependencies: ["ParallaxKit", "Presentation", "SDLBackend", "SpawnIsolation"], resources: [.copy("Golden")]),
+        .testTarget(name: "EndToEnd", dependencies: ["DesktopSettings", "ParallaxKit", "Presentation", "SDLBackend", "SpawnIsolation"], resources: [.copy("Golden")]),
     ]
 )

@@ -174,9 +174,7 @@ public struct Preset: Equatable, Sendable {
                 case .text(let t) where knob == .decelerationRate: knob.parse(t)
                 default: nil
                 }
-                guard let parsed else {
-                    throw bad("must be a number from \(knob.range.lowerBound) to \(knob.range.upperBound)\(knob == .decelerationRate ? " (or \"normal\", \"fast\")" : ""), got \(value.kind == "a number" ? "one outside it" : value.kind)")
-                }
+                guard let parsed else { throw Self.outOfRange(knob.descriptor, value, source: source) }
                 knobs[knob] = parsed
             case let name where CellLayout.Knob(rawValue: name) != nil:
                 let knob = CellLayout.Knob(rawValue: name)!
@@ -185,9 +183,7 @@ public struct Preset: Equatable, Sendable {
                 case .text(let t) where t == CellLayout.Knob.sceneOwnWord: .some(nil)
                 default: nil
                 }
-                guard let parsed else {
-                    throw bad("must be a number from \(Int(knob.range.lowerBound)) to \(Int(knob.range.upperBound)) points or \"\(CellLayout.Knob.sceneOwnWord)\", got \(value.kind == "a number" ? "one outside it" : value.kind)")
-                }
+                guard let parsed else { throw Self.outOfRange(knob.descriptor, value, source: source) }
                 cellLayout[knob] = parsed
             default:
                 throw PresetError("\(source): unknown setting \(Self.quoted(key)) (a preset holds \(Self.keys.joined(separator: ", ")))")
@@ -211,6 +207,18 @@ public struct Preset: Equatable, Sendable {
             if let value = cellLayout[knob] { add(knob.rawValue, value == value.rounded() ? String(Int(value)) : String(value)) }
         }
         return Data(("{\n" + fields.sorted().joined(separator: ",\n") + "\n}\n").utf8)
+    }
+
+    /// A knob's value it does not take: the sentence an option and a `set` line say too
+    /// (`KnobDescriptor.rangeMessage`), after the file's name. A number or a string is shown
+    /// as written; any other JSON value by its kind ("true or false").
+    private static func outOfRange(_ knob: KnobDescriptor, _ value: Value, source: String) -> PresetError {
+        let message = switch value {
+        case .number(let n): knob.rangeMessage(got: KnobDescriptor.number(n))
+        case .text(let t): knob.rangeMessage(got: t)
+        default: knob.rangeMessage(gotDescribed: value.kind)
+        }
+        return PresetError("\(source): \(message)")
     }
 
     static func quoted(_ text: String) -> String { "'" + text.prefix(40) + (text.count > 40 ? "…" : "") + "'" }

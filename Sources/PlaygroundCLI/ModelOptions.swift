@@ -83,27 +83,29 @@ struct PlaygroundModelOptions<ItemCount: ItemCountHelp>: ParsableArguments {
 
     @OptionGroup var folder: PhotoFolderOptions
 
-    // The scroll view's feel: each knob's option has the name its preset key and script
-    // `set` line have.
-    @Option(name: .customLong("deceleration-rate"), help: ArgumentHelp("Fling: \(ScrollPhysics.Knob.decelerationRate.meaning); \(ScrollPhysics.decelerationRange.lowerBound) to \(ScrollPhysics.decelerationRange.upperBound), normal or fast. Default: normal.", valueName: "rate"))
+    // The scroll view's feel and the cells' shape. Each knob's name, help and messages come
+    // from its `KnobDescriptor` (ParallaxKit), which its preset key and script `set` line read
+    // too; the declarations stay one by one because ArgumentParser needs each option as a
+    // stored property. A new knob: one line here and its pair in `physicsOptions` or
+    // `cellLayoutOptions` (`KnobTableTests` fails while either is missing).
+    @Option(name: .knob(ScrollPhysics.Knob.decelerationRate), help: .knob(ScrollPhysics.Knob.decelerationRate))
     var decelerationRate: String?
-    @Option(name: .customLong("rubber-band"), help: ArgumentHelp("\(ScrollPhysics.Knob.rubberBand.meaning.prefix(1).uppercased() + ScrollPhysics.Knob.rubberBand.meaning.dropFirst()); \(ScrollPhysics.rubberBandRange.lowerBound) to \(ScrollPhysics.rubberBandRange.upperBound).", valueName: "c"))
+    @Option(name: .knob(ScrollPhysics.Knob.rubberBand), help: .knob(ScrollPhysics.Knob.rubberBand))
     var rubberBand: String?
-    @Option(name: .customLong("spring-stiffness"), help: ArgumentHelp("The bounce-back spring's stiffness, mass 1; \(Int(ScrollPhysics.stiffnessRange.lowerBound)) to \(Int(ScrollPhysics.stiffnessRange.upperBound)). Default: 100.", valueName: "k"))
+    @Option(name: .knob(ScrollPhysics.Knob.springStiffness), help: .knob(ScrollPhysics.Knob.springStiffness))
     var springStiffness: String?
-    @Option(name: .customLong("spring-damping"), help: ArgumentHelp("The spring's damping ratio (1: critical; below it rings, above it creeps); \(ScrollPhysics.dampingRange.lowerBound) to \(ScrollPhysics.dampingRange.upperBound). Default: 1.", valueName: "ratio"))
+    @Option(name: .knob(ScrollPhysics.Knob.springDamping), help: .knob(ScrollPhysics.Knob.springDamping))
     var springDamping: String?
-    @Option(name: .customLong("wheel-line"), help: ArgumentHelp("Points a wheel notch or an arrow key scrolls; \(Int(ScrollPhysics.lineLengthRange.lowerBound)) to \(Int(ScrollPhysics.lineLengthRange.upperBound)). Default: 40.", valueName: "points"))
+    @Option(name: .knob(ScrollPhysics.Knob.wheelLine), help: .knob(ScrollPhysics.Knob.wheelLine))
     var wheelLine: String?
 
-    // The cells' shape: each knob's option has the name its preset key and script `set` line
-    // have; `auto` is the scene's own. `.unconditional` so that `--cell-spacing -2` reaches
+    // `auto` is the scene's own. `.unconditional` so that `--cell-spacing -2` reaches
     // validation instead of reading as a flag.
-    @Option(name: .customLong("cell-spacing"), parsing: .unconditional, help: ArgumentHelp("Points between cells, \(Int(CellLayout.spacingRange.lowerBound)) to \(Int(CellLayout.spacingRange.upperBound)), or auto. Default: the scene's own (photos 40, captions 24, table 0, quilt 6, albums 0).", valueName: "points"))
+    @Option(name: .knob(CellLayout.Knob.cellSpacing), parsing: .unconditional, help: .knob(CellLayout.Knob.cellSpacing))
     var cellSpacing: String?
-    @Option(name: .customLong("cell-height"), parsing: .unconditional, help: ArgumentHelp("Points every cell is tall (the quilt: a block's side; the albums: a cover's side), \(Int(CellLayout.cellHeightRange.lowerBound)) to \(Int(CellLayout.cellHeightRange.upperBound)), or auto. Default: the scene's own (the photo lists: each photo's shape; table 250).", valueName: "points"))
+    @Option(name: .knob(CellLayout.Knob.cellHeight), parsing: .unconditional, help: .knob(CellLayout.Knob.cellHeight))
     var cellHeight: String?
-    @Option(name: .customLong("image-overscan"), parsing: .unconditional, help: ArgumentHelp("Points the image reaches past its cell at each end, \(Int(CellLayout.overscanRange.lowerBound)) to \(Int(CellLayout.overscanRange.upperBound)), or auto. Default: the parallax amount (less shows the image's edge as it moves).", valueName: "points"))
+    @Option(name: .knob(CellLayout.Knob.imageOverscan), parsing: .unconditional, help: .knob(CellLayout.Knob.imageOverscan))
     var imageOverscan: String?
 
     private var cellLayoutOptions: [(CellLayout.Knob, String)] {
@@ -133,11 +135,12 @@ struct PlaygroundModelOptions<ItemCount: ItemCountHelp>: ParsableArguments {
     }
 
     func validate() throws {
+        // The sentence a `set` line and a preset say of the same value, after the "--".
         for (knob, text) in physicsOptions where knob.parse(text) == nil {
-            throw ValidationError("--\(knob.rawValue) takes a number from \(knob.range.lowerBound) to \(knob.range.upperBound)\(knob == .decelerationRate ? " (or normal, fast)" : ""), got '\(text)'")
+            throw ValidationError("--" + knob.descriptor.rangeMessage(got: text))
         }
         for (knob, text) in cellLayoutOptions where knob.parse(text) == nil {
-            throw ValidationError("--\(knob.rawValue) takes a number of points from \(Int(knob.range.lowerBound)) to \(Int(knob.range.upperBound)) or \(CellLayout.Knob.sceneOwnWord), got '\(text)'")
+            throw ValidationError("--" + knob.descriptor.rangeMessage(got: text))
         }
         if let items = itemsOption, items < 0 { throw ValidationError("--items must be 0 or more, got \(items)") }
         if let items = itemsOption, items > Playground.itemCountRange.upperBound {
@@ -162,4 +165,19 @@ struct PlaygroundModelOptions<ItemCount: ItemCountHelp>: ParsableArguments {
         settings.cellLayout = cellLayout
         return settings
     }
+}
+
+/// A knob's option, named and explained by its descriptor.
+extension NameSpecification {
+    static func knob(_ knob: ScrollPhysics.Knob) -> NameSpecification { .customLong(knob.descriptor.name) }
+    static func knob(_ knob: CellLayout.Knob) -> NameSpecification { .customLong(knob.descriptor.name) }
+}
+
+extension ArgumentHelp {
+    static func knob(_ knob: ScrollPhysics.Knob) -> ArgumentHelp { knob.descriptor.argumentHelp }
+    static func knob(_ knob: CellLayout.Knob) -> ArgumentHelp { knob.descriptor.argumentHelp }
+}
+
+extension KnobDescriptor {
+    var argumentHelp: ArgumentHelp { ArgumentHelp(help, valueName: valueName) }
 }

@@ -55,10 +55,9 @@ public enum TuningPanelView {
             let tunesUIKit = edited.physics.engine == .uikit
             for knob in ScrollPhysics.Knob.allCases {
                 var value = edited.physics[knob]
-                let format = knob == .decelerationRate ? "%.4f" : knob == .springStiffness || knob == .wheelLine ? "%.0f" : "%.2f"
                 layer.disabled(!tunesUIKit && knob != .wheelLine) {
-                    if layer.slider(knob.rawValue, &value, in: TuningPanel.sliderRange(knob), format: format,
-                                    logarithmic: knob == .springStiffness) {
+                    if layer.slider(knob.rawValue, &value, in: TuningPanel.sliderRange(knob), format: knob.descriptor.sliderFormat,
+                                    logarithmic: knob.descriptor.sliderIsLogarithmic) {
                         edited.physics[knob] = value
                     }
                 }
@@ -72,7 +71,7 @@ public enum TuningPanelView {
             layer.text("cells (auto: the scene's own)")
             for knob in CellLayout.Knob.allCases {
                 var value = edited.shownValue(knob)
-                let format = TuningPanel.cellSliderFormat(value: value, isSceneOwn: edited.cellLayout[knob] == nil)
+                let format = TuningPanel.cellSliderFormat(knob, value: value, isSceneOwn: edited.cellLayout[knob] == nil)
                 if layer.slider(knob.rawValue, &value, in: TuningPanel.sliderRange(knob), format: format) {
                     edited.cellLayout[knob] = value
                 }

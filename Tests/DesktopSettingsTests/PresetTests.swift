@@ -38,9 +38,9 @@ import Testing
         (#"{"technique": "smith"}"#, #""technique" must be one of begemann"#),
         (#"{"reduce-motion": 1}"#, #""reduce-motion" must be true or false, got a number"#),
         (#"{"scene": null}"#, #""scene" must be a string, got an object, a list or null"#),
-        (#"{"cell-height": 20}"#, #""cell-height" must be a number from 40 to 1200 points or "auto", got one outside it"#),
-        (#"{"cell-spacing": "wide"}"#, #""cell-spacing" must be a number from 0 to 200 points or "auto", got a string"#),
-        (#"{"image-overscan": true}"#, #""image-overscan" must be a number from 0 to 1000 points or "auto", got true or false"#),
+        (#"{"cell-height": 20}"#, "p.json: cell-height takes a number from 40 to 1200 points or auto, got '20'"),
+        (#"{"cell-spacing": "wide"}"#, "p.json: cell-spacing takes a number from 0 to 200 points or auto, got 'wide'"),
+        (#"{"image-overscan": true}"#, "p.json: image-overscan takes a number from 0 to 1000 points or auto, got true or false"),
         (#"["photos"]"#, "not a JSON object of settings"),
         ("scene = photos", "not a JSON object of settings"),
     ])

@@ -27,8 +27,8 @@ import Testing
         #expect(byOptions.stdout != plain.stdout, "the knobs changed the motion")
     }
 
-    @Test(arguments: [(["--spring-damping", "0"], "--spring-damping takes a number from 0.1 to 4.0"),
-                      (["--deceleration-rate", "1.5"], "(or normal, fast)"),
+    @Test(arguments: [(["--spring-damping", "0"], "--spring-damping takes a number from 0.1 to 4, got '0'"),
+                      (["--deceleration-rate", "1.5"], "--deceleration-rate takes a number from 0.9 to 0.9999, normal or fast, got '1.5'"),
                       (["--wheel-line", "nan"], "--wheel-line takes a number")])
     func aBadKnobIsAnInputError(arguments: [String], says: String) throws {
         let result = try run(["trace", "--script", "fling"] + arguments)
@@ -64,9 +64,9 @@ import Testing
         #expect(shots[0] != shots[3], "the knobs changed the frame")
     }
 
-    @Test(arguments: [(["--cell-height", "39"], "--cell-height takes a number of points from 40 to 1200 or auto, got '39'"),
-                      (["--cell-spacing", "-2"], "--cell-spacing takes a number of points from 0 to 200"),
-                      (["--image-overscan", "inf"], "--image-overscan takes a number of points")])
+    @Test(arguments: [(["--cell-height", "39"], "--cell-height takes a number from 40 to 1200 points or auto, got '39'"),
+                      (["--cell-spacing", "-2"], "--cell-spacing takes a number from 0 to 200 points"),
+                      (["--image-overscan", "inf"], "--image-overscan takes a number from 0 to 1000 points")])
     func aBadShapeIsAnInputError(arguments: [String], says: String) throws {
         let result = try run(["trace", "--script", "fling"] + arguments)
         #expect(result.status == 2 && result.stderr.contains(says), "\(result.stderr)")

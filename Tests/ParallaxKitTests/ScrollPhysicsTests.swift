@@ -68,8 +68,8 @@ import Testing
         #expect(playground.physics == .uikit && playground.scrollView.physics == .uikit)
     }
 
-    @Test(arguments: [("set spring-damping 0", "spring-damping takes a number from 0.1 to 4.0"),
-                      ("set deceleration-rate 1", "(or normal, fast)"),
+    @Test(arguments: [("set spring-damping 0", "spring-damping takes a number from 0.1 to 4, got '0'"),
+                      ("set deceleration-rate 1", "deceleration-rate takes a number from 0.9 to 0.9999, normal or fast, got '1'"),
                       ("set wheel-line lots", "wheel-line takes a number")])
     func badKnobLinesAreRefused(text: String, says: String) {
         #expect { _ = try Script.parse(text, file: "t") } throws: { ($0 as? ScriptError)?.reason.contains(says) == true }

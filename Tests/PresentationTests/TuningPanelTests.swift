@@ -66,6 +66,6 @@ import Testing
     ])
     func aCellSliderShowsTheValueTheCellsHave(value: Double, isSceneOwn: Bool, format: String) {
         // An overscan following a 91.5 pt amount had read "auto: 92 pt".
-        #expect(TuningPanel.cellSliderFormat(value: value, isSceneOwn: isSceneOwn) == format)
+        #expect(TuningPanel.cellSliderFormat(.imageOverscan, value: value, isSceneOwn: isSceneOwn) == format)
     }
 }

@@ -52,33 +52,46 @@ public struct ScrollPhysics: Hashable, Sendable {
         case springDamping = "spring-damping"
         case wheelLine = "wheel-line"
 
-        public var range: ClosedRange<Double> {
+        /// Everything the option, the preset key, the `set` line and the panel's slider know
+        /// of the knob (see `KnobDescriptor`).
+        public var descriptor: KnobDescriptor {
             switch self {
-            case .decelerationRate: ScrollPhysics.decelerationRange
-            case .rubberBand: ScrollPhysics.rubberBandRange
-            case .springStiffness: ScrollPhysics.stiffnessRange
-            case .springDamping: ScrollPhysics.dampingRange
-            case .wheelLine: ScrollPhysics.lineLengthRange
+            case .decelerationRate:
+                KnobDescriptor(name: rawValue, range: ScrollPhysics.decelerationRange,
+                               words: [.init("normal", DecelerationRate.normal.perMillisecond), .init("fast", DecelerationRate.fast.perMillisecond)],
+                               meaning: "Fling: velocity kept per millisecond (normal \(KnobDescriptor.number(DecelerationRate.normal.perMillisecond)), fast \(KnobDescriptor.number(DecelerationRate.fast.perMillisecond)))",
+                               defaultValue: "normal", valueName: "rate",
+                               // The part where a fling's feel changes; below it stops at once.
+                               sliderRange: 0.98...0.9995, sliderFormat: "%.4f")
+            case .rubberBand:
+                KnobDescriptor(name: rawValue, range: ScrollPhysics.rubberBandRange,
+                               meaning: "The rubber band's constant (larger is looser)",
+                               defaultValue: KnobDescriptor.number(ScrollPhysics.uikit[self]) + " (UIKit's)", valueName: "c",
+                               sliderRange: 0.1...1.5, sliderFormat: "%.2f")
+            case .springStiffness:
+                KnobDescriptor(name: rawValue, range: ScrollPhysics.stiffnessRange,
+                               meaning: "The bounce-back spring's stiffness, mass 1",
+                               defaultValue: KnobDescriptor.number(ScrollPhysics.uikit[self]), valueName: "k",
+                               sliderRange: 20...1000, sliderFormat: "%.0f", sliderIsLogarithmic: true)
+            case .springDamping:
+                KnobDescriptor(name: rawValue, range: ScrollPhysics.dampingRange,
+                               meaning: "The spring's damping ratio (1: critical; below it rings, above it creeps)",
+                               defaultValue: KnobDescriptor.number(ScrollPhysics.uikit[self]), valueName: "ratio",
+                               sliderRange: 0.2...3, sliderFormat: "%.2f")
+            case .wheelLine:
+                KnobDescriptor(name: rawValue, range: ScrollPhysics.lineLengthRange, unit: "points",
+                               meaning: "Points a wheel notch or an arrow key scrolls",
+                               defaultValue: KnobDescriptor.number(ScrollPhysics.uikit[self]), valueName: "points",
+                               sliderRange: 5...200, sliderFormat: "%.0f")
             }
         }
 
-        /// What the option's help says the knob is.
-        public var meaning: String {
-            switch self {
-            case .decelerationRate: "velocity kept per millisecond of a fling (normal 0.998, fast 0.99)"
-            case .rubberBand: "the rubber band's constant (UIKit's 0.55; larger is looser)"
-            case .springStiffness: "the bounce-back spring's stiffness (100)"
-            case .springDamping: "the spring's damping ratio (1: critical; below rings, above creeps)"
-            case .wheelLine: "points a wheel notch or an arrow key scrolls (40)"
-            }
-        }
+        public var range: ClosedRange<Double> { descriptor.range }
 
-        /// Reads a value: a number in the range, or for the deceleration UIKit's names.
+        /// Reads a value: a number in the range, or for the deceleration UIKit's names (no
+        /// physics word means "not set", so the descriptor's `.some(nil)` cannot occur).
         public func parse(_ text: String) -> Double? {
-            if self == .decelerationRate, text == "normal" { return DecelerationRate.normal.perMillisecond }
-            if self == .decelerationRate, text == "fast" { return DecelerationRate.fast.perMillisecond }
-            guard let v = Double(text), v.isFinite, range.contains(v) else { return nil }
-            return v
+            descriptor.parse(text) ?? nil
         }
     }
 

@@ -324,13 +324,13 @@ public enum ScriptSetting {
         case let name where ScrollPhysics.Knob(rawValue: name) != nil:
             let knob = ScrollPhysics.Knob(rawValue: name)!
             guard let v = knob.parse(value) else {
-                throw Problem(reason: "\(name) takes a number from \(knob.range.lowerBound) to \(knob.range.upperBound)\(knob == .decelerationRate ? " (or normal, fast)" : ""), got \(quoted(value))")
+                throw Problem(reason: knob.descriptor.rangeMessage(got: value))
             }
             return .setPhysics(knob, v)
         case let name where CellLayout.Knob(rawValue: name) != nil:
             let knob = CellLayout.Knob(rawValue: name)!
             guard let v = knob.parse(value) else {
-                throw Problem(reason: "\(name) takes a number from \(Int(knob.range.lowerBound)) to \(Int(knob.range.upperBound)) points or \(CellLayout.Knob.sceneOwnWord) (the scene's own), got \(quoted(value))")
+                throw Problem(reason: knob.descriptor.rangeMessage(got: value))
             }
             return .setCellLayout(knob, v)
         case "reset":

@@ -40,22 +40,29 @@ public struct CellLayout: Hashable, Sendable {
         case cellHeight = "cell-height"
         case imageOverscan = "image-overscan"
 
-        public var range: ClosedRange<Double> {
+        /// Everything the option, the preset key, the `set` line and the panel's slider know
+        /// of the knob (see `KnobDescriptor`). The sliders span the part a person tunes in.
+        public var descriptor: KnobDescriptor {
             switch self {
-            case .cellSpacing: CellLayout.spacingRange
-            case .cellHeight: CellLayout.cellHeightRange
-            case .imageOverscan: CellLayout.overscanRange
+            case .cellSpacing:
+                KnobDescriptor(name: rawValue, range: CellLayout.spacingRange, unit: "points", words: [.init(Self.sceneOwnWord, nil)],
+                               meaning: "Points between cells",
+                               defaultValue: "the scene's own (photos 40, captions 24, table 0, quilt 6, albums 0)", valueName: "points",
+                               sliderRange: 0...120, sliderFormat: "%.0f pt")
+            case .cellHeight:
+                KnobDescriptor(name: rawValue, range: CellLayout.cellHeightRange, unit: "points", words: [.init(Self.sceneOwnWord, nil)],
+                               meaning: "Points every cell is tall (the quilt: a block's side; the albums: a cover's side)",
+                               defaultValue: "the scene's own (the photo lists: each photo's shape; table 250)", valueName: "points",
+                               sliderRange: 60...800, sliderFormat: "%.0f pt")
+            case .imageOverscan:
+                KnobDescriptor(name: rawValue, range: CellLayout.overscanRange, unit: "points", words: [.init(Self.sceneOwnWord, nil)],
+                               meaning: "Points the image reaches past its cell at each end",
+                               defaultValue: "the parallax amount (less shows the image's edge as it moves)", valueName: "points",
+                               sliderRange: 0...240, sliderFormat: "%.0f pt")
             }
         }
 
-        /// What the option's help says the knob is.
-        public var meaning: String {
-            switch self {
-            case .cellSpacing: "points between cells (the scene's own: photos 40, captions 24, table 0, quilt 6, albums 0)"
-            case .cellHeight: "points every cell is tall (the quilt: a block's side; the albums: a cover's side; the photo lists: each photo's own shape)"
-            case .imageOverscan: "points the image reaches past its cell at each end (the seeds': the parallax amount; less shows the image's edge)"
-            }
-        }
+        public var range: ClosedRange<Double> { descriptor.range }
 
         /// The word that gives the knob back to the scene.
         public static let sceneOwnWord = "auto"
@@ -63,9 +70,7 @@ public struct CellLayout: Hashable, Sendable {
         /// Reads a value: a number in the range, or `auto` for the scene's own (`.some(nil)`);
         /// nil when the text is neither.
         public func parse(_ text: String) -> Double?? {
-            if text == Self.sceneOwnWord { return .some(nil) }
-            guard let v = Double(text), v.isFinite, range.contains(v) else { return nil }
-            return .some(v)
+            descriptor.parse(text)
         }
     }
 

@@ -44,21 +44,16 @@ public struct TuningPanel: Equatable, Sendable {
     /// parallax amount.
     public var sceneOwnCellLayout: [CellLayout.Knob: Double]
 
-    /// Each layout slider's range: the part a person tunes in (options and `set` take the
-    /// knob's whole range).
-    public static func sliderRange(_ knob: CellLayout.Knob) -> ClosedRange<Double> {
-        switch knob {
-        case .cellSpacing: 0...120
-        case .cellHeight: 60...800
-        case .imageOverscan: 0...240
-        }
-    }
+    /// Each layout slider's range: the knob's descriptor's (the part a person tunes in;
+    /// options and `set` take the knob's whole range).
+    public static func sliderRange(_ knob: CellLayout.Knob) -> ClosedRange<Double> { knob.descriptor.sliderRange }
 
-    /// The layout slider's printf format for `value`: whole points as whole numbers, a value
+    /// The layout slider's printf format for `value`: the descriptor's whole points, a value
     /// between (an overscan that follows a 91.5 pt amount, a `set` of 40.5) with its tenth, so
     /// the slider never shows a number the cells do not have; "auto: " while the scene's own.
-    public static func cellSliderFormat(value: Double, isSceneOwn: Bool) -> String {
-        let number = value == value.rounded() ? "%.0f pt" : "%.1f pt"
+    public static func cellSliderFormat(_ knob: CellLayout.Knob, value: Double, isSceneOwn: Bool) -> String {
+        let whole = knob.descriptor.sliderFormat
+        let number = value == value.rounded() ? whole : whole.replacing("%.0f", with: "%.1f")
         return isSceneOwn ? "auto: " + number : number
     }
 
@@ -67,17 +62,10 @@ public struct TuningPanel: Equatable, Sendable {
         cellLayout[knob] ?? sceneOwnCellLayout[knob] ?? 0
     }
 
-    /// Each physics slider's range (the deceleration's narrower than the model allows: the
-    /// part where a fling's feel changes; `set` and the options take the whole range).
-    public static func sliderRange(_ knob: ScrollPhysics.Knob) -> ClosedRange<Double> {
-        switch knob {
-        case .decelerationRate: 0.98...0.9995
-        case .rubberBand: 0.1...1.5
-        case .springStiffness: 20...1000
-        case .springDamping: 0.2...3
-        case .wheelLine: 5...200
-        }
-    }
+    /// Each physics slider's range: the knob's descriptor's (the deceleration's narrower
+    /// than the model allows: the part where a fling's feel changes; `set` and the options
+    /// take the whole range).
+    public static func sliderRange(_ knob: ScrollPhysics.Knob) -> ClosedRange<Double> { knob.descriptor.sliderRange }
 
     public init(_ playground: Playground) {
         physics = playground.physics

@@ -1,0 +1,82 @@
+import DesktopSettings
+import Foundation
+import ParallaxKit
+import Testing
+
+/// One table of knobs: every `ScrollPhysics.Knob` and `CellLayout.Knob` has an option, a
+/// preset key and a `set` line of its descriptor's name, and all three say the descriptor's one
+/// sentence of a value out of range. A knob added to an enum without its `@Option` line (or
+/// its pair in `physicsOptions`/`cellLayoutOptions`), or a message written again by hand in
+/// one place, fails here.
+@Suite struct KnobTableTests {
+    /// A knob of either kind, with what the three places should make of it.
+    struct Knob: Sendable, CustomTestStringConvertible {
+        var descriptor: KnobDescriptor
+        /// The command a valid `set` line gives.
+        var command: AppCommand
+        /// Whether a preset that sets it to `valid` holds it.
+        var presetHolds: @Sendable (Preset) -> Bool
+        var testDescription: String { descriptor.name }
+
+        var name: String { descriptor.name }
+        /// The range's lower end: always taken.
+        var valid: String { KnobDescriptor.number(descriptor.range.lowerBound) }
+        /// One past the upper end, written so a preset's number reads back the same text.
+        var outOfRange: String { KnobDescriptor.number(descriptor.range.upperBound + 1) }
+    }
+
+    static let knobs: [Knob] =
+        ScrollPhysics.Knob.allCases.map { knob in
+            let v = knob.range.lowerBound
+            return Knob(descriptor: knob.descriptor, command: .setPhysics(knob, v), presetHolds: { $0.knobs[knob] == v })
+        }
+        + CellLayout.Knob.allCases.map { knob in
+            let v = knob.range.lowerBound
+            return Knob(descriptor: knob.descriptor, command: .setCellLayout(knob, v), presetHolds: { $0.cellLayout[knob] == v })
+        }
+
+    @Test func theTableHasEveryKnobOnce() {
+        #expect(Self.knobs.count == ScrollPhysics.Knob.allCases.count + CellLayout.Knob.allCases.count)
+        #expect(Set(Self.knobs.map(\.name)).count == Self.knobs.count, "no two knobs share a name")
+    }
+
+    @Test func everyKnobHasAnOptionExplainedByItsDescriptor() throws {
+        let result = try run(["trace", "--help"])
+        #expect(result.status == 0, "\(result.stderr)")
+        // ArgumentParser wraps help at spaces; joined again, each descriptor's help reads whole.
+        let help = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for knob in Self.knobs {
+            #expect(help.contains("--\(knob.name) <\(knob.descriptor.valueName)>"), "no --\(knob.name) in trace --help")
+            #expect(help.contains(knob.descriptor.help), "--\(knob.name)'s help is not its descriptor's")
+        }
+    }
+
+    @Test(arguments: knobs)
+    func everyKnobHasASetLineAndAPresetKey(knob: Knob) throws {
+        #expect(try ScriptSetting.command(knob.name, knob.valid) == knob.command)
+        let preset = try Preset(decoding: Data(#"{"\#(knob.name)": \#(knob.valid)}"#.utf8), source: "p.json")
+        #expect(knob.presetHolds(preset), "the preset key \(knob.name) did not set the knob")
+    }
+
+    @Test(arguments: knobs)
+    func optionSetLineAndPresetSayOneSentenceOfAValueOutOfRange(knob: Knob) throws {
+        let sentence = knob.descriptor.rangeMessage(got: knob.outOfRange)
+
+        let option = try run(["trace", "--script", "fling", "--\(knob.name)", knob.outOfRange])
+        #expect(option.status == 2)
+        let optionLine = option.stderr.split(separator: "\n").first.map(String.init) ?? ""
+
+        var setProblem = ""
+        do { _ = try ScriptSetting.command(knob.name, knob.outOfRange) } catch { setProblem = error.reason }
+
+        var presetError = ""
+        do { _ = try Preset(decoding: Data(#"{"\#(knob.name)": \#(knob.outOfRange)}"#.utf8), source: "p.json") } catch {
+            presetError = error.message
+        }
+
+        // Each place puts only its own way of pointing at the knob's value before the sentence.
+        #expect(optionLine == "Error: --" + sentence)
+        #expect(setProblem == sentence)
+        #expect(presetError == "p.json: " + sentence)
+    }
+}
