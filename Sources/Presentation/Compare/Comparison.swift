@@ -139,6 +139,65 @@ public struct Comparison: Sendable, Equatable {
     /// about (Flutter's Android clamping physics is a caption click away).
     public static let cycledEngines: [ScrollEngineName] = [.uikit, .android, .flutterIOS, .chromium, .gtk]
 
+    /// Pane `k` stepped to its axis's next value that no other pane shows, or, when every value
+    /// is shown, trading values with the pane showing the next; with the panes whose value
+    /// changed. nil when nothing can change (one value, or pane `k` out of range).
+    public func steppingPane(_ k: Int, defaultAmount: Double) -> (comparison: Comparison, changed: [Int])? {
+        guard values.indices.contains(k) else { return nil }
+        let value = values[k]
+        let others = Set(values.indices.filter { $0 != k }.map { values[$0] })
+        var stepped = values
+        var candidate = value
+        for _ in Self.choices(on: axis, defaultAmount: defaultAmount).indices {
+            candidate = Self.next(after: candidate, on: axis, defaultAmount: defaultAmount)
+            if candidate == value { break }
+            if !others.contains(candidate) {
+                stepped[k] = candidate
+                return (try? Comparison(axis: axis, values: stepped)).map { ($0, [k]) }
+            }
+        }
+        // Every other value is shown: trade with the pane showing the next one.
+        let next = Self.next(after: value, on: axis, defaultAmount: defaultAmount)
+        guard next != value, let j = values.firstIndex(of: next), j != k else { return nil }
+        stepped[j] = value
+        stepped[k] = next
+        return (try? Comparison(axis: axis, values: stepped)).map { ($0, [min(j, k), max(j, k)]) }
+    }
+
+    /// Puts a pane's compared `value` back into its `playground` after a key's `command`
+    /// changed it (each pane keeps its own); true if it had to.
+    public func restore(_ value: String, in playground: Playground, after command: AppCommand) -> Bool {
+        switch (axis, command) {
+        case (.strategy, .strategy):
+            if let strategy = ParallaxStrategy(rawValue: value) { playground.setStrategy(strategy) }
+            return true
+        case (.scene, .scene), (.scene, .nextScene), (.scene, .previousScene),
+             (.technique, .scene), (.technique, .nextScene), (.technique, .previousScene):
+            let scene = axis == .scene ? SceneID(rawValue: value) ?? .photos : .photos
+            let amount = playground.parallaxAmount
+            playground.setScene(scene)
+            if axis == .technique { playground.setParallaxAmount(amount) }
+            return true
+        case (.technique, .resetToDefaults):
+            // Each technique's pane back to its own seed's amount, not the photos list's.
+            if let amount = Self.apply(value, of: .technique, to: PlaygroundSettings()).parallaxAmount {
+                playground.setParallaxAmount(amount)
+            }
+            return true
+        case (.strategy, .resetToDefaults):
+            if let strategy = ParallaxStrategy(rawValue: value) { playground.setStrategy(strategy) }
+            return true
+        case (.physics, .setScrollEngine):
+            if let engine = ScrollEngineName(name: value) { playground.apply(.setScrollEngine(engine)) }
+            return true
+        case (.parallax, .adjustParallax), (.parallax, .setParallax), (.parallax, .resetToDefaults):
+            if let amount = Double(value) { playground.setParallaxAmount(amount) }
+            return true
+        default:
+            return false
+        }
+    }
+
     /// What the C key steps through: no comparison, then the strategies, the techniques, the
     /// amounts of the current scene and five platforms' physics, each with every value of its
     /// axis (five of the six engines).

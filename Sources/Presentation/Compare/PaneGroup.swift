@@ -1,17 +1,5 @@
 import ParallaxKit
 
-/// Where panes sit on a surface: side by side, each a whole number of points wide and the
-/// surface's full height, left to right; what the division leaves over stays background on
-/// the right. One pane is the whole surface.
-public enum PaneLayout {
-    public static func frames(count: Int, in surface: Size) -> [Rect] {
-        let n = max(1, count)
-        if n == 1 { return [Rect(x: 0, y: 0, width: surface.width, height: surface.height)] }
-        let width = (surface.width / Double(n)).rounded(.down)
-        return (0..<n).map { Rect(x: Double($0) * width, y: 0, width: width, height: surface.height) }
-    }
-}
-
 /// One to five panes under one hand: every pane gets the same input at the same time, in its
 /// own coordinates, so their scroll offsets move together and only what the comparison varies
 /// differs. Keys that change the model reach every pane; one that would change the compared
@@ -82,13 +70,16 @@ public final class PaneGroup {
                                   decorations: FrameDecorations) -> [Pane] {
         let count = comparison?.values.count ?? 1
         let frames = PaneLayout.frames(count: count, in: surfaceSize)
-        return frames.indices.map { k in
-            let settings = comparison?.settings(ofPane: k, base: base) ?? base
-            var paneDecorations = decorations
-            paneDecorations.caption = comparison?.caption(ofPane: k)
-            return Pane(playground: Playground(settings, viewportSize: frames[k].size),
-                        decorations: paneDecorations, frame: frames[k], value: comparison?.values[k])
-        }
+        return frames.indices.map { k in makePane(k, of: comparison, base: base, frame: frames[k], decorations: decorations) }
+    }
+
+    /// Pane `k` of `comparison` (the only pane without one) in `frame`, with its caption.
+    private static func makePane(_ k: Int, of comparison: Comparison?, base: PlaygroundSettings, frame: Rect,
+                                 decorations: FrameDecorations) -> Pane {
+        var paneDecorations = decorations
+        paneDecorations.caption = comparison?.caption(ofPane: k)
+        return Pane(playground: Playground(comparison?.settings(ofPane: k, base: base) ?? base, viewportSize: frame.size),
+                    decorations: paneDecorations, frame: frame, value: comparison?.values[k])
     }
 
     private func wireSteps() {
@@ -99,7 +90,11 @@ public final class PaneGroup {
                 step.willApplyCommand = { [unowned self] command in willApplyCommand?(command) }
             }
             step.didApplyCommand = { [unowned self, unowned pane] command, applied in
-                let overridden = applied && keepValue(of: pane, after: command)
+                // A key that changed the compared setting is undone in each pane.
+                var overridden = false
+                if applied, let comparison, let value = pane.value {
+                    overridden = comparison.restore(value, in: pane.playground, after: command)
+                }
                 guard k == 0 else { return }
                 if overridden, let axis = comparison?.axis { didOverride?(command, axis) } else { didApplyCommand?(command, applied) }
             }
@@ -109,41 +104,6 @@ public final class PaneGroup {
 
     private func attachObservers() {
         for (k, pane) in panes.enumerated() { pane.step.phaseObserver = phaseObserver?(k) }
-    }
-
-    /// Puts the pane's compared value back after a key changed it; true if it had to.
-    private func keepValue(of pane: Pane, after command: AppCommand) -> Bool {
-        guard let comparison, let value = pane.value else { return false }
-        let playground = pane.playground
-        switch (comparison.axis, command) {
-        case (.strategy, .strategy):
-            if let strategy = ParallaxStrategy(rawValue: value) { playground.setStrategy(strategy) }
-            return true
-        case (.scene, .scene), (.scene, .nextScene), (.scene, .previousScene),
-             (.technique, .scene), (.technique, .nextScene), (.technique, .previousScene):
-            let scene = comparison.axis == .scene ? SceneID(rawValue: value) ?? .photos : .photos
-            let amount = playground.parallaxAmount
-            playground.setScene(scene)
-            if comparison.axis == .technique { playground.setParallaxAmount(amount) }
-            return true
-        case (.technique, .resetToDefaults):
-            // Each technique's pane back to its own seed's amount, not the photos list's.
-            if let amount = Comparison.apply(value, of: .technique, to: PlaygroundSettings()).parallaxAmount {
-                playground.setParallaxAmount(amount)
-            }
-            return true
-        case (.strategy, .resetToDefaults):
-            if let strategy = ParallaxStrategy(rawValue: value) { playground.setStrategy(strategy) }
-            return true
-        case (.physics, .setScrollEngine):
-            if let engine = ScrollEngineName(name: value) { playground.apply(.setScrollEngine(engine)) }
-            return true
-        case (.parallax, .adjustParallax), (.parallax, .setParallax), (.parallax, .resetToDefaults):
-            if let amount = Double(value) { playground.setParallaxAmount(amount) }
-            return true
-        default:
-            return false
-        }
     }
 
     // MARK: Input
@@ -281,11 +241,9 @@ public final class PaneGroup {
     /// statistics and their strip history. Returns what changed, in words, for a toast.
     @discardableResult
     public func showNextValue(inPane k: Int) -> String? {
-        guard let comparison, panes.indices.contains(k), let value = panes[k].value else { return nil }
+        guard let comparison, panes.indices.contains(k) else { return nil }
         let defaultAmount = Scene.make(first.playground.scene.id).defaultParallaxAmount
-        let (values, changedPanes) = Self.pick(after: value, inPane: k, values: comparison.values, axis: comparison.axis,
-                                               defaultAmount: defaultAmount)
-        guard !changedPanes.isEmpty, let changed = try? Comparison(axis: comparison.axis, values: values) else { return nil }
+        guard let (changed, changedPanes) = comparison.steppingPane(k, defaultAmount: defaultAmount) else { return nil }
         if isRunning {
             setComparison(changed)
         } else {
@@ -294,10 +252,7 @@ public final class PaneGroup {
             let offset = base.scrollView.contentOffset[base.scene.axis]
             self.comparison = changed
             for j in changedPanes {
-                var paneDecorations = decorations
-                paneDecorations.caption = changed.caption(ofPane: j)
-                let pane = Pane(playground: Playground(changed.settings(ofPane: j, base: settings), viewportSize: panes[j].frame.size),
-                                decorations: paneDecorations, frame: panes[j].frame, value: values[j])
+                let pane = Self.makePane(j, of: changed, base: settings, frame: panes[j].frame, decorations: decorations)
                 // The photos' shapes the panes have learnt (a folder's headers arrive over time)
                 // first, so the offset lands on the same content; then the others' motion, so
                 // a list still coasting goes on coasting in every pane alike.
@@ -312,31 +267,6 @@ public final class PaneGroup {
         }
         let said = changedPanes.map { "pane \($0 + 1): \(changed.caption(ofPane: $0))" }
         return "Now " + said.joined(separator: ", ")
-    }
-
-    /// The values after pane `k` (showing `value`) steps to its axis's next value that no
-    /// other pane shows, or, when every value is shown, trades with the pane showing the next;
-    /// and the panes whose value changed.
-    static func pick(after value: String, inPane k: Int, values: [String], axis: CompareAxis,
-                     defaultAmount: Double) -> (values: [String], changed: [Int]) {
-        let all = Comparison.choices(on: axis, defaultAmount: defaultAmount)
-        let others = Set(values.indices.filter { $0 != k }.map { values[$0] })
-        var candidate = value
-        var values = values
-        for _ in all.indices {
-            candidate = Comparison.next(after: candidate, on: axis, defaultAmount: defaultAmount)
-            if candidate == value { break }
-            if !others.contains(candidate) {
-                values[k] = candidate
-                return (values, [k])
-            }
-        }
-        // Every other value is shown: trade with the pane showing the next one.
-        let next = Comparison.next(after: value, on: axis, defaultAmount: defaultAmount)
-        guard next != value, let j = values.firstIndex(of: next), j != k else { return (values, []) }
-        values[j] = value
-        values[k] = next
-        return (values, [min(j, k), max(j, k)])
     }
 
     /// Whether `point` (surface points) lies on a compared pane's caption band, and which pane.
