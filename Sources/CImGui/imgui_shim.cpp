@@ -62,7 +62,6 @@ void imgui_shim_set_font_texture(uintptr_t texture) {
 void imgui_shim_mouse_position(float x, float y) { ImGui::GetIO().MousePos = ImVec2(x, y); }
 void imgui_shim_mouse_button(bool down) { ImGui::GetIO().MouseDown[0] = down; }
 void imgui_shim_mouse_wheel(float vertical) { ImGui::GetIO().MouseWheel += vertical; }
-bool imgui_shim_wants_mouse(void) { return ImGui::GetIO().WantCaptureMouse; }
 bool imgui_shim_popup_open(void) {
     return ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
 }

@@ -2,8 +2,8 @@ import ChildProcesses
 import Foundation
 
 /// The user's folders the window saves into: the P key's screenshots (pictures) and the R
-/// key's videos. One rule for both (issue 31: with no folder set, both wrote into the current
-/// directory, from `make run` into the clone):
+/// key's videos. One rule for both (with no folder set, both had written into the current
+/// directory: from `make run`, into the clone):
 ///
 /// 1. what `xdg-user-dir PICTURES` / `VIDEOS` answers (it reads
 ///    `$XDG_CONFIG_HOME/user-dirs.dirs`, else the XDG_PICTURES_DIR / XDG_VIDEOS_DIR variable),

@@ -132,11 +132,10 @@ extension PlaygroundApp {
         }
     }
 
-    /// `path` with the home folder written as "~", to fit the panel's width.
+    /// `path` with the home folder written as "~" (as P's and R's toasts write it), to fit the
+    /// panel's width.
     static func homeShortened(_ path: String) -> String {
-        guard let home = ProcessInfo.processInfo.environment["HOME"], home.hasPrefix("/"), home.count > 1,
-              path.hasPrefix(home + "/") else { return path }
-        return "~" + path.dropFirst(home.count)
+        SaveFolder.tilde(path, home: ProcessInfo.processInfo.environment["HOME"])
     }
 }
 

@@ -50,8 +50,6 @@ void imgui_shim_set_font_texture(uintptr_t texture);
 void imgui_shim_mouse_position(float x, float y);
 void imgui_shim_mouse_button(bool down);
 void imgui_shim_mouse_wheel(float vertical);
-/// Whether ImGui wants the pointer (over a panel or dragging one of its widgets).
-bool imgui_shim_wants_mouse(void);
 /// Whether a popup (a combo's list) is open: until it closes, the pointer is the panel's.
 bool imgui_shim_popup_open(void);
 /// Whether the pointer was over any of ImGui's windows (a panel, a popup) in the last frame.

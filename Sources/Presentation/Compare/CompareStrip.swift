@@ -46,68 +46,38 @@ public enum CompareStrip {
     /// one plot across the rows (one scale, so the engines' coasts lie side by side), each row
     /// naming its engine with the last coast's rest distance and time to rest.
     public static func draw(_ panes: [Pane], surfaceSize: Size, offsets: Bool = false, into list: inout DrawList) {
-        if offsets {
-            drawOffsets(panes, surfaceSize: surfaceSize, into: &list)
-            return
-        }
         let strip = frame(rows: panes.count, surfaceSize: surfaceSize)
         list.fill(strip, band)
-        // One vertical scale for every row: the largest shift any pane showed, at least 1 pt.
+        let latest = panes.compactMap { $0.centreShift.times.last }.max() ?? 0
+        let plotLeft = strip.minX + padding + labelWidth
+        let plotWidth = max(10, strip.width - labelWidth - workWidth - 2 * padding)
+        // Shifts: each row its own line around 0, every row on one scale (the largest shift any
+        // pane showed, at least 1 pt), +y down as on screen. Offsets: one plot across the rows,
+        // one scale from the lowest offset shown to the highest, further down the list higher.
         let largest = max(1, panes.flatMap { $0.centreShift.shifts.map(abs) }.max() ?? 1)
-        let latest = panes.compactMap { $0.centreShift.times.last }.max() ?? 0
-        let plotLeft = strip.minX + padding + labelWidth
-        let plotWidth = max(10, strip.width - labelWidth - workWidth - 2 * padding)
-        for (k, pane) in panes.enumerated() {
-            let color = paneColors[k % paneColors.count]
-            let top = strip.minY + padding + Double(k) * rowHeight
-            let mid = top + rowHeight / 2
-            list.fill(Rect(x: strip.minX + padding, y: mid - 4, width: 8, height: 8), color)
-            list.text(pane.value ?? "", at: Point(x: strip.minX + padding + 14, y: mid - textSize / 2 - 1), size: textSize,
-                      color: SceneRenderer.Palette.title)
-            list.line(from: Point(x: plotLeft, y: mid), to: Point(x: plotLeft + plotWidth, y: mid), axisLine)
-            let history = pane.centreShift
-            var previous: Point?
-            for (time, shift) in zip(history.times, history.shifts) {
-                let x = plotLeft + plotWidth * (1 - min(1, max(0, (latest - time) / ShiftHistory.seconds)))
-                // +y down on screen: a positive shift (image moved down) plots below the line.
-                let point = Point(x: x, y: mid + shift / largest * (rowHeight / 2 - 3))
-                if let previous { list.line(from: previous, to: point, color) }
-                previous = point
-            }
-            let work = history.recentWorkPerFrame
-            let shift = history.shifts.last ?? 0
-            list.text(figures(shift: shift, workPerFrame: work),
-                      at: Point(x: strip.maxX - padding, y: mid - textSize / 2 - 1), size: textSize,
-                      color: SceneRenderer.Palette.subtitle, alignment: .trailing)
-        }
-    }
-
-    private static func drawOffsets(_ panes: [Pane], surfaceSize: Size, into list: inout DrawList) {
-        let strip = frame(rows: panes.count, surfaceSize: surfaceSize)
-        list.fill(strip, band)
-        let latest = panes.compactMap { $0.centreShift.times.last }.max() ?? 0
-        let all = panes.flatMap(\.centreShift.offsets)
-        let low = all.min() ?? 0, high = max(all.max() ?? 1, low + 1)
-        let plotLeft = strip.minX + padding + labelWidth
-        let plotWidth = max(10, strip.width - labelWidth - workWidth - 2 * padding)
+        let shown = offsets ? panes.flatMap(\.centreShift.offsets) : []
+        let low = shown.min() ?? 0, high = max(shown.max() ?? 1, low + 1)
         let plotTop = strip.minY + padding + 3, plotBottom = strip.maxY - padding - 3
-        list.line(from: Point(x: plotLeft, y: plotBottom), to: Point(x: plotLeft + plotWidth, y: plotBottom), axisLine)
+        if offsets { list.line(from: Point(x: plotLeft, y: plotBottom), to: Point(x: plotLeft + plotWidth, y: plotBottom), axisLine) }
         for (k, pane) in panes.enumerated() {
             let color = paneColors[k % paneColors.count]
             let mid = strip.minY + padding + Double(k) * rowHeight + rowHeight / 2
-            list.fill(Rect(x: strip.minX + padding, y: mid - 4, width: 8, height: 8), color)
-            list.text(pane.playground.physics.engine.title, at: Point(x: strip.minX + padding + 14, y: mid - textSize / 2 - 1),
-                      size: textSize, color: SceneRenderer.Palette.title)
             let history = pane.centreShift
+            list.fill(Rect(x: strip.minX + padding, y: mid - 4, width: 8, height: 8), color)
+            list.text(offsets ? pane.playground.physics.engine.title : pane.value ?? "",
+                      at: Point(x: strip.minX + padding + 14, y: mid - textSize / 2 - 1), size: textSize, color: SceneRenderer.Palette.title)
+            if !offsets { list.line(from: Point(x: plotLeft, y: mid), to: Point(x: plotLeft + plotWidth, y: mid), axisLine) }
             var previous: Point?
-            for (time, offset) in zip(history.times, history.offsets) {
+            for (time, value) in zip(history.times, offsets ? history.offsets : history.shifts) {
                 let x = plotLeft + plotWidth * (1 - min(1, max(0, (latest - time) / ShiftHistory.seconds)))
-                // Further down the list plots higher: the curves rise as the lists coast on.
-                let point = Point(x: x, y: plotBottom - (offset - low) / (high - low) * (plotBottom - plotTop))
-                if let previous { list.line(from: previous, to: point, color) }
-                previous = point
+                let y = offsets ? plotBottom - (value - low) / (high - low) * (plotBottom - plotTop)
+                    : mid + value / largest * (rowHeight / 2 - 3)
+                if let previous { list.line(from: previous, to: Point(x: x, y: y), color) }
+                previous = Point(x: x, y: y)
             }
-            list.text(coastFigures(pane.lastCoast), at: Point(x: strip.maxX - padding, y: mid - textSize / 2 - 1), size: textSize,
+            let rowFigures = offsets ? coastFigures(pane.lastCoast)
+                : figures(shift: history.shifts.last ?? 0, workPerFrame: history.recentWorkPerFrame)
+            list.text(rowFigures, at: Point(x: strip.maxX - padding, y: mid - textSize / 2 - 1), size: textSize,
                       color: SceneRenderer.Palette.subtitle, alignment: .trailing)
         }
     }
