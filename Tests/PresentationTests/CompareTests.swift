@@ -238,3 +238,13 @@ import Testing
         group.run(at: time)
     }
 }
+
+/// What a physics comparison's strip row says: coasting, where the last coast rested, or at rest.
+@Suite struct CoastFiguresTests {
+    @Test func aRowSaysCoastingThenWhereAndWhenTheCoastRested() {
+        let coast = Pane.Coast(distance: 3177.6, seconds: 1.816)
+        #expect(CompareStrip.coastFigures(coast, coasting: true) == "coasting…", "a coasting list has no rest yet")
+        #expect(CompareStrip.coastFigures(coast, coasting: false) == "+3178 pt · 1.82 s")
+        #expect(CompareStrip.coastFigures(nil, coasting: false) == "at rest")
+    }
+}

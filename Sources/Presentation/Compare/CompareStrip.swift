@@ -36,8 +36,10 @@ public enum CompareStrip {
     /// The width the row's figures may take, the gap to the curve left out.
     public static var figuresWidth: Double { workWidth - 8 }
 
-    /// A physics comparison's row figures: where the pane's last coast came to rest and when.
-    public static func coastFigures(_ coast: Pane.Coast?) -> String {
+    /// A physics comparison's row figures: while the list coasts, "coasting"; else where its
+    /// last coast came to rest and when ("at rest" before any).
+    public static func coastFigures(_ coast: Pane.Coast?, coasting: Bool) -> String {
+        if coasting { return "coasting…" }
         guard let coast else { return "at rest" }
         return NumberFormat.signedFixed(coast.distance, decimals: 0) + " pt · " + NumberFormat.fixed2(coast.seconds) + " s"
     }
@@ -75,7 +77,7 @@ public enum CompareStrip {
                 if let previous { list.line(from: previous, to: Point(x: x, y: y), color) }
                 previous = Point(x: x, y: y)
             }
-            let rowFigures = offsets ? coastFigures(pane.lastCoast)
+            let rowFigures = offsets ? coastFigures(pane.lastCoast, coasting: pane.playground.scrollView.phase != .idle)
                 : figures(shift: history.shifts.last ?? 0, workPerFrame: history.recentWorkPerFrame)
             list.text(rowFigures, at: Point(x: strip.maxX - padding, y: mid - textSize / 2 - 1), size: textSize,
                       color: SceneRenderer.Palette.subtitle, alignment: .trailing)

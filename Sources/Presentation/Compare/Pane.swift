@@ -38,6 +38,10 @@ public final class Pane {
     public struct Coast: Sendable, Equatable {
         public var distance: Double
         public var seconds: Double
+        public init(distance: Double, seconds: Double) {
+            self.distance = distance
+            self.seconds = seconds
+        }
     }
     public private(set) var lastCoast: Coast?
     private var coastStart: (time: Double, offset: Double)?
