@@ -31,8 +31,6 @@ public final class PlaygroundApp {
     var frameStatistics: FrameStatistics { panes.first.statistics }
     public var runStatistics = RunStatistics()
     var photoTimes = PhotoTimes()
-    /// Each pane's phase clock: its input, physics and strategy time.
-    private var phaseTimers: [PanePhaseTimer] = []
     /// The compare strip (the S key).
     var showsStrip = false
     /// The tuning panel (the T key) and its corner button, on Dear ImGui; made at the first
@@ -85,8 +83,6 @@ public final class PlaygroundApp {
     /// Hears a file or folder dropped onto the window (the window command opens it).
     public var onDrop: ((String) -> Void)?
     var running = true
-    /// The next script event to deliver.
-    private var nextScriptEvent = 0
     var screenshotRequested = false
     /// When P was pressed, while its screenshot waits for sharp photos.
     var screenshotAskedAt: Double?
@@ -124,8 +120,10 @@ public final class PlaygroundApp {
     public func setDecorations(_ change: (inout FrameDecorations) -> Void) { panes.setDecorations(change) }
 
     public func run() {
-        // The window delivers the script itself (see the frame loop), not the panes.
-        panes.script = nil
+        // The script is delivered by the session, each event routed as a person's is: its
+        // pointer can move the panel's sliders, so a replay can include tuning.
+        panes.script = script
+        panes.session.scriptEventFilter = { [unowned self] event in route(event) }
         panes.onViewCommand = { [unowned self] command in perform(command) }
         panes.willApplyCommand = { [unowned self] _ in stateBeforeCommand = KeyFeedback.State(playground) }
         panes.didApplyCommand = { [unowned self] command, applied in
@@ -140,7 +138,8 @@ public final class PlaygroundApp {
             }
         }
         panes.didOverride = { [unowned self] _, axis in toast.show(KeyFeedback.overriddenMessage(axis: axis), at: frameTime) }
-        panes.phaseObserver = { [unowned self] k in phaseTimer(k) }
+        let clock = clock
+        panes.timePhases { clock.now() }
         // A new user learns what they are looking at, and where the keys are: from 0.3 s on,
         // so the first frames (start-up's measure) draw no extra text.
         toast.show(KeyFeedback.sceneMessage(KeyFeedback.State(playground)) + " — H for keys", at: 0.3, holding: 4)
@@ -156,12 +155,12 @@ public final class PlaygroundApp {
             if let sample = pending {
                 let frameMilliseconds = (frameStart - previousStart) * 1000
                 // Each pane's panel: the window's frame, that pane's own input and strategy.
-                for (pane, timer) in zip(panes.panes, phaseTimers) {
+                panes.recordSamples { timer in
                     var paneSample = sample
                     paneSample.frameMilliseconds = frameMilliseconds
                     paneSample.inputAndPhysicsMilliseconds = timer.inputAndPhysicsMilliseconds
                     paneSample.strategyMilliseconds = timer.strategyMilliseconds
-                    pane.statistics.record(paneSample)
+                    return paneSample
                 }
                 runStatistics.frameMilliseconds.append(frameMilliseconds)
             }
@@ -182,15 +181,6 @@ public final class PlaygroundApp {
                 panes.enqueue(frameEvent)
                 onEvent?(frameEvent)
             }
-            // The script's due events, routed as a person's are: its pointer can move the
-            // panel's sliders, so a replay can include tuning.
-            if let events = script?.events {
-                while nextScriptEvent < events.count, events[nextScriptEvent].time <= t {
-                    let frameEvent = FrameEvent.input(events[nextScriptEvent])
-                    nextScriptEvent += 1
-                    if route(frameEvent) { panes.enqueue(frameEvent) }
-                }
-            }
             if let exitAfter, t >= exitAfter { running = false }
             let layoutGrew = headerScan?.deliver(to: playground, pipeline: executor.images.pipeline, at: t) ?? false
             for pane in panes.panes.dropFirst() { pane.playground.catchUpPhotos(with: playground) }
@@ -204,15 +194,10 @@ public final class PlaygroundApp {
                                        now: frame.time)
             photoTimes.note(moved: frame.moved, resting: playground.scrollView.phase == .idle,
                             sharp: executor.images.pipeline?.visibleAreSharp ?? true, at: monotonicNanoseconds())
-            if panes.panes.count > 1 {
-                var overPanes = DrawList()
-                if showsStrip {
-                    CompareStrip.draw(panes.panes, surfaceSize: panes.surfaceSize, offsets: panes.comparison?.axis == .physics,
-                                      into: &overPanes)
-                }
-                if composer.decorations.help { FrameComposer.drawHelp(overPanesOf: panes.surfaceSize, into: &overPanes) }
-                presenter.drawOver(overPanes)
-            }
+            // Over the panes: what the captures keep (the strip, the help); the window's own
+            // marks come after the captures.
+            let overPanes = panes.composeOverPanes(showsStrip: showsStrip)
+            if !overPanes.isEmpty { presenter.drawOver(overPanes) }
             drawTuningPanel(at: t)
             captureThenDrawWindowChrome(at: t, frame: frame.index)
             let drawingDone = clock.now()
@@ -221,7 +206,7 @@ public final class PlaygroundApp {
             noteStartup(drawn, frame: frame.index)
             afterFrame?(frame)
             if stopRequested?() == true { running = false }
-            let stepsEnded = phaseTimers.map(\.layoutEnded).max() ?? frameStart
+            let stepsEnded = panes.layoutEnded ?? frameStart
             pending = FrameSample(
                 drawingMilliseconds: (drawingDone - stepsEnded) * 1000,
                 presentMilliseconds: (presented - drawingDone) * 1000)
@@ -261,12 +246,6 @@ public final class PlaygroundApp {
                 return PhotoPipelineSummary(queued: c.queued, decoding: c.decoding, bytesHeld: c.bytesHeld, hitRate: c.hitRate)
             },
             resting: resting)
-    }
-
-    /// Pane `k`'s phase clock (made on first use, kept across comparisons).
-    private func phaseTimer(_ k: Int) -> PanePhaseTimer {
-        while phaseTimers.count <= k { phaseTimers.append(PanePhaseTimer(clock: clock)) }
-        return phaseTimers[k]
     }
 
     /// Records the first presented frame, the first in which every visible cell showed its

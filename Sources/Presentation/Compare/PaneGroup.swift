@@ -35,10 +35,13 @@ public final class PaneGroup {
     public var didApplyCommand: ((AppCommand, _ applied: Bool) -> Void)?
     /// Told when a key would have changed the compared setting and each pane kept its own.
     public var didOverride: ((AppCommand, CompareAxis) -> Void)?
-    /// Hears each pane's phases (the window times its strategy), by pane index.
-    public var phaseObserver: ((Int) -> (any FramePhaseObserver)?)? {
-        didSet { attachObservers() }
-    }
+    /// Each pane's phase clock, by pane index (empty until `timePhases`); kept across
+    /// comparisons, so a rebuilt pane goes on with its index's clock.
+    public private(set) var phaseTimers: [PhaseTimer] = []
+    private var phaseClock: (() -> Double)?
+    /// Whether each compared pane's caption ends with its strategy's cost (the window's live
+    /// figures; a shot or a recording keeps its captions as they are, the same every run).
+    public var captionsShowCost = true
 
     /// `base` is the settings every pane starts from; with `comparison`, pane k shows value k
     /// of its axis. `makePlayground` builds each (the window's folder start goes there).
@@ -88,7 +91,7 @@ public final class PaneGroup {
         session.willRunPane = { [unowned self] k in
             let pane = panes[k]
             if let comparison {
-                pane.composer.decorations.caption = comparison.caption(ofPane: k) + " · " + Self.costText(pane)
+                pane.composer.decorations.caption = comparison.caption(ofPane: k) + (captionsShowCost ? " · " + Self.costText(pane) : "")
             }
             pane.step.drawer = { [unowned self, unowned pane] report, playground, list in
                 pane.composer.compose(report, of: playground, statistics: pane.statistics, surface: surface, into: &list)
@@ -117,9 +120,27 @@ public final class PaneGroup {
         attachObservers()
     }
 
-    private func attachObservers() {
-        for (k, pane) in panes.enumerated() { pane.step.phaseObserver = phaseObserver?(k) }
+    /// Times every pane's phases with `now` (seconds, monotonic): the window's frames and a
+    /// recording's overlay read them. Without it nothing is timed and no clock is read.
+    public func timePhases(with now: @escaping () -> Double) {
+        phaseClock = now
+        attachObservers()
     }
+
+    private func attachObservers() {
+        guard let phaseClock else { return }
+        while phaseTimers.count < panes.count { phaseTimers.append(PhaseTimer(now: phaseClock)) }
+        for (pane, timer) in zip(panes, phaseTimers) { pane.step.phaseObserver = timer }
+    }
+
+    /// Records one sample in each pane's statistics, made from that pane's phase clock (the
+    /// driver adds what it timed itself: the frame, the drawing, the present).
+    public func recordSamples(_ sample: (PhaseTimer) -> FrameSample) {
+        for (pane, timer) in zip(panes, phaseTimers) { pane.statistics.record(sample(timer)) }
+    }
+
+    /// When the last pane's layout ended this frame (nil when phases are not timed).
+    public var layoutEnded: Double? { phaseTimers.prefix(panes.count).map(\.layoutEnded).max() }
 
     // MARK: Input
 
