@@ -35,8 +35,8 @@ struct RecordCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "WebP only: lossy quality 0 to 100. Default: lossless.")
     var quality: Double?
 
-    @Option(parsing: .unconditional, help: "Parallax amount in points, 0 to \(Int(Playground.largestParallaxAmount)). Default: the scene's own.")
-    var parallax: Double?
+    @OptionGroup var parallaxAmount: ParallaxAmountOption
+    var parallax: Double? { parallaxAmount.amount }
 
     @Option(parsing: .unconditional, help: "Stop after this many seconds of the replay (more than 0, at most \(Int(RecordCommand.longestDuration))). Default: until the script ends and the list rests.")
     var duration: Double?
@@ -65,16 +65,13 @@ struct RecordCommand: ParsableCommand {
     static let qualityRange = 0.0...100.0
 
     func validate() throws {
-        if let fps, !(fps.isFinite && fps >= 1 && fps <= 1000) { throw ValidationError("--fps must be from 1 to 1000, got \(fps)") }
+        if let fps, !Replay.framesPerSecondRange.contains(fps) { throw ValidationError(Replay.framesPerSecondMessage(got: fps)) }
         if let crf, !Self.crfRange.contains(crf) { throw ValidationError("--crf must be from 0 to 51, got \(crf)") }
         if let quality, !(quality.isFinite && Self.qualityRange.contains(quality)) {
             throw ValidationError("--quality must be from 0 to 100, got \(quality)")
         }
         if let duration, !(duration.isFinite && duration > 0 && duration <= Self.longestDuration) {
             throw ValidationError("--duration must be more than 0 and at most \(Int(Self.longestDuration)) seconds, got \(duration)")
-        }
-        if let parallax, !(parallax >= 0 && parallax <= Playground.largestParallaxAmount) {
-            throw ValidationError("--parallax must be from 0 to \(Int(Playground.largestParallaxAmount)) points")
         }
         try comparing.check(strategy: display.model.strategy, parallax: parallax, scene: display.model.sceneChoice, technique: display.model.technique)
     }

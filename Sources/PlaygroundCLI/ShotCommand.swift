@@ -23,8 +23,8 @@ struct ShotCommand: ParsableCommand {
     @Option(help: "The PNG file to write (- for standard output).")
     var out: String
 
-    @Option(parsing: .unconditional, help: "Parallax amount in points, 0 to \(Int(Playground.largestParallaxAmount)). Default: the scene's own.")
-    var parallax: Double?
+    @OptionGroup var parallaxAmount: ParallaxAmountOption
+    var parallax: Double? { parallaxAmount.amount }
 
     @Option(parsing: .unconditional, help: "With --script: the frame at this time of the replay, in seconds (the frame nearest at * fps), as `record` draws it.")
     var at: Double?
@@ -42,11 +42,8 @@ struct ShotCommand: ParsableCommand {
 
     func validate() throws {
         guard offset.isFinite else { throw ValidationError("--offset must be a number") }
-        if let parallax, !(parallax >= 0 && parallax <= Playground.largestParallaxAmount) {
-            throw ValidationError("--parallax must be from 0 to \(Int(Playground.largestParallaxAmount)) points")
-        }
         try comparing.check(strategy: display.model.strategy, parallax: parallax, scene: display.model.sceneChoice, technique: display.model.technique)
-        guard fps.isFinite, fps >= 1, fps <= 1000 else { throw ValidationError("--fps must be from 1 to 1000, got \(fps)") }
+        guard Replay.framesPerSecondRange.contains(fps) else { throw ValidationError(Replay.framesPerSecondMessage(got: fps)) }
         if let at {
             guard display.script != nil else { throw ValidationError("--at picks a time in a replay: give --script too") }
             guard at.isFinite, at >= 0 else { throw ValidationError("--at must be 0 or more seconds, got \(at)") }

@@ -24,9 +24,9 @@ import Testing
 
     @Test(arguments: [
         ("set parallax", "takes a setting and a value"),
-        ("set parallax 1001", "parallax takes 0 to 1000 points"),
-        ("set parallax nan", "parallax takes 0 to 1000 points"),
-        ("set parallax -1", "parallax takes 0 to 1000 points"),
+        ("set parallax 1001", "parallax takes a number from 0 to 1000 points, got"),
+        ("set parallax nan", "parallax takes a number from 0 to 1000 points, got"),
+        ("set parallax -1", "parallax takes a number from 0 to 1000 points, got"),
         ("set items 0", "items takes a whole number from 1 to 1000000"),
         ("set items 2.5", "items takes a whole number"),
         ("set scene moon", "unknown scene 'moon'"),

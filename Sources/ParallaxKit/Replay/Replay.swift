@@ -8,6 +8,15 @@ public struct Replay {
     /// from 5,000 pt/s in 4.25 s; a list still moving after this is cut where it is.
     public static let defaultSettleLimit = 10.0
 
+    /// The fixed steps a replay takes (`--fps` of shot, record and trace): from one frame a
+    /// second to a thousand, beyond any display's rate.
+    public static let framesPerSecondRange = 1.0...1000.0
+
+    /// The one sentence for a rate outside `framesPerSecondRange`.
+    public static func framesPerSecondMessage(got value: Double) -> String {
+        "--fps must be from 1 to 1000, got \(KnobDescriptor.number(value))"
+    }
+
     public var script: Script
     public var framesPerSecond: Double
     public var settleLimit: Double
