@@ -107,12 +107,14 @@ import Testing
     }
 
     /// A HEIC cut short, text with a HEIC name and a HEIF header over garbage each keep their
-    /// place as a "can't show" tile, named once on standard error with the reason.
+    /// place as a "can't show" tile, named once on standard error with the reason, before a
+    /// good HEIC that still shows.
     @Test func aHEICThatCannotBeDecodedIsANamedTile() throws {
         let folder = try Folder()
         let whole = try Self.redLeftBlueRightHEIC(in: folder, named: "whole.heic")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
-        try FileManager.default.removeItem(atPath: whole)
+        // A folder whose photos all fail is an input error; this one keeps a good HEIC last.
+        try FileManager.default.moveItem(atPath: whole, toPath: folder.file("d-whole.heic"))
         try bytes.prefix(bytes.count * 2 / 3).write(to: URL(fileURLWithPath: folder.file("a-cut.heic")))
         try Data("holiday notes, not a photo\n".utf8).write(to: URL(fileURLWithPath: folder.file("b-notes.heic")))
         // heif-enc's own ftyp box (brand heic), then bytes that are no HEIF boxes.
@@ -127,7 +129,10 @@ import Testing
             let line = "can't show \(folder.file(name)): "
             #expect(shot.stderr.components(separatedBy: line).count == 2, "\(name) is named once: \(shot.stderr)")
         }
+        #expect(shot.stderr.contains("can't show \(folder.file("a-cut.heic")): truncated"), "\(shot.stderr)")
         #expect(shot.stderr.contains("can't show \(folder.file("b-notes.heic")): not an image"), "\(shot.stderr)")
+        #expect(shot.stderr.contains("can't show \(folder.file("c-garbage.heic")): corrupt"), "\(shot.stderr)")
+        #expect(!shot.stderr.contains("d-whole.heic"), "\(shot.stderr)")
         // The three tiles are drawn, in the colour of every "can't show" tile.
         let image = try RGBAImage.load(path: out)
         var tilePixels = 0
@@ -135,6 +140,6 @@ import Testing
         where image.bytes[i] == 58 && image.bytes[i + 1] == 40 && image.bytes[i + 2] == 44 { tilePixels += 1 }
         #expect(tilePixels > image.width * image.height / 4, "the can't-show tiles cover much of the frame (\(tilePixels) pixels)")
         let shapes = try Self.tracedShapes(of: folder)
-        #expect(shapes.keys.sorted() == [0, 1, 2], "each bad file keeps its place: \(shapes.keys.sorted())")
+        #expect(shapes.keys.sorted() == [0, 1, 2, 3], "each bad file keeps its place: \(shapes.keys.sorted())")
     }
 }
