@@ -59,9 +59,9 @@ private func checkInvariants(scene: SceneID, items: Int, viewport: Size, events:
     let pg = Playground(scene: scene, strategy: strategy, itemCount: items, viewportSize: viewport)
     let sv = pg.scrollView
     let fps = 60.0
-    let session = FrameSession(pg, script: Script(events: events, duration: events.last?.time ?? 0))
+    // The replay's end rule, with 15 s to settle after the last input.
+    let session = FrameSession(pg, script: Script(events: events, duration: events.last?.time ?? 0), settleLimit: 15)
     var k = 0
-    let end = (events.last?.time ?? 0) + 15
     while true {
         let t = Double(k) / fps
         session.run(at: t)
@@ -76,8 +76,7 @@ private func checkInvariants(scene: SceneID, items: Int, viewport: Size, events:
             #expect(abs(cell.parallax.x) <= pg.parallaxAmount && abs(cell.parallax.y) <= pg.parallaxAmount, "shift \(cell.parallax) beyond ±\(pg.parallaxAmount)")
         }
         k += 1
-        if session.scriptIsDone && sv.phase == .idle { break }
-        if t > end { break }
+        if session.hasEnded(afterFrameAt: t) { break }
     }
     // The album row drifts on its own until someone scrolls it (seed 004); that is no failure to rest.
     if sv.isAutoScrolling && !pg.userHasInteracted { return }
