@@ -12,7 +12,7 @@ import VideoRecording
 /// draw list; then the presenter draws them, and the frame is presented and timed. The overlay
 /// only reads what the steps did.
 public final class PlaygroundApp {
-    public let video: SDLVideo
+    let video: SDLVideo
     public let window: Window
     public let renderer: Renderer
     public let executor: DrawListExecutor
@@ -38,8 +38,8 @@ public final class PlaygroundApp {
     /// The tuning panel (the T key) and its corner button, on Dear ImGui; made at the first
     /// frame that shows either, with this font.
     public var panelFontPath: String?
-    public var imgui: ImGuiLayer?
-    public var showsTuning = false {
+    var imgui: ImGuiLayer?
+    var showsTuning = false {
         // A closed panel keeps no half-delivered click or held key for when it opens again.
         didSet { if !showsTuning { imgui?.releaseAll() } }
     }
@@ -125,6 +125,13 @@ public final class PlaygroundApp {
         runStatistics.rendererDrawsOnCPU = renderer.drawsOnCPU
         runStatistics.videoDriver = video.driverName
         updateTitle()
+    }
+
+    /// Opens the tuning panel, drawn with `layer` (the bench's, which records its triangles)
+    /// instead of one the window would make at the panel's first frame.
+    public func openTuningPanel(drawingWith layer: ImGuiLayer) {
+        imgui = layer
+        showsTuning = true
     }
 
     /// Sets a decoration on every pane (the F, D and H keys, the remembered overlay).

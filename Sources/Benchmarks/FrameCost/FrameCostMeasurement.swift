@@ -43,8 +43,7 @@ enum FrameCostMeasurement {
         // The panel as the window draws it, open over the frame; its triangles recorded too.
         if cell.tuningPanel, let panel = sdl.imgui {
             panel.drawCallSink = recording
-            app.imgui = panel
-            app.showsTuning = true
+            app.openTuningPanel(drawingWith: panel)
         }
         app.beforePresent = { k in
             if k == capturing { captured(try? sdl.renderer.readPixels()) }
