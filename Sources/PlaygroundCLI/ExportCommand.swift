@@ -3,6 +3,7 @@ import Export
 import FileOutput
 import Foundation
 import ParallaxKit
+import Rendering
 import Presentation
 import SDLBackend
 

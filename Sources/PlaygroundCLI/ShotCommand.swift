@@ -1,9 +1,11 @@
 import ArgumentParser
 import FileOutput
 import Foundation
+import Panes
 import ParallaxKit
 import PlaygroundWindow
 import Presentation
+import Rendering
 import SDLBackend
 import VideoRecording
 

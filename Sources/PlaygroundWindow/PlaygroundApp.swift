@@ -1,8 +1,10 @@
 import DesktopSettings
 import Foundation
+import Panes
 import ParallaxKit
 import PhotoPipeline
 import Presentation
+import Rendering
 import SDLBackend
 import TuningUI
 import VideoRecording

@@ -1,6 +1,7 @@
 import Foundation
 import CSDL2
 import ParallaxKit
+import Rendering
 import SpawnIsolation
 import Testing
 @testable import SDLBackend

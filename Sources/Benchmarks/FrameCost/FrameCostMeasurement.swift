@@ -1,4 +1,5 @@
 import Foundation
+import Panes
 import ParallaxKit
 import PlaygroundWindow
 import Presentation

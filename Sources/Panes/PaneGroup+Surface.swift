@@ -1,4 +1,5 @@
 import ParallaxKit
+import Presentation
 
 extension PaneGroup {
     /// What lies over the panes, across the whole surface, and belongs to the picture: with

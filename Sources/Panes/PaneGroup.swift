@@ -1,4 +1,5 @@
 import ParallaxKit
+import Presentation
 
 /// One to five panes under one hand: every pane gets the same input at the same time, in its
 /// own coordinates, so their scroll offsets move together and only what the comparison varies

@@ -1,3 +1,4 @@
+import SDLBackend
 import ParallaxKit
 
 /// One pane's share of a frame: its playground (for the photos it needs), the draw list the

@@ -1,3 +1,4 @@
+import SDLBackend
 import Foundation
 import ParallaxKit
 import PhotoPipeline
@@ -60,7 +61,7 @@ public final class DrawListExecutor {
     }
 
     /// `execute` at a given scale, which tests use to draw as a high-density display would.
-    func execute(_ list: DrawList, scale: Double, viewport: Rect, images: ImageLibrary) -> DrawStats {
+    public func execute(_ list: DrawList, scale: Double, viewport: Rect, images: ImageLibrary) -> DrawStats {
         var stats = DrawStats()
         for command in list.commands {
             do throws(SDLError) {
@@ -211,7 +212,7 @@ public final class DrawListExecutor {
 
     /// `rect` with each edge on the nearest texel boundary, at least one texel in each
     /// direction, inside the texture.
-    private static func texelRect(_ rect: Rect, in size: PixelSize) -> TexelRect {
+    private static func texelRect(_ rect: Rect, in size: SDLBackend.PixelSize) -> TexelRect {
         func span(_ low: Double, _ high: Double, limit: Int) -> (Int32, Int32) {
             let start = min(max(0, low.clampedInteger(Int.self)), limit - 1)
             let end = min(max(start + 1, high.clampedInteger(Int.self)), limit)

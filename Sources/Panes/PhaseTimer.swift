@@ -1,4 +1,5 @@
 import ParallaxKit
+import Presentation
 
 /// One pane's phase clock: how long its input, physics, layout-and-strategy and draw-list
 /// phases took in the last frame. The core only says when phases begin and end; the time
