@@ -23,6 +23,10 @@ struct MappingFormula {
         }
     }
 
+    /// The names of the content-inset constants: Kotlin's constants are upper case.
+    private var insetTop: String { language == .kotlin ? "CONTENT_INSET_TOP" : "contentInsetTop" }
+    private var insetBottom: String { language == .kotlin ? "CONTENT_INSET_BOTTOM" : "contentInsetBottom" }
+
     private func declare(_ name: String, _ value: String) -> String {
         switch language {
         case .swift: "let \(name) = \(value)"
@@ -69,10 +73,10 @@ struct MappingFormula {
             let sign = mapping == .kurutepe ? "-" : ""
             return [
                 comment(mapping == .kurutepe
-                        ? "\(Self.author(of: mapping)), Begemann's rule with the opposite sign: the shift"
-                        : "\(Self.author(of: mapping)): the shift"),
-                comment("grows with the distance between the cell's centre and the visible bounds' centre,"),
-                comment("reaching `amount` as the cell leaves."),
+                        ? "\(Self.author(of: mapping)), Begemann's rule with the opposite sign: the"
+                        : "\(Self.author(of: mapping)): the"),
+                comment("shift grows with the distance between the cell's centre and the visible bounds'"),
+                comment("centre, reaching `amount` as the cell leaves."),
                 declare("reach", "boundsHeight / 2.0 + cellHeight / 2.0"),
                 zeroUnless("reach > 0.0", negated: "reach <= 0.0"),
                 declare("raw", "((boundsMinY + boundsHeight / 2.0) - (cellMinY + cellHeight / 2.0)) * amount / reach"),
@@ -85,9 +89,9 @@ struct MappingFormula {
                 comment("of labels) moves; the ratio runs 1 → 0 as the container crosses the space between the bars."),
                 declare("labelHeight", Self.number(labelHeight)),
                 declare("containerMaxY", "cellMinY + cellHeight - boundsMinY - labelHeight"),
-                declare("span", "boundsHeight + (cellHeight - labelHeight) - contentInsetTop - contentInsetBottom"),
+                declare("span", "boundsHeight + (cellHeight - labelHeight) - \(insetTop) - \(insetBottom)"),
                 zeroUnless("span > 0.0", negated: "span <= 0.0"),
-                declare("ratio", "(containerMaxY - contentInsetTop) / span"),
+                declare("ratio", "(containerMaxY - \(insetTop)) / span"),
                 zeroUnlessFinite("ratio"),
                 comment("The image is 2·amount taller than its container; its top is −2·amount·ratio."),
                 returning("amount - 2.0 * amount * " + min("1.0", max("0.0", "ratio"))),
