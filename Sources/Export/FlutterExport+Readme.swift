@@ -13,7 +13,6 @@ extension FlutterExport {
     }
 
     public func readme() -> String {
-        let list = vertical ? "ListView" : "ListView(scrollDirection: Axis.horizontal, …)"
         let size = vertical ? "height: 240" : "width: 240"
         return """
             # \(scene.title): parallax for Flutter
@@ -25,12 +24,12 @@ extension FlutterExport {
             - `\(Self.mappingFile)`: the mapping, a pure function of the item's frame and the visible bounds,
               with the name and argument order of the Swift export's `TunedParallax.displacement`.
             - `tuned_parallax_image.dart`: the \(shapeSentence).
-            - `tuned_scroll_physics.dart`: `TunedScrollPhysics`, the scroll physics: \(coast.coastDescription).
+            - `tuned_scroll_physics.dart`: `TunedScrollPhysics`, the scroll physics: \(coast.coastDescription) (its comment says what is exact and what stays Flutter's).
 
             ## Use
 
             ```dart
-            \(list == "ListView" ? "ListView(" : "ListView(\n  scrollDirection: Axis.horizontal,")
+            \(vertical ? "ListView(" : "ListView(\n  scrollDirection: Axis.horizontal,")
               physics: const TunedScrollPhysics(),
               children: [
                 for (final photo in photos)

@@ -76,6 +76,7 @@ public struct KotlinExport: Sendable {
                  * horizontal list), for an item's frame and the visible bounds, both in the list's
                  * coordinates and in dp.
                  */
+                @Suppress("UNUSED_PARAMETER")
                 fun displacement(
                     cellMinX: Double, cellMinY: Double, cellWidth: Double, cellHeight: Double,
                     boundsMinX: Double, boundsMinY: Double, boundsWidth: Double, boundsHeight: Double,

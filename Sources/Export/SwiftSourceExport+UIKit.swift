@@ -22,6 +22,18 @@ extension SwiftSourceExport {
         }
     }
 
+    /// The shape in a sentence, for the README.
+    var uikitShapeSentence: String {
+        switch uikitShape {
+        case .scrollCallback:
+            "the scroll callback (Engin Kurutepe's article): `ParallaxScrollObserver` sets the visible cells' shifts from `scrollViewDidScroll(_:)` and `collectionView(_:willDisplay:forItemAt:)`; `ParallaxFlowLayout` is never invalidated by a scroll"
+        case .layoutInvalidation:
+            "layout invalidation (Ole Begemann's article): `ParallaxFlowLayout` returns true from `shouldInvalidateLayout(forBoundsChange:)` and recomputes every shift with the attributes"
+        case .cachedLayout:
+            "the cached layout: `ParallaxCachedLayout` keeps its attributes, and a scroll invalidates only the visible items through `ParallaxInvalidationContext`, rewriting their shifts"
+        }
+    }
+
     public func uikitSource() -> String {
         let shape = uikitShape
         let header: String

@@ -130,12 +130,13 @@ public struct SwiftSourceExport: Sendable {
         """
         # \(scene.title): parallax for \(format)
 
-        Exported by `parallax-playground export --format \(format.lowercased())` from the \(scene.id.name) scene
-        (\(scene.source)) with a parallax amount of \(number(amount)) pt.
+        Exported by `parallax-playground export --format \(format.lowercased()) --strategy \(strategy.name)` from the
+        \(scene.id.name) scene (\(MappingFormula.author(of: scene.mapping))) with a parallax amount of \(number(amount)) pt.
 
         - `\(Self.mappingFile)`: the mapping, a pure function of the cell's frame and the visible bounds.
           Verified: the playground's tests compile it with `swiftc` on Linux and check it against
           `parallax-playground trace`.
+        - The glue's shape: \(format == "UIKit" ? uikitShapeSentence : "SwiftUI's `visualEffect`, for every strategy (SwiftUI gives the code no layout to invalidate and no scroll callback to own)").
         - The \(format) glue: not verified beyond `swiftc -parse` (\(format) does not exist on Linux,
           where the playground is tested). Build it in Xcode before relying on it.
 
