@@ -23,7 +23,7 @@ extension FlutterExport {
         case .android:
             "The playground ran Android's physics (OverScroller's spline). Flutter's nearest is\n/// ClampingScrollPhysics, kept unchanged: the same distance as Android's, covered in 0.825 of\n/// Android's time."
         case .chromium:
-            "The playground ran \(coast.coastDescription).\n/// No Flutter simulation follows that curve: ClampingScrollPhysics is kept unchanged (it stops\n/// at the edges, as Chromium on Linux does)."
+            "The playground ran \(coast.coastDescription).\n/// No Flutter simulation follows that curve and this export writes no custom one:\n/// ClampingScrollPhysics is kept unchanged (it stops at the edges, as\n/// Chromium on Linux does)."
         case .uikit:
             "The playground ran \(coast.coastDescription).\n/// FrictionSimulation coasts as x0 + v0·(drag^t − 1)/ln(drag), UIKit's curve when drag is the\n/// share of the velocity kept per second. A coast that would end past an edge is left to\n/// BouncingScrollPhysics (drag 0.135, a spring at the edge); its pull past an edge is Flutter's\n/// (friction 0.52·(1 − overscroll fraction)²), not UIKit's rubber band."
         case .gtk:

@@ -14,9 +14,9 @@ extension KotlinExport {
         case .android:
             "The playground ran Android's physics, and Android's own fling is that engine (OverScroller's\n// spline, the same constants in Compose's SplineBasedDecay): nothing is changed."
         case .flutterAndroid:
-            "The playground ran Flutter's Android physics (ClampingScrollSimulation), which covers Android's\n// distance in 0.825 of Android's time. Android's decays cannot take that timing: Android's own\n// fling is kept, resting at the same place, a little later."
+            "The playground ran Flutter's Android physics (ClampingScrollSimulation), which covers Android's\n// distance in 0.825 of Android's time. No decay of the platform's libraries has that timing and\n// this export writes no custom one: Android's own fling is kept, resting at the same place, later."
         default:
-            "The playground ran \(coast.coastDescription).\n// No Android decay follows that curve: Android's own fling (OverScroller's spline) is kept."
+            "The playground ran \(coast.coastDescription).\n// No decay of the platform's libraries follows that curve and this export writes no custom one:\n// Android's own fling (OverScroller's spline) is kept."
         }
     }
 

@@ -76,7 +76,7 @@ extension KotlinExport {
             - `\(glueFile)`: the \(shapeSentence(format: format)).
             - `TunedFling.kt`: the scroll physics. \(coast.androidFrictionMultiplier != nil
                 ? "\(coast.coastDescription.prefix(1).uppercased() + coast.coastDescription.dropFirst()), written exactly as an exponential decay."
-                : "Android's own fling is kept (\(physics.engine == .android ? "it is the engine the playground ran" : "no Android decay follows \(coast.coastDescription)").")
+                : "Android's own fling is kept (\(physics.engine == .android ? "it is the engine the playground ran" : "no decay of the platform's libraries follows \(coast.coastDescription), and this export writes no custom one").")
 
             Every file declares `package \(Self.package)`: change it to your app's.
 

@@ -2,7 +2,8 @@
 // the RecyclerView (`recyclerView.useTunedFling()`). Not compiled here (no Android SDK); pinned by
 // golden files only.
 // The playground ran Chromium's fling curve (fling_curve.cc: α −5707.62, β 172, γ 3.7).
-// No Android decay follows that curve: Android's own fling (OverScroller's spline) is kept.
+// No decay of the platform's libraries follows that curve and this export writes no custom one:
+// Android's own fling (OverScroller's spline) is kept.
 package com.example.parallax
 
 import androidx.recyclerview.widget.RecyclerView

@@ -2,8 +2,8 @@
 // the RecyclerView (`recyclerView.useTunedFling()`). Not compiled here (no Android SDK); pinned by
 // golden files only.
 // The playground ran Flutter's Android physics (ClampingScrollSimulation), which covers Android's
-// distance in 0.825 of Android's time. Android's decays cannot take that timing: Android's own
-// fling is kept, resting at the same place, a little later.
+// distance in 0.825 of Android's time. No decay of the platform's libraries has that timing and
+// this export writes no custom one: Android's own fling is kept, resting at the same place, later.
 package com.example.parallax
 
 import androidx.recyclerview.widget.RecyclerView

@@ -5,8 +5,9 @@
 import 'package:flutter/widgets.dart';
 
 /// The playground ran Chromium's fling curve (fling_curve.cc: α −5707.62, β 172, γ 3.7).
-/// No Flutter simulation follows that curve: ClampingScrollPhysics is kept unchanged (it stops
-/// at the edges, as Chromium on Linux does).
+/// No Flutter simulation follows that curve and this export writes no custom one:
+/// ClampingScrollPhysics is kept unchanged (it stops at the edges, as
+/// Chromium on Linux does).
 class TunedScrollPhysics extends ClampingScrollPhysics {
   const TunedScrollPhysics({super.parent});
 
