@@ -24,7 +24,7 @@ struct TunedParallaxModifier: ViewModifier {
                 .frame(width: cell.size.width, height: cell.size.height)
                 .visualEffect { effect, proxy in
                     // The cell's frame relative to the scroll view's visible area: every
-                    // seed's mapping depends only on the cell's place in that area.
+                    // author's mapping depends only on the cell's place in that area.
                     let frame = proxy.frame(in: .scrollView)
                     let visible = proxy.bounds(of: .scrollView) ?? .zero
                     let shift = TunedParallax.displacement(
