@@ -39,6 +39,10 @@ extension KotlinExport {
                 An item needs a fixed \(vertical ? "height" : "width") (the image is measured `2 × OVERSCAN` longer than it) and
                 must clip. For Leth's bars, give the list `contentPadding` of `CONTENT_INSET_TOP` and
                 `CONTENT_INSET_BOTTOM` dp.
+
+                Written for a \(list), one item across. In a grid (`LazyVerticalGrid`), read
+                `LazyGridState.layoutInfo` the same way: its items' `offset` and `size` are an
+                `IntOffset` and an `IntSize`, of which the \(vertical ? "y and height" : "x and width") are the ones used here.
                 """
         case .androidView:
             let manager = strategy == .scrollCallback || strategy == .off
@@ -54,6 +58,9 @@ extension KotlinExport {
                 An item needs a fixed \(vertical ? "height" : "width") (`ParallaxAdapter` gives it one); the image is measured
                 `2 × OVERSCAN` longer. For Leth's bars, pad the list by `CONTENT_INSET_TOP` and
                 `CONTENT_INSET_BOTTOM` dp with `clipToPadding = false`.
+
+                The shift is computed from each child's place in the RecyclerView, so it holds for any
+                layout manager\(strategy == .scrollCallback ? "" : "; for a grid, derive `ParallaxLayoutManager` from `GridLayoutManager` instead, the overrides unchanged").
                 """
         }
     }
