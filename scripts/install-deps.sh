@@ -37,10 +37,12 @@
 # chromium, chromium-driver and python3-selenium run the exported web page headless in the
 # export tests (scripts/browser-probe.py), which check it against the model: Chromium is the
 # browser here with CSS scroll-driven animations.
+# kotlin (kotlinc 1.3.31, on the JDK it depends on) compiles the exported TunedParallax.kt, which
+# the export tests run against `trace`.
 set -euo pipefail
 
 build_packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core libimgui-dev libstb-dev libvips42 libvips-tools libgl1-mesa-dri ffmpeg xdg-user-dirs)
-test_packages=(xvfb xdotool x11-utils imagemagick valgrind binutils pkg-config libvips-dev libimage-exiftool-perl python3-numpy python3-pil icc-profiles-free desktop-file-utils appstream man-db chromium chromium-driver python3-selenium libheif-examples)
+test_packages=(xvfb xdotool x11-utils imagemagick valgrind binutils pkg-config libvips-dev libimage-exiftool-perl python3-numpy python3-pil icc-profiles-free desktop-file-utils appstream man-db chromium chromium-driver python3-selenium libheif-examples kotlin)
 
 usage() {
     echo "usage: install-deps.sh [--list] [build|test]" >&2

@@ -11,16 +11,18 @@ import SDLBackend
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export a tuned scene as a web page (scroll-driven CSS, a script fallback) or as Swift source.",
+        abstract: "Export a tuned scene as a web page (scroll-driven CSS, a script fallback) or as Swift, Kotlin or Dart source.",
         discussion: """
             --format web writes index.html, parallax.css, parallax.js and images/ (1x and 2x) into --out: \
             open index.html from disk or any static host; index.html?engine=js forces the script fallback. \
             The folder is written whole; an existing non-empty --out is replaced only with --force.
             """
+            + "\n\n" + SwiftSourceHelp.text + "\n\n" + NativeSourceFormat.help
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case web, uikit, swiftui
+        case compose, androidView = "android-view", flutter
     }
 
     /// `--items` states the web page's limit beside the lists' own.
@@ -38,7 +40,7 @@ struct ExportCommand: ParsableCommand {
     @Flag(help: "Replace --out if it exists and is not empty.")
     var force = false
 
-    @Option(help: "What to write: web (default), uikit or swiftui.")
+    @Option(help: "What to write: web (default), uikit, swiftui, compose, android-view or flutter.")
     var format: Format = .web
 
     @OptionGroup var parallaxAmount: ParallaxAmountOption
@@ -65,6 +67,9 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         let folderContents = try model.folder.load()
         let playground = model.makePlayground(viewportSize: size.size, folder: folderContents, parallaxAmount: parallax)
+        if format != .web, playground.strategy == .off {
+            throw InputError(message: "--strategy off has no \(format.rawValue) source to write (the images stay centred): pick scroll-callback, layout-invalidation or cached-layout, or --format web for a still page")
+        }
         if format == .web, playground.itemCount > Self.largestPageItemCount {
             throw InputError(message: "the folder has \(playground.itemCount) photos; a web page takes at most \(Self.largestPageItemCount): pass --items")
         }
@@ -89,6 +94,8 @@ struct ExportCommand: ParsableCommand {
                     // Said plainly: nothing of the tuned feel reaches the page.
                     printWarning("a web page scrolls with the browser's own physics: the playground's \(playground.physics.engine.title) physics and its knobs are not in the page")
                 }
+            case .compose, .androidView, .flutter:
+                try NativeSourceFormat(format).write(playground, into: folder)
             case .uikit, .swiftui:
                 let source = SwiftSourceExport(scene: playground.scene, amount: playground.parallaxAmount, strategy: playground.strategy,
                                                physics: playground.physics)

@@ -208,7 +208,7 @@ let checkoutRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().d
         for arguments in depsCalls { installed.formUnion(try listed(arguments)) }
         let testOnly: Set = ["chromium", "chromium-driver", "python3-selenium", "valgrind", "xvfb", "xdotool", "x11-utils", "imagemagick",
                              "python3-numpy", "python3-pil", "libimage-exiftool-perl", "icc-profiles-free", "desktop-file-utils",
-                             "appstream", "man-db", "libvips-dev", "pkg-config"]
+                             "appstream", "man-db", "libvips-dev", "pkg-config", "kotlin"]
         #expect(installed.intersection(testOnly).isEmpty, "make install installs test tools: \(installed.intersection(testOnly).sorted())")
         // What the build and the window cannot do without.
         let needed: Set = ["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev", "libimgui-dev", "libstb-dev", "fonts-dejavu-core", "libvips42", "ffmpeg"]

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 // The programs some end-to-end tests cannot do without: a private X server (Xvfb), a browser
-// (Chromium and its driver), ffmpeg and libheif's encoder. `make test` installs them
-// (scripts/install-deps.sh test), so CI runs every such test; a plain `swift test` on a
+// (Chromium and its driver), ffmpeg, libheif's encoder and Kotlin's compiler. `make test` installs
+// them (scripts/install-deps.sh test), so CI runs every such test; a plain `swift test` on a
 // machine without one skips the tests that need it, saying which program is missing and how
 // to get it, instead of failing them half-way with an error that hides the cause.
 
@@ -37,6 +37,10 @@ extension Trait where Self == ConditionTrait {
 
     /// libheif's `heif-enc` and `heif-convert`, which make the HEIC photos of the HEIC tests.
     static var needsHeifEnc: Self { needsPrograms(["heif-enc", "heif-convert"], packages: "libheif-examples") }
+
+    /// Debian's Kotlin compiler (`kotlinc`) and its runner (`kotlin`), which compile and run the
+    /// exported `TunedParallax.kt` on the JDK.
+    static var needsKotlin: Self { needsPrograms(["kotlinc", "kotlin"], packages: "kotlin") }
 }
 
 @Suite struct NeededProgramsTests {

@@ -1,0 +1,124 @@
+import Foundation
+import ParallaxKit
+import SpawnIsolation
+import Testing
+
+/// Each strategy reaches the exported code in its own shape, the tuned physics in the right
+/// constant, and what cannot be verified is said (the golden files pin the whole text).
+@Suite struct ExportNativeShapeTests {
+    func export(_ format: String, _ arguments: [String]) throws -> URL {
+        let out = try temporaryFolder().appendingPathComponent(format)
+        let result = try run(["export", "--format", format, "--out", out.path] + arguments)
+        try #require(result.status == 0, "\(result.stderr)")
+        return out
+    }
+
+    func text(_ folder: URL, _ name: String) throws -> String {
+        try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    /// The UIKit glue per strategy: the scroll callback never invalidates the layout for a
+    /// scroll, layout invalidation always does, and the cached layout invalidates only the
+    /// visible items through a context of its own. Each parses (`swiftc -parse`: UIKit is not
+    /// on Linux).
+    @Test func theUIKitGlueHasEachStrategysShape() throws {
+        var glues: [String: String] = [:]
+        for strategy in ["scroll-callback", "layout-invalidation", "cached-layout"] {
+            let out = try export("uikit", ["--strategy", strategy])
+            glues[strategy] = try text(out, "ParallaxUIKit.swift")
+            let parsed = try Isolated.run(URL(fileURLWithPath: "/usr/bin/env"),
+                                          ["swiftc", "-parse", out.appendingPathComponent("ParallaxUIKit.swift").path,
+                                           out.appendingPathComponent("TunedParallax.swift").path])
+            #expect(parsed.status == 0, "\(strategy): \(parsed.stderr)")
+        }
+        let callback = try #require(glues["scroll-callback"])
+        #expect(callback.contains("func scrollViewDidScroll(_ scrollView: UIScrollView)") && callback.contains("willDisplay cell:"))
+        #expect(callback.contains("newBounds.size != collectionView?.bounds.size") && !callback.contains("-> Bool { true }"))
+        #expect(callback.contains("never invalidated by a scroll") && !callback.contains("invalidates on every bounds change"))
+        let invalidating = try #require(glues["layout-invalidation"])
+        #expect(invalidating.contains("shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { true }"))
+        #expect(!invalidating.contains("InvalidationContext") && !invalidating.contains("scrollViewDidScroll"))
+        let cached = try #require(glues["cached-layout"])
+        #expect(cached.contains("class ParallaxInvalidationContext: UICollectionViewFlowLayoutInvalidationContext"))
+        #expect(cached.contains("context.invalidateItems(at:") && cached.contains("invalidateFlowLayoutAttributes = false"))
+        #expect(cached.contains("override class var invalidationContextClass"))
+    }
+
+    /// Compose: the layer block for the scroll callback (and the cached layout, which says it
+    /// has no shape of its own), the placement block for layout invalidation.
+    @Test func composeMapsEachStrategyToAPhase() throws {
+        let callback = try text(try export("compose", ["--strategy", "scroll-callback"]), "ParallaxCompose.kt")
+        let invalidating = try text(try export("compose", ["--strategy", "layout-invalidation"]), "ParallaxCompose.kt")
+        let cached = try text(try export("compose", ["--strategy", "cached-layout"]), "ParallaxCompose.kt")
+        #expect(callback.contains("= graphicsLayer {") && callback.contains("translationY = state.layoutInfo.parallaxShiftPx"))
+        #expect(invalidating.contains("Modifier.tunedParallax(state: LazyListState, index: Int): Modifier = layout {"))
+        #expect(!invalidating.contains("graphicsLayer"))
+        #expect(cached.contains("Compose has no") && cached.contains("= graphicsLayer {"))
+        #expect(callback.contains("visibleItemsInfo"))
+    }
+
+    /// Android views: a scroll listener plus `onBindViewHolder` for the scroll callback, a
+    /// layout manager for layout invalidation and (said) for the cached layout.
+    @Test func androidViewsMapEachStrategyToItsShape() throws {
+        let callback = try text(try export("android-view", ["--strategy", "scroll-callback"]), "ParallaxRecyclerView.kt")
+        let invalidating = try text(try export("android-view", ["--strategy", "layout-invalidation"]), "ParallaxRecyclerView.kt")
+        let cached = try text(try export("android-view", ["--strategy", "cached-layout"]), "ParallaxRecyclerView.kt")
+        #expect(callback.contains(": RecyclerView.OnScrollListener()") && callback.contains("doOnPreDraw"))
+        #expect(!callback.contains("LayoutManager("))
+        #expect(invalidating.contains(": LinearLayoutManager(") && invalidating.contains("override fun scrollVerticallyBy"))
+        #expect(cached.contains("has no invalidation context") && cached.contains(": LinearLayoutManager("))
+        let albums = try text(try export("android-view", ["--scene", "albums", "--strategy", "layout-invalidation"]), "ParallaxRecyclerView.kt")
+        #expect(albums.contains("override fun scrollHorizontallyBy") && albums.contains("imageView.translationX"))
+    }
+
+    /// The tuned coast's constant: Compose's and FlingAnimation's friction multiplier is
+    /// −ln(kept per second)/4.2, Flutter's drag the share kept per second.
+    @Test func theTunedCoastIsWrittenWithItsConstant() throws {
+        let uikitRate = 0.995
+        let kept = pow(uikitRate, 1000)
+        let compose = try text(try export("compose", ["--deceleration-rate", "\(uikitRate)"]), "TunedFling.kt")
+        #expect(compose.contains("const val TUNED_FRICTION_MULTIPLIER = \(Float(-log(kept) / 4.2))f"), "\(compose)")
+        let gtk = try text(try export("android-view", ["--physics", "gtk"]), "TunedFling.kt")
+        #expect(gtk.contains("const val TUNED_FRICTION = \(Float(4.0 / 4.2))f"), "\(gtk)")
+        let android = try text(try export("compose", ["--physics", "android"]), "TunedFling.kt")
+        #expect(android.contains("ScrollableDefaults.flingBehavior()") && !android.contains("exponentialDecay"))
+        let flutter = try text(try export("flutter", ["--deceleration-rate", "\(uikitRate)"]), "tuned_scroll_physics.dart")
+        #expect(flutter.contains("static const double drag = \(kept);") && flutter.contains("extends BouncingScrollPhysics"))
+        let flutterAndroid = try text(try export("flutter", ["--physics", "flutter-android"]), "tuned_scroll_physics.dart")
+        #expect(flutterAndroid.contains("extends ClampingScrollPhysics") && !flutterAndroid.contains("FrictionSimulation("))
+    }
+
+    /// What was not verified is said where a reader looks: each README, and `export --help`.
+    @Test func whatIsNotVerifiedIsSaid() throws {
+        let flutter = try text(try export("flutter", []), "README.md")
+        #expect(flutter.contains("Nothing of this export was compiled or run") && flutter.contains("no Dart or Flutter SDK"))
+        for format in ["compose", "android-view"] {
+            let readme = try text(try export(format, []), "README.md")
+            #expect(readme.contains("kotlinc") && readme.contains("**not compiled**"), "\(format)")
+        }
+        let uikit = try text(try export("uikit", []), "README.md")
+        #expect(uikit.contains("swiftc -parse"))
+        let help = try run(["export", "--help"])
+        #expect(help.status == 0)
+        let flat = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(flat.contains("no Dart SDK here, so none of it is compiled and its numbers are not checked"), "\(help.stdout)")
+        #expect(flat.contains("the glue needs the Android SDK and is never compiled here"), "\(help.stdout)")
+        #expect(flat.contains("checked with swiftc -parse only"), "\(help.stdout)")
+    }
+
+    /// Bad input is refused with a message that names the option, and nothing is written.
+    @Test(arguments: [
+        (["--format", "compose", "--strategy", "off"], "--strategy off"),
+        (["--format", "flutter", "--strategy", "off"], "--strategy off"),
+        (["--format", "uikit", "--strategy", "off"], "--strategy off"),
+        (["--format", "kotlin"], "--format"),
+        (["--format", "android-view", "--physics", "qt"], "--physics"),
+    ])
+    func badInputIsRefused(arguments: [String], mentions: String) throws {
+        let out = try temporaryFolder().appendingPathComponent("native")
+        let result = try run(["export", "--out", out.path] + arguments)
+        #expect(result.status == 2, "\(arguments): \(result.stderr)")
+        #expect(result.stderr.contains(mentions), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+}
