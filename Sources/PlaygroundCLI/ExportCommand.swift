@@ -6,26 +6,38 @@ import ParallaxKit
 import Presentation
 import SDLBackend
 
-/// `parallax-playground export`: a tuned scene as a self-contained web page, or as Swift source.
+/// `parallax-playground export`: a tuned scene as a self-contained web page, as Swift source, or
+/// as a React component.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export a tuned scene as a web page (scroll-driven CSS, a script fallback) or as Swift source.",
+        abstract: "Export a tuned scene as a web page (scroll-driven CSS, a script fallback), as Swift source or as a React component.",
         discussion: """
             --format web writes index.html, parallax.css, parallax.js and images/ (1x and 2x) into --out: \
             open index.html from disk or any static host; index.html?engine=js forces the script fallback. \
+            Verified by the tests: the page in headless Chromium against the model, CSS and script alike.
+            --format uikit and swiftui write TunedParallax.swift (verified: compiled with swiftc and checked \
+            against trace) and the glue (only parsed: UIKit and SwiftUI do not exist on Linux).
+            --format react writes tunedParallax.ts, a React 18 component in the shape of --strategy, parallax.css, \
+            README.md and demo/ (index.html, bundled by esbuild when it is installed; otherwise a warning says \
+            how to bundle it). Verified by the tests: tsc --strict type-checks every file against React 18's \
+            types, and the demo runs in headless Chromium against the model, each strategy.
+            The browser's scroll physics cannot be set by code: --physics does not reach a page or a component.
             The folder is written whole; an existing non-empty --out is replaced only with --force.
             """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case web, uikit, swiftui
+        case web, uikit, swiftui, react
+
+        /// One DOM element per item: the web page and the React demo.
+        var isPage: Bool { self == .web || self == .react }
     }
 
     /// `--items` states the web page's limit beside the lists' own.
     enum ItemCountHelp: PlaygroundCLI.ItemCountHelp {
         static var range: String {
-            "\(PlaygroundItemCountHelp.range); 0 to \(NumberFormat.count(ExportCommand.largestPageItemCount)) for a web page, --format web"
+            "\(PlaygroundItemCountHelp.range); 0 to \(NumberFormat.count(ExportCommand.largestPageItemCount)) for a web page or the React demo"
         }
     }
 
@@ -37,7 +49,7 @@ struct ExportCommand: ParsableCommand {
     @Flag(help: "Replace --out if it exists and is not empty.")
     var force = false
 
-    @Option(help: "What to write: web (default), uikit or swiftui.")
+    @Option(help: "What to write: web (default), uikit, swiftui or react.")
     var format: Format = .web
 
     @Option(parsing: .unconditional, help: "Parallax amount in points, 0 to \(Int(Playground.largestParallaxAmount)). Default: the scene's own.")
@@ -58,7 +70,7 @@ struct ExportCommand: ParsableCommand {
         if let parallax, !(parallax >= 0 && parallax <= Playground.largestParallaxAmount) {
             throw ValidationError("--parallax must be from 0 to \(Int(Playground.largestParallaxAmount)) points")
         }
-        if format == .web, let items = model.items, items > Self.largestPageItemCount {
+        if format.isPage, let items = model.items, items > Self.largestPageItemCount {
             throw ValidationError("--items must be at most \(Self.largestPageItemCount) for a web page, got \(items)")
         }
         guard !out.isEmpty else { throw ValidationError("--out needs a folder name") }
@@ -67,14 +79,14 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         let folderContents = try model.folder.load()
         let playground = model.makePlayground(viewportSize: size.size, folder: folderContents, parallaxAmount: parallax)
-        if format == .web, playground.itemCount > Self.largestPageItemCount {
+        if format.isPage, playground.itemCount > Self.largestPageItemCount {
             throw InputError(message: "the folder has \(playground.itemCount) photos; a web page takes at most \(Self.largestPageItemCount): pass --items")
         }
         let folder: OutputFolder
         do { folder = try OutputFolder(path: out, replacing: force) } catch { throw InputError(message: error.message) }
         do {
             switch format {
-            case .web:
+            case .web, .react:
                 let resourcesPath = try locateResources(resources)
                 let skipped = { (problem: String) in printWarning("skipping \(problem)") }
                 let photoPaths = try folderContents?.paths ?? ImageLibrary.imagePaths(in: resourcesPath + "/photos", skipped: skipped)
@@ -86,10 +98,18 @@ struct ExportCommand: ParsableCommand {
                 export.knownProblems = folderContents?.problems ?? [:]
                 export.toleratesBadPhotos = folderContents != nil
                 export.warn = { printWarning($0) }
-                try export.write(into: folder)
+                if format == .react {
+                    var react = ReactExport(page: export, strategy: playground.strategy,
+                                            bundler: ReactBundler.onPath(ProcessInfo.processInfo.environment["PATH"]))
+                    react.warn = { printWarning($0) }
+                    try react.write(into: folder)
+                } else {
+                    try export.write(into: folder)
+                }
                 if playground.physics != .uikit {
                     // Said plainly: nothing of the tuned feel reaches the page.
-                    printWarning("a web page scrolls with the browser's own physics: the playground's \(playground.physics.engine.title) physics and its knobs are not in the page")
+                    let what = format == .react ? "a React list" : "a web page"
+                    printWarning("\(what) scrolls with the browser's own physics, which code cannot set: the playground's \(playground.physics.engine.title) physics and its knobs are not in it")
                 }
             case .uikit, .swiftui:
                 let source = SwiftSourceExport(scene: playground.scene, amount: playground.parallaxAmount, strategy: playground.strategy,
