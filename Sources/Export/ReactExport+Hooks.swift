@@ -45,13 +45,15 @@ extension ReactExport {
           };
         }
 
-        /** A cell's frame as the browser laid it out (whole px), in the layout's content coordinates. */
-        export function renderedFrame(cell: HTMLElement): Frame {
+        /** A cell's frame as the browser laid it out, in the layout's content coordinates: measured against the
+         *  content box's `origin` (its bounding rectangle), to the browser's subpixel precision. */
+        export function renderedFrame(cell: Element, origin: DOMRectReadOnly): Frame {
+          const box = cell.getBoundingClientRect();
           return {
-            x: cell.offsetLeft - contentInsets.left,
-            y: cell.offsetTop - contentInsets.top,
-            width: cell.offsetWidth,
-            height: cell.offsetHeight,
+            x: box.left - origin.left - contentInsets.left,
+            y: box.top - origin.top - contentInsets.top,
+            width: box.width,
+            height: box.height,
           };
         }
 

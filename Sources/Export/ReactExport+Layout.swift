@@ -44,6 +44,11 @@ extension ReactExport {
             export const shiftOf = (frame: Frame, bounds: Bounds): number =>
               TunedParallax.displacement(frame.x, frame.y, frame.width, frame.height, bounds.x, bounds.y, bounds.width, bounds.height);
 
+            /** Whether any of `frame` is inside `bounds`. */
+            export const intersects = (frame: Frame, bounds: Bounds): boolean =>
+              frame.x < bounds.x + bounds.width && bounds.x < frame.x + frame.width &&
+              frame.y < bounds.y + bounds.height && bounds.y < frame.y + frame.height;
+
             /** The edge a cell enters by and its length along the scroll axis. */
             export const leadingEdge = (frame: Frame): number => (isVertical ? frame.y : frame.x);
             export const lengthAlongAxis = (frame: Frame): number => (isVertical ? frame.height : frame.width);

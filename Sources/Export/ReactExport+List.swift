@@ -63,12 +63,13 @@ extension ReactExport {
         """
         // The scroll-callback shape, after Engin Kurutepe's `scrollViewDidScroll`: React renders the cells once per
         // layout (a new scroller size, new items) and never because the list scrolled. A passive scroll listener asks
-        // for at most one animation frame per burst of scroll events; that frame takes the cells the browser reports
-        // on screen (an IntersectionObserver: the DOM's nearest thing to UIKit's `visibleCells`), reads each one's
-        // frame from the DOM and writes its image's transform through the cell's ref. A cell that comes on screen
-        // gets its shift in the observer's callback, as UIKit's `willDisplay` gives it.
+        // for at most one animation frame per burst of scroll events; that frame reads every mounted cell's frame
+        // from the DOM, keeps those on screen and writes their images' transforms through the cells' refs. UIKit
+        // hands the callback its `visibleCells`; the DOM has no such list that is up to date within the frame (an
+        // IntersectionObserver reports a frame or more late, and a cell would show unshifted meanwhile), so every
+        // cell is tested: the cost the cached-layout shape saves by keeping the geometry.
         import { useEffect, useMemo, useRef } from "react";
-        import { isVertical, layOut, shiftOf } from "./layout";
+        import { intersects, isVertical, layOut, shiftOf } from "./layout";
         import { ParallaxCell, SceneBars, aspectRatioOf, contentStyle, placeImages, type ParallaxItem } from "./ParallaxCell";
         import { renderedFrame, useElementSize, usePrefersReducedMotion, visibleBounds } from "./hooks";
 
@@ -87,44 +88,31 @@ extension ReactExport {
           useEffect(() => {
             const scroller = scrollerRef.current;
             if (!scroller) return;
-            const onScreen = new Set<HTMLElement>();
-            const place = (targets: Iterable<HTMLElement>) => {
+            const update = () => {
+              const origin = scroller.firstElementChild?.getBoundingClientRect();
+              if (!origin) return;
               const bounds = visibleBounds(scroller);
-              // Every frame read before any transform is written: a read after a write would lay the page out again.
-              const shifts = Array.from(targets, (cell) => [cell, reducedMotion ? 0 : shiftOf(renderedFrame(cell), bounds)] as const);
-              for (const [cell, shift] of shifts) placeImages(cell, shift);
+              // Every frame is read before any transform is written: a read after a write would lay the page out again.
+              const onScreen: [HTMLElement, number][] = [];
+              for (const cell of cells.current.values()) {
+                const frame = renderedFrame(cell, origin);
+                if (intersects(frame, bounds)) onScreen.push([cell, reducedMotion ? 0 : shiftOf(frame, bounds)]);
+              }
+              for (const [cell, shift] of onScreen) placeImages(cell, shift);
             };
-            const observer = new IntersectionObserver(
-              (entries) => {
-                const entering: HTMLElement[] = [];
-                for (const entry of entries) {
-                  const cell = entry.target as HTMLElement;
-                  if (entry.isIntersecting) {
-                    onScreen.add(cell);
-                    entering.push(cell);
-                  } else {
-                    onScreen.delete(cell);
-                  }
-                }
-                place(entering);
-              },
-              { root: scroller },
-            );
-            for (const cell of cells.current.values()) observer.observe(cell);
-
             let frameRequest = 0;
             const onScroll = () => {
               if (frameRequest !== 0) return;
               frameRequest = requestAnimationFrame(() => {
                 frameRequest = 0;
-                place(onScreen);
+                update();
               });
             };
+            update();
             scroller.addEventListener("scroll", onScroll, { passive: true });
             return () => {
               scroller.removeEventListener("scroll", onScroll);
               cancelAnimationFrame(frameRequest);
-              observer.disconnect();
             };
           }, [layout, reducedMotion]);
 

@@ -8,9 +8,10 @@ extension ReactExport {
         case .scrollCallback:
             return """
                 **scroll-callback** (Engin Kurutepe's `scrollViewDidScroll`): a passive scroll listener asks for one
-                animation frame per burst of scroll events; that frame takes the cells an IntersectionObserver reports on
-                screen, reads their frames from the DOM and writes their images' transforms through refs. React does not
-                re-render while the list scrolls.
+                animation frame per burst of scroll events; that frame reads every cell's frame from the DOM and writes
+                the transforms of the images on screen through refs. React does not re-render while the list scrolls.
+                UIKit gives the callback its visible cells; the DOM has no list of them that is current within the frame
+                (an IntersectionObserver reports late), so every cell is tested.
                 """
         case .layoutInvalidation:
             return """

@@ -71,7 +71,7 @@ struct ExportCommand: ParsableCommand {
             throw ValidationError("--parallax must be from 0 to \(Int(Playground.largestParallaxAmount)) points")
         }
         if format.isPage, let items = model.items, items > Self.largestPageItemCount {
-            throw ValidationError("--items must be at most \(Self.largestPageItemCount) for a web page, got \(items)")
+            throw ValidationError("--items must be at most \(Self.largestPageItemCount) for \(format == .react ? "the React demo" : "a web page"), got \(items)")
         }
         guard !out.isEmpty else { throw ValidationError("--out needs a folder name") }
     }
