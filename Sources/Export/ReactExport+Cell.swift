@@ -102,8 +102,8 @@ extension ReactExport {
             \(itemFields)
             }
 
-            \(coverStack ? layerConstant : "")/** The image's width over height, for `layOut`. */
-            export const aspectRatioOf = (item: ParallaxItem): number => \(coverStack ? "1" : "item.image.aspectRatio");
+            \(coverStack ? layerConstant : "")/** The image's width over height, for `layOut`\(coverStack ? " (covers are square)" : ""). */
+            export const aspectRatioOf = \(coverStack ? "(_item: ParallaxItem): number => 1" : "(item: ParallaxItem): number => item.image.aspectRatio");
 
             /** A transform that moves an image by `shift` px along the scroll axis. */
             export const translation = (shift: number): string =>
@@ -168,8 +168,8 @@ extension ReactExport {
                 left: frame.x + contentInsets.left,
                 top: frame.y + contentInsets.top,
                 width: frame.width,
-                height: frame.height,\(coverStack ? "\n    // The covers' sizes in parallax.css are shares of the cell's height." : "")
-              };
+                height: frame.height,
+              };\(coverStack ? "\n  // The covers' sizes in parallax.css are shares of the cell's height, --h." : "")
               return (
                 <div
                   ref={cellRef}

@@ -30,7 +30,7 @@ extension ReactExport {
           return (
             <div className={`parallax-list ${isVertical ? "vertical" : "horizontal"}`}>
               <div ref={scrollerRef}\(strategy == .layoutInvalidation ? " onScroll={onScroll}" : "") className="scroller" data-scroller tabIndex={0} aria-label={label}>
-                <div className="content" style={contentStyle(layout)}>
+                <div\(strategy == .scrollCallback ? " ref={contentRef}" : "") className="content" style={contentStyle(layout)}>
                   {layout.frames.map((frame, index) => (
                     <ParallaxCell
                       key={items[index].key}
@@ -77,6 +77,7 @@ extension ReactExport {
 
         export function ParallaxList({ items, \(defaultLabel) }: ParallaxListProps) {
           const scrollerRef = useRef<HTMLDivElement>(null);
+          const contentRef = useRef<HTMLDivElement>(null);
           const cells = useRef(new Map<number, HTMLDivElement>());
           const size = useElementSize(scrollerRef);
           const reducedMotion = usePrefersReducedMotion();
@@ -87,10 +88,10 @@ extension ReactExport {
 
           useEffect(() => {
             const scroller = scrollerRef.current;
-            if (!scroller) return;
+            const content = contentRef.current;
+            if (!scroller || !content) return;
             const update = () => {
-              const origin = scroller.firstElementChild?.getBoundingClientRect();
-              if (!origin) return;
+              const origin = content.getBoundingClientRect();
               const bounds = visibleBounds(scroller);
               // Every frame is read before any transform is written: a read after a write would lay the page out again.
               const onScreen: [HTMLElement, number][] = [];

@@ -27,7 +27,7 @@ import Testing
         guard text != pinned else { return }
         let generatedLines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let pinnedLines = pinned.split(separator: "\n", omittingEmptySubsequences: false)
-        let first = zip(generatedLines, pinnedLines).firstIndex { $0 != $1 } ?? min(generatedLines.count, pinnedLines.count)
+        let first = (0..<min(generatedLines.count, pinnedLines.count)).first { generatedLines[$0] != pinnedLines[$0] } ?? min(generatedLines.count, pinnedLines.count)
         let now = first < generatedLines.count ? String(generatedLines[first]) : "(end of file)"
         let was = first < pinnedLines.count ? String(pinnedLines[first]) : "(end of file)"
         Issue.record("""
