@@ -32,6 +32,13 @@ extension ReactExport {
         }
     }
 
+    /// What the Chromium test checks of this strategy's demo (ExportReactInChromiumTests).
+    private var chromiumCheck: String {
+        strategy == .off
+            ? "The bundled demo, opened from disk in headless Chromium at 1280x800 and scrolled to 24 offsets: the\n  visible cells are the playground's, every cell within 0.75 px of its frame, every image centred."
+            : "The bundled demo, opened from disk in headless Chromium at 1280x800 and 800x1000 and scrolled to 24\n  offsets each: the visible cells are the playground's, every cell within 0.75 px of its frame and every\n  image within 0.75 px of the playground's shift for that offset."
+    }
+
     /// `README.md`: how to use the export, what it needs, and what was verified and how.
     func readme(bundledBy bundler: String?, notBundled: String) -> String {
         let bundle = bundler.map { "Bundled at export time by \($0) with Debian's React 18 (`node-react`, `node-react-dom`): open it from disk." }
@@ -61,7 +68,7 @@ extension ReactExport {
             and the labels the scene shows. `demo/main.tsx` builds them from the exported images.
 
             Needs React 18 (`useSyncExternalStore`, `createRoot`) and TypeScript 4.8 or later with `"jsx": "react-jsx"`
-            (`tsconfig.json` here); browsers with ResizeObserver and IntersectionObserver. It renders in the browser
+            (`tsconfig.json` here); browsers with ResizeObserver (every current one). It renders in the browser
             only (the hooks read the window), not on a server.
 
             ## The strategy
@@ -84,9 +91,7 @@ extension ReactExport {
             By the playground's tests (`make test`), not here:
             - `tsc --strict --noEmit` (Debian's node-typescript 4.8) type-checks every `.ts` and `.tsx` file of this
               export against Debian's React 18 types (`@types/react` 18.0, shipped in `node-react`).
-            - The bundled demo, opened from disk in headless Chromium at 1280x800 and 800x1000 and scrolled to 24
-              offsets each: the visible cells are the playground's, every cell within 0.75 px of its frame and every
-              image within 0.75 px of the playground's shift for that offset.
+            - \(chromiumCheck)
             - This strategy's `ParallaxList.tsx` is pinned by a golden file: a change to it is seen.
 
             Not verified: other browsers than Chromium, other React versions, touch scrolling, server rendering.

@@ -51,7 +51,7 @@ func exportReact(scene: SceneID, strategy: ParallaxStrategy, itemCount: Int, env
     }
 
     /// `--strategy off`: the still list, every image centred wherever the list is scrolled.
-    @Test(arguments: [SceneID.photos, .albums])
+    @Test(arguments: SceneID.allCases)
     func aStillDemoKeepsEveryImageCentred(scene id: SceneID) throws {
         let scene = Scene.make(id)
         let itemCount = 30
