@@ -62,8 +62,15 @@ let package = Package(
         .target(name: "Export", dependencies: ["ParallaxKit", "FileOutput", "ChildProcesses"]),
         // The one module that talks to SDL.
         .target(name: "SDLBackend", dependencies: ["CSDL2", "CImGui", "ParallaxKit", "FileOutput", "PhotoPipeline"]),
+        // From composed draw lists to a surface: the executor (draw commands to SDL calls),
+        // the image libraries (bundled images and the photo pipelines) and the presenter (the
+        // one path every surface draws through). SDLBackend keeps the wrappers of SDL itself.
+        .target(name: "Rendering", dependencies: ["SDLBackend", "ParallaxKit", "PhotoPipeline"]),
         // The tuning panel's widgets: Presentation's panel and explain card drawn with
         // SDLBackend's Dear ImGui layer (the window shows it; the window bench times it).
+        // The panes a session shows: each pane's composer, caption, statistics and history
+        // around the session's steps (PaneGroup), their phase clocks, and the compare strip.
+        .target(name: "Panes", dependencies: ["ParallaxKit", "Presentation"]),
         .target(name: "TuningUI", dependencies: ["ParallaxKit", "Presentation", "SDLBackend"]),
         // The `bench` command's options and their checks, and nothing of the measuring: read by
         // `parallax-bench`, and by the app's `bench`, which checks them and hands over to it.
@@ -82,8 +89,9 @@ let package = Package(
                 "ParallaxKit",
                 "PhotoPipeline",
                 "PlaygroundWindow",
-                "Presentation",
+                "Panes", "Presentation",
                 "SDLBackend",
+                "Rendering",
                 "TuningUI",
                 "VideoRecording",
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
@@ -109,8 +117,9 @@ let package = Package(
                 "FileOutput",
                 "ParallaxKit",
                 "PhotoPipeline",
-                "Presentation",
+                "Panes", "Presentation",
                 "SDLBackend",
+                "Rendering",
                 "TuningUI",
                 "VideoRecording",
             ]
@@ -127,8 +136,9 @@ let package = Package(
                 "ParallaxKit",
                 "PhotoPipeline",
                 "PlaygroundWindow",
-                "Presentation",
+                "Panes", "Presentation",
                 "SDLBackend",
+                "Rendering",
                 "VideoRecording",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -145,6 +155,7 @@ let package = Package(
                 "ParallaxKit",
                 "PlaygroundCLI",
                 "SDLBackend",
+                "Rendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -170,7 +181,7 @@ let package = Package(
                 .product(name: "RealModule", package: "swift-numerics"),
             ]
         ),
-        .testTarget(name: "PresentationTests", dependencies: ["Presentation", "ParallaxKit"]),
+        .testTarget(name: "PresentationTests", dependencies: ["Panes", "Presentation", "ParallaxKit"]),
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
         .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"]),
         .testTarget(name: "DesktopSettingsTests", dependencies: ["DesktopSettings", "ParallaxKit", "Presentation"]),
@@ -178,9 +189,9 @@ let package = Package(
         .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "CVips", "ParallaxKit", "SpawnIsolation"]),
         // The tuning panel's widgets (TuningUI) are tested here too: ImGui's context and SDL are
         // global, and this target's SDL tests run one at a time in one suite.
-        .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "ParallaxKit", "PhotoPipeline", "Presentation", "TuningUI", "SpawnIsolation"]),
+        .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "Rendering", "ParallaxKit", "PhotoPipeline", "Panes", "Presentation", "TuningUI", "SpawnIsolation"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "ParallaxKit", "SpawnIsolation"]),
         // Runs the built `parallax-playground` binary as a user would.
-        .testTarget(name: "EndToEnd", dependencies: ["DesktopSettings", "ParallaxKit", "Presentation", "SDLBackend", "SpawnIsolation"], resources: [.copy("Golden")]),
+        .testTarget(name: "EndToEnd", dependencies: ["DesktopSettings", "ParallaxKit", "Presentation", "SDLBackend", "Rendering", "SpawnIsolation"], resources: [.copy("Golden")]),
     ]
 )

@@ -5,6 +5,7 @@ import ParallaxKit
 import PhotoPipeline
 import Presentation
 import PlaygroundWindow
+import Rendering
 import SDLBackend
 
 extension PlaygroundApp {

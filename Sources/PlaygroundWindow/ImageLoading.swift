@@ -1,6 +1,7 @@
 import FileOutput
 import Foundation
 import PhotoPipeline
+import Rendering
 import SDLBackend
 
 /// The photos (the folder's, in its order, or the bundled ones) and the covers (always from

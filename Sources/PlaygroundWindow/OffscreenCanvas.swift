@@ -2,6 +2,7 @@ import FileOutput
 import Foundation
 import ParallaxKit
 import PhotoPipeline
+import Rendering
 import SDLBackend
 
 /// A headless SDL window and software renderer of one size, with the images and font to draw

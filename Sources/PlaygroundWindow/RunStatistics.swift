@@ -1,5 +1,6 @@
 import Foundation
 import FileOutput
+import Panes
 import ParallaxKit
 import PhotoPipeline
 import SDLBackend

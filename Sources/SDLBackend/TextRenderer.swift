@@ -74,7 +74,7 @@ public final class TextRenderer {
 
     /// The texture showing `text` at `size` points in `color`, `scale` pixels per point;
     /// nil for an empty string, which SDL_ttf cannot render.
-    func texture(for text: String, size: Double, color: Color, scale: Double) throws(SDLError) -> Texture? {
+    public func texture(for text: String, size: Double, color: Color, scale: Double) throws(SDLError) -> Texture? {
         guard !text.isEmpty else { return nil }
         useCounter += 1
         let key = CacheKey(text: text, pixelSize: pixelSize(points: size, scale: scale), color: color)

@@ -1,3 +1,4 @@
+import ParallaxKit
 import Presentation
 import Testing
 

@@ -1,3 +1,4 @@
+import Panes
 import ParallaxKit
 import Presentation
 import Testing

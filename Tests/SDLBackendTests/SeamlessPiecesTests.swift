@@ -1,4 +1,5 @@
 import ParallaxKit
+import Rendering
 import Testing
 @testable import SDLBackend
 

@@ -1,5 +1,6 @@
 import Foundation
 import ParallaxKit
+import Rendering
 import Presentation
 import SDLBackend
 

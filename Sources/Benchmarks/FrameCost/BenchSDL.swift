@@ -1,5 +1,6 @@
 import ParallaxKit
 import PlaygroundWindow
+import Rendering
 import SDLBackend
 
 /// The benchmark's SDL: by default the dummy video driver, a window and SDL's software

@@ -1,4 +1,5 @@
 import ParallaxKit
+import Rendering
 import SDLBackend
 
 /// Every SDL drawing call a `DrawListExecutor` made, frame by frame, so that `BareLoop` can

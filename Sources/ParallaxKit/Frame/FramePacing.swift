@@ -1,4 +1,3 @@
-import ParallaxKit
 
 /// When the window may draw less often than every display refresh.
 ///

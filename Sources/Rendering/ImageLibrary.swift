@@ -1,3 +1,4 @@
+import SDLBackend
 import Foundation
 import ParallaxKit
 import PhotoPipeline

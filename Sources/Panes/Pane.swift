@@ -1,4 +1,5 @@
 import ParallaxKit
+import Presentation
 
 /// One pane: a playground with its own frame step, composer and statistics, shown in a
 /// rectangle of the surface. Its draw list is in its own coordinates (its top-left is 0, 0).

@@ -1,4 +1,5 @@
 import ParallaxKit
+import Presentation
 
 /// The strip under compared panes (the S key): one row per pane, its colour, its value, the
 /// shift of the cell nearest its centre over the last seconds (all rows on one scale, so a
