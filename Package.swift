@@ -57,8 +57,9 @@ let package = Package(
         // Files written whole: a temporary file beside the destination, renamed into place.
         .target(name: "FileOutput"),
         // `export`: a tuned scene as a web page (HTML, CSS scroll-driven animations, a script
-        // fallback, images made by libvips' vipsthumbnail) or as Swift source. No SDL.
-        .target(name: "Export", dependencies: ["ParallaxKit", "FileOutput"]),
+        // fallback, images made by libvips' vipsthumbnail), as Swift source, or as a React
+        // component (its demo bundled by esbuild, a child process). No SDL.
+        .target(name: "Export", dependencies: ["ParallaxKit", "FileOutput", "ChildProcesses"]),
         // The one module that talks to SDL.
         .target(name: "SDLBackend", dependencies: ["CSDL2", "CImGui", "ParallaxKit", "FileOutput", "PhotoPipeline"]),
         // From composed draw lists to a surface: the executor (draw commands to SDL calls),

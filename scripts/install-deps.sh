@@ -39,10 +39,14 @@
 # browser here with CSS scroll-driven animations.
 # kotlin (kotlinc 1.3.31, on the JDK it depends on) compiles the exported TunedParallax.kt, which
 # the export tests run against `trace`.
+# node-typescript (tsc) type-checks `export --format react` against React 18's types, which
+# node-react ships (with node-react-dom's, and node-csstype and node-prop-types, which those
+# types import); esbuild bundles its demo with node-react and node-react-dom (under
+# /usr/share/nodejs), which the export tests then run in Chromium.
 set -euo pipefail
 
 build_packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core libimgui-dev libstb-dev libvips42 libvips-tools libgl1-mesa-dri ffmpeg xdg-user-dirs)
-test_packages=(xvfb xdotool x11-utils imagemagick valgrind binutils pkg-config libvips-dev libimage-exiftool-perl python3-numpy python3-pil icc-profiles-free desktop-file-utils appstream man-db chromium chromium-driver python3-selenium libheif-examples kotlin)
+test_packages=(xvfb xdotool x11-utils imagemagick valgrind binutils pkg-config libvips-dev libimage-exiftool-perl python3-numpy python3-pil icc-profiles-free desktop-file-utils appstream man-db chromium chromium-driver python3-selenium libheif-examples kotlin node-typescript node-react node-react-dom node-csstype node-prop-types esbuild)
 
 usage() {
     echo "usage: install-deps.sh [--list] [build|test]" >&2

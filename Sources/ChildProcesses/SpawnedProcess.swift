@@ -45,9 +45,10 @@ public final class SpawnedProcess: @unchecked Sendable {
     public private(set) var outputDescriptor: Int32 = -1
     private var ended: Termination?
 
-    /// Starts `program` (a path) with `arguments` and this process's environment.
+    /// Starts `program` (a path) with `arguments` and `environment` ("NAME=value" entries;
+    /// nil: this process's environment).
     public init(program: String, arguments: [String], input: Stream = .null, output: Stream = .null,
-                error: Stream = .null) throws(SpawnError) {
+                error: Stream = .null, environment: [String]? = nil) throws(SpawnError) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -97,8 +98,12 @@ public final class SpawnedProcess: @unchecked Sendable {
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         posix_spawnattr_setsigdefault(&attributes, &everySignal)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var cEnvironment: [UnsafeMutablePointer<CChar>?]? = environment.map { $0.map { strdup($0) } + [nil] }
+        defer { for pointer in cEnvironment ?? [] { free(pointer) } }
         var pid: pid_t = 0
-        let code = posix_spawn(&pid, program, &actions, &attributes, &cArguments, environ)
+        let code = cEnvironment == nil
+            ? posix_spawn(&pid, program, &actions, &attributes, &cArguments, environ)
+            : posix_spawn(&pid, program, &actions, &attributes, &cArguments, &cEnvironment!)
         guard code == 0 else {
             for fd in [inputEnd, outputEnd] where fd >= 0 { close(fd) }
             throw SpawnError(program: program, code: code)

@@ -68,7 +68,22 @@ public struct WebExport {
 
     /// Writes the page into `folder` (already created, empty).
     public func write(into folder: OutputFolder) throws(ExportError) {
-        do { try folder.makeFolder("images") } catch { throw ExportError(error.message) }
+        let images = try makeImages(into: folder, directory: "images")
+        let page = WebPage(scene: WebScene(scene: scene, amount: amount, motion: motion, itemCount: itemCount, photos: images.photos, covers: images.covers))
+        do {
+            for file in try page.files() { try folder.write(file.text, to: file.name) }
+        } catch let error as OutputError {
+            throw ExportError(error.message)
+        } catch {
+            throw ExportError("cannot encode the page: \(error)")
+        }
+    }
+
+    /// Makes every photo's (or cover's) files at 1× and 2× in `directory` of `folder`, and
+    /// returns them as the page names them: `images/…`, relative to a page that sits beside
+    /// `images/` (the web page's index.html, the React export's demo/index.html).
+    public func makeImages(into folder: OutputFolder, directory: String) throws(ExportError) -> (photos: [WebScene.Image], covers: [WebScene.Image]) {
+        do { try folder.makeFolder(directory) } catch { throw ExportError(error.message) }
         var photos: [WebScene.Image] = []
         var covers: [WebScene.Image] = []
         var jobs: [ImageJob] = []
@@ -76,7 +91,7 @@ public struct WebExport {
             let side = Int(coverSide().rounded(.up))
             for (i, path) in coverPaths.enumerated() {
                 let name = String(format: "cover-%02d", i)
-                jobs += ImageJob.both(source: path, name: name, width: side, height: side, in: folder)
+                jobs += ImageJob.both(source: path, name: name, width: side, height: side, in: folder, directory: directory)
                 covers.append(WebScene.Image(ratio: 1, title: PhotoCatalog.coverTitles[i % PhotoCatalog.coverTitles.count],
                                              src: "images/\(name).jpg", src2x: "images/\(name)@2x.jpg", width: side))
             }
@@ -90,7 +105,7 @@ public struct WebExport {
                 if let problem = knownProblems[i] {
                     image.cannotShow(file: path, reason: problem)
                 } else {
-                    jobs += ImageJob.both(source: path, name: name, width: w, height: h, in: folder, photo: i)
+                    jobs += ImageJob.both(source: path, name: name, width: w, height: h, in: folder, directory: directory, photo: i)
                 }
                 photos.append(image)
             }
@@ -100,16 +115,9 @@ public struct WebExport {
             guard photos[i].problem == nil else { continue }
             warn("can't show \(photoPaths[i]) in the page: \(error.message)")
             photos[i].cannotShow(file: photoPaths[i], reason: error.message)
-            for suffix in [".jpg", "@2x.jpg"] { try? FileManager.default.removeItem(atPath: folder.file("images/" + String(format: "photo-%02d", i) + suffix)) }
+            for suffix in [".jpg", "@2x.jpg"] { try? FileManager.default.removeItem(atPath: folder.file(directory + "/" + String(format: "photo-%02d", i) + suffix)) }
         }
-        let page = WebPage(scene: WebScene(scene: scene, amount: amount, motion: motion, itemCount: itemCount, photos: photos, covers: covers))
-        do {
-            for file in try page.files() { try folder.write(file.text, to: file.name) }
-        } catch let error as OutputError {
-            throw ExportError(error.message)
-        } catch {
-            throw ExportError("cannot encode the page: \(error)")
-        }
+        return (photos, covers)
     }
 
     /// Runs the jobs on every core (each is one `vipsthumbnail` process); the failed ones,
@@ -138,10 +146,10 @@ struct ImageJob: Sendable {
     /// The photo it is for (nil for a cover).
     var photo: Int?
 
-    /// The 1× and 2× files of `name` in the page's images/ folder.
-    static func both(source: String, name: String, width: Int, height: Int, in folder: OutputFolder, photo: Int? = nil) -> [ImageJob] {
-        [ImageJob(source: source, destination: folder.file("images/\(name).jpg"), width: width, height: height, photo: photo),
-         ImageJob(source: source, destination: folder.file("images/\(name)@2x.jpg"), width: 2 * width, height: 2 * height, photo: photo)]
+    /// The 1× and 2× files of `name` in `directory` (the page's images/ folder).
+    static func both(source: String, name: String, width: Int, height: Int, in folder: OutputFolder, directory: String, photo: Int? = nil) -> [ImageJob] {
+        [ImageJob(source: source, destination: folder.file("\(directory)/\(name).jpg"), width: width, height: height, photo: photo),
+         ImageJob(source: source, destination: folder.file("\(directory)/\(name)@2x.jpg"), width: 2 * width, height: 2 * height, photo: photo)]
     }
 }
 

@@ -6,6 +6,9 @@ import ParallaxKit
 /// (the layout for the page's width, and the script fallback).
 public struct WebPage: Sendable {
     public var scene: WebScene
+    /// How the scroller and the bars sit: `fixed` fills the window (the page); `absolute`
+    /// fills the nearest positioned box (the React component's own element).
+    public var positioning = "fixed"
 
     public init(scene: WebScene) {
         self.scene = scene
@@ -69,12 +72,12 @@ public struct WebPage: Sendable {
             /* Parallax Playground export: the \(scene.scene) scene (\(scene.source)). CSS px are the app's points. */
             html, body { margin: 0; height: 100%; background: rgb(18, 19, 24); color: rgb(238, 240, 245);
               font-family: "DejaVu Sans", system-ui, sans-serif; }
-            /* The scroll view: it fills the window (or the iframe). Its scrollbar is hidden, as
+            /* The scroll view: it fills the window, the iframe or the component's box. Its scrollbar is hidden, as
                the app shows only a thin indicator, so the layout width is the window's width. */
-            .scroller { position: fixed; inset: 0; overflow: auto; scrollbar-width: none; outline: none; overscroll-behavior: contain; }
+            .scroller { position: \(positioning); inset: 0; overflow: auto; scrollbar-width: none; outline: none; overscroll-behavior: contain; }
             .scroller::-webkit-scrollbar { display: none; }
             .content { position: relative; min-width: 100%; min-height: 100%; }
-            body.horizontal .content { height: 100%; }
+            .horizontal .content { height: 100%; }
             .cell { position: absolute; box-sizing: border-box; }
             /* Clips without being a scroll container: overflow: hidden would make the cell one and
                freeze the image's view timeline (seen in Chromium 156). */
@@ -94,7 +97,7 @@ public struct WebPage: Sendable {
             /* Seed 002: a 40 % black tint and a centred title over each row. */
             .tintedRow::after { content: ""; position: absolute; inset: 0; background: rgba(0, 0, 0, \(scene.style.tint ?? 0)); }
             .row-title { position: absolute; left: 0; right: 0; top: calc(50% - 15px); z-index: 1; text-align: center; font-size: 26px; }
-            .bar { position: fixed; left: 0; right: 0; background: rgba(24, 26, 33, 0.87); display: flex; align-items: center; justify-content: center; z-index: 2; }
+            .bar { position: \(positioning); left: 0; right: 0; background: rgba(24, 26, 33, 0.87); display: flex; align-items: center; justify-content: center; z-index: 2; }
             .bar.top { top: 0; height: \(Self.px(i.top))px; font-size: 19px; }
             .bar.bottom { bottom: 0; height: \(Self.px(i.bottom))px; font-size: 13px; color: rgb(150, 156, 170); }
             .bar.bottom span { flex: 1; text-align: center; }

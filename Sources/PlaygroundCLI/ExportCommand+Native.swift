@@ -18,7 +18,7 @@ struct NativeSourceFormat {
         case .flutter:
             files = FlutterExport(scene: playground.scene, amount: playground.parallaxAmount, strategy: playground.strategy,
                                   physics: playground.physics).files()
-        case .web, .uikit, .swiftui:
+        case .web, .react, .uikit, .swiftui:
             preconditionFailure("\(format.rawValue) is not written by NativeSourceFormat")
         }
         for file in files { try folder.write(file.text, to: file.name) }

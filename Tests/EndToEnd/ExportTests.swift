@@ -143,8 +143,10 @@ func temporaryFolder() throws -> URL {
         for run in measured { Self.expectMatchesModel(run, scene: scene, itemCount: itemCount) }
     }
 
-    /// Every visible cell of `run` where the model puts it, its image shifted as the model shifts it.
-    static func expectMatchesModel(_ run: BrowserProbe.Run, scene: Scene, itemCount: Int) {
+    /// Every visible cell of `run` where the model puts it, its image shifted as the model shifts it
+    /// (within `tolerance` CSS px; `still`: a still list's, centred).
+    static func expectMatchesModel(_ run: BrowserProbe.Run, scene: Scene, itemCount: Int, tolerance: Double = Self.tolerance,
+                                   still: Bool = false) {
         let id = scene.id
         let amount = scene.defaultParallaxAmount
         let viewport = Size(width: run.size[0], height: run.size[1])
@@ -168,16 +170,16 @@ func temporaryFolder() throws -> URL {
             for cell in frame.cells where cell.item < frames.count {
                 let model = frames[cell.item]
                 let r = cell.rect
-                #expect(abs(r[0] - model.minX) <= Self.tolerance && abs(r[1] - model.minY) <= Self.tolerance
-                        && abs(r[2] - model.width) <= Self.tolerance && abs(r[3] - model.height) <= Self.tolerance,
+                #expect(abs(r[0] - model.minX) <= tolerance && abs(r[1] - model.minY) <= tolerance
+                        && abs(r[2] - model.width) <= tolerance && abs(r[3] - model.height) <= tolerance,
                         "item \(cell.item) at \(r), model \(model): \(context)")
                 #expect(cell.images == 1, "one parallax-image per cell: \(context)")
-                let shift = scene.mapping.displacement(cellFrame: model, bounds: bounds, contentInsets: insets, amount: amount)
+                let shift = still ? Point.zero : scene.mapping.displacement(cellFrame: model, bounds: bounds, contentInsets: insets, amount: amount)
                 guard let image = cell.image else { continue }
                 let dx = image[0] - cell.clip[0], dy = image[1] - cell.clip[1]
                 // An album's back layer also sits raised: its vertical place is checked with the layers.
                 let checksY = scene.axis == .vertical
-                #expect(abs(dx - shift.x) <= Self.tolerance && (!checksY || abs(dy - shift.y) <= Self.tolerance),
+                #expect(abs(dx - shift.x) <= tolerance && (!checksY || abs(dy - shift.y) <= tolerance),
                         "item \(cell.item): image moved (\(dx), \(dy)), model \(shift): \(context)")
                 if case .coverStack(let layerCount, let scaleStep, let rise) = scene.cellStyle {
                     let offsets = JensenParallax.layerOffsets(totalOffset: shift.x, layerCount: layerCount)
@@ -187,8 +189,8 @@ func temporaryFolder() throws -> URL {
                         let side = model.height, s = side * (1 - scaleStep * Double(i))
                         // SceneRenderer.drawCoverStack: centred, raised rise·i of the side.
                         let wantedY = -side * rise * Double(i) + s / 2 - side / 2
-                        #expect(abs(layer[1] - cell.clip[0] - offsets[i]) <= Self.tolerance
-                                && abs(layer[2] - cell.clip[1] - wantedY) <= Self.tolerance,
+                        #expect(abs(layer[1] - cell.clip[0] - offsets[i]) <= tolerance
+                                && abs(layer[2] - cell.clip[1] - wantedY) <= tolerance,
                                 "item \(cell.item) layer \(i) at (\(layer[1] - cell.clip[0]), \(layer[2] - cell.clip[1])), model (\(offsets[i]), \(wantedY)): \(context)")
                     }
                 }

@@ -2,10 +2,11 @@ import Foundation
 import Testing
 
 // The programs some end-to-end tests cannot do without: a private X server (Xvfb), a browser
-// (Chromium and its driver), ffmpeg, libheif's encoder and Kotlin's compiler. `make test` installs
-// them (scripts/install-deps.sh test), so CI runs every such test; a plain `swift test` on a
-// machine without one skips the tests that need it, saying which program is missing and how
-// to get it, instead of failing them half-way with an error that hides the cause.
+// (Chromium and its driver), ffmpeg, libheif's encoder, Kotlin's compiler, and TypeScript's
+// compiler and esbuild for the React export. `make test` installs them (scripts/install-deps.sh
+// test), so CI runs every such test; a plain `swift test` on a machine without one skips the
+// tests that need it, saying which program is missing and how to get it, instead of failing
+// them half-way with an error that hides the cause.
 
 /// The `names` missing from `path` (a PATH value: folders between colons).
 func programsMissing(_ names: [String], path: String?) -> [String] {
@@ -30,6 +31,15 @@ extension Trait where Self == ConditionTrait {
     /// Headless Chromium driven through Selenium by scripts/browser-probe.py and
     /// scripts/browser-scroll-cost.py.
     static var needsChromium: Self { needsPrograms(["chromium", "chromedriver"], packages: "chromium and chromium-driver") }
+
+    /// TypeScript's compiler, which type-checks the React export against React 18's types (Debian's
+    /// node-react ships @types/react; @types/react imports csstype and prop-types).
+    static var needsTypeScript: Self {
+        needsPrograms(["tsc"], packages: "node-typescript, node-react, node-react-dom, node-csstype and node-prop-types")
+    }
+
+    /// esbuild, which bundles the React export's demo with Debian's React at export time.
+    static var needsEsbuild: Self { needsPrograms(["esbuild"], packages: "esbuild, node-react and node-react-dom") }
 
     /// ffmpeg, which encodes every video and GIF the app records, and ffprobe, which the tests
     /// read recordings with.
