@@ -4,14 +4,35 @@ public enum NaturalOrder {
     /// Whether `a` sorts before `b`. Names equal but for case or leading zeros fall back to
     /// plain code-point order, so the order is total and stable.
     public static func areInIncreasingOrder(_ a: String, _ b: String) -> Bool {
-        let order = compare(a, b)
-        return order != 0 ? order < 0 : Array(a.unicodeScalars.map(\.value))
-            .lexicographicallyPrecedes(b.unicodeScalars.map(\.value))
+        Key(a) < Key(b)
+    }
+
+    /// A name's scalars, taken apart once: sorting 100,000 names compares each some 17 times,
+    /// and splitting both names into scalars at every comparison cost most of a sort's time.
+    public struct Key: Comparable, Sendable {
+        let scalars: [Unicode.Scalar]
+        public init(_ name: String) { scalars = Array(name.unicodeScalars) }
+
+        public static func < (a: Key, b: Key) -> Bool {
+            let order = compare(a.scalars, b.scalars)
+            return order != 0 ? order < 0 : a.scalars.lexicographicallyPrecedes(b.scalars) { $0.value < $1.value }
+        }
+
+        public static func == (a: Key, b: Key) -> Bool { a.scalars == b.scalars }
+    }
+
+    /// The indices of `names` in natural order (stable for equal names).
+    public static func sortedIndices(_ names: [String]) -> [Int] {
+        let keys = names.map(Key.init)
+        return keys.indices.sorted { a, b in keys[a] < keys[b] || (keys[a] == keys[b] && a < b) }
     }
 
     /// −1, 0 or 1.
     static func compare(_ a: String, _ b: String) -> Int {
-        let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
+        compare(Array(a.unicodeScalars), Array(b.unicodeScalars))
+    }
+
+    static func compare(_ x: [Unicode.Scalar], _ y: [Unicode.Scalar]) -> Int {
         var i = 0, j = 0
         while i < x.count, j < y.count {
             if isDigit(x[i]), isDigit(y[j]) {
