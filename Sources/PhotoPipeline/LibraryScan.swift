@@ -1,0 +1,309 @@
+import FileOutput
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Lists a photo folder and reads its headers on threads of its own, so a window never waits
+/// for a large folder: the listing (and the index of earlier visits, loaded beside it) comes
+/// first, then every photo's header, those near what the window shows first (`setFocus`),
+/// the rest in folder order, one reader per core. A header the index knows (same path, byte
+/// size and modification time, checked with one `stat`) costs no read. The index is saved
+/// while the scan goes (every `saveInterval` seconds of reading, and at the end), so a visit
+/// cut short still speeds up the next.
+///
+/// Every stored `var` is touched only under `condition`'s lock, which makes the unchecked
+/// Sendable sound.
+public final class LibraryScan: @unchecked Sendable {
+    /// Reads one header; tests pass their own.
+    public typealias Read = HeaderScanner.Read
+
+    public let root: String
+    /// Headers read at the caller's priority (the first screen a window may wait for); the
+    /// rest at `BackgroundThread.niceness`.
+    public let awaited: Int
+    private let condition = NSCondition()
+    private let indexFile: String?
+    private let saveInterval: Double
+    private var listing: Result<[PhotoFolder.Entry], PhotoFolderError>?
+    private var listingTaken = false
+    private var foundStart: Int?
+    private var onListed: (@Sendable () -> Void)?
+    private var index: PhotoIndex?
+    private var results: [Result<PhotoHeader, PhotoProblem>?] = []
+    private var claimed: [Bool] = []
+    private var ready: [Int] = []
+    private var cursor = 0
+    private var focusQueue: [Int] = []
+    private var focusCursor = 0
+    private var focus: Range<Int>?
+    private var completed = 0
+    private var readFromFiles = 0
+    private var unsavedReads = 0
+    private var lastSave = Date()
+    private var saving = false
+    private var cancelled = false
+    private var workersLeft: Int
+
+    /// Photos on each side of the focus read before the rest: a few screens of the quilt's
+    /// smallest tiles, so a fling's or End's landing is laid out in its real shapes.
+    public static let nearby = 600
+    /// Seconds of reading between two saves of the index.
+    public static let defaultSaveInterval = 5.0
+
+    /// Starts listing `root` at once. `startAt` (a name in the folder) is where the reading
+    /// starts until the window says what it shows.
+    public init(root: String, recursive: Bool = false, order: PhotoFolder.Order = .name, startingAt startName: String? = nil,
+                indexFile: String? = PhotoIndex.defaultFile(), workers: Int = PhotoLoader.oneWorkerPerCore,
+                awaited: Int = PhotoFolderContents.firstScreenHeaders, saveInterval: Double = LibraryScan.defaultSaveInterval,
+                read: Read? = nil) {
+        // The index is keyed by absolute paths (it skips any other when read back).
+        let root = root.hasPrefix("/") ? root : FileManager.default.currentDirectoryPath + "/" + root
+        self.root = root
+        self.indexFile = indexFile
+        self.awaited = max(0, awaited)
+        self.saveInterval = max(0, saveInterval)
+        workersLeft = max(1, workers)
+        // (`read ?? { … }` with a typed-throws closure crashes Swift 6.3's SIL generation.)
+        let reader: Read
+        if let read { reader = read } else { reader = { path throws(PhotoProblem) in try PhotoHeader.read(path: path) } }
+        let indexLoad = Thread { [self] in
+            let loaded = indexFile.map(PhotoIndex.load(from:)) ?? PhotoIndex()
+            locked { index = loaded; condition.broadcast() }
+        }
+        indexLoad.name = "photo-index-load"
+        indexLoad.start()
+        let lister = Thread { [self] in
+            // Dates for `--sort date` come from the index where it has them: wait for it.
+            var dates: (@Sendable (String) -> Date?)?
+            if order == .dateTaken {
+                let known = waitForIndex()
+                dates = { path in known.dateTaken(for: path) }
+            }
+            let listed: Result<[PhotoFolder.Entry], PhotoFolderError>
+            do throws(PhotoFolderError) {
+                listed = .success(try PhotoFolder.scan(root, recursive: recursive, order: order, datesKnown: dates).entries)
+            } catch {
+                listed = .failure(error)
+            }
+            locked {
+                listing = listed
+                if case .success(let entries) = listed {
+                    results = Array(repeating: nil, count: entries.count)
+                    claimed = Array(repeating: false, count: entries.count)
+                    foundStart = startName.flatMap { name in entries.firstIndex { $0.name == name } }
+                    if let startName, foundStart == nil {
+                        printWarning("'\(startName)' is not a photo the playground reads; showing its folder from the start")
+                    }
+                    let start = foundStart ?? 0
+                    setFocusLocked(start..<min(entries.count, start + self.awaited))
+                }
+                condition.broadcast()
+            }
+            locked { onListed }?()
+        }
+        lister.name = "photo-listing"
+        lister.start()
+        for number in 0..<workersLeft {
+            let worker = Thread { [self] in work(reader) }
+            worker.name = "photo-headers-\(number)"
+            worker.start()
+        }
+    }
+
+    deinit { cancel() }
+
+    /// Stops soon (after the headers in hand).
+    public func cancel() {
+        locked {
+            cancelled = true
+            condition.broadcast()
+        }
+    }
+
+    /// Waits until the folder is listed and the first `awaited` headers from the start photo
+    /// are read, or `deadline` passes (whichever first); true when they are.
+    @discardableResult
+    public func waitForFirstScreen(until deadline: Date) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while !firstScreenReady, !cancelled, condition.wait(until: deadline) {}
+        return firstScreenReady
+    }
+
+    private var firstScreenReady: Bool {
+        switch listing {
+        case nil: return false
+        case .failure: return true
+        case .success(let entries):
+            let wanted = focusQueue.prefix(min(awaited, entries.count))
+            return wanted.allSatisfy { results[$0] != nil }
+        }
+    }
+
+    /// The listing, once: nil until it is done, and after it was taken.
+    public func takeListing() -> Result<[PhotoFolder.Entry], PhotoFolderError>? {
+        locked {
+            guard let listing, !listingTaken else { return nil }
+            listingTaken = true
+            return listing
+        }
+    }
+
+    /// Calls `call` once the listing is done (at once if it is): a window waiting for input
+    /// shows the listing when it comes, not at its next look.
+    public func whenListed(_ call: @escaping @Sendable () -> Void) {
+        let now = locked { () -> Bool in
+            if listing != nil { return true }
+            onListed = call
+            return false
+        }
+        if now { call() }
+    }
+
+    /// The index of the photo the scan was asked to start at, once listed (nil: not found, or none asked).
+    public var startIndex: Int? { locked { foundStart } }
+
+    /// The headers read since the last call, by index in the listing (after `takeListing`).
+    public func takeReady() -> [(index: Int, header: Result<PhotoHeader, PhotoProblem>)] {
+        locked {
+            guard listingTaken else { return [] }
+            let taken = ready.compactMap { i in results[i].map { (index: i, header: $0) } }
+            ready.removeAll(keepingCapacity: true)
+            return taken
+        }
+    }
+
+    /// The items the window shows now: they and their neighbours are read next.
+    public func setFocus(_ items: Range<Int>) {
+        locked { if items != focus { setFocusLocked(items) } }
+    }
+
+    /// Every header read (handed over or not).
+    public var isFinished: Bool { locked { listing != nil && workersLeft == 0 } }
+
+    /// Headers known so far and photos listed.
+    public var progress: (known: Int, listed: Int) { locked { (completed, results.count) } }
+
+    /// How many headers came from files rather than the index.
+    public var filesRead: Int { locked { readFromFiles } }
+
+    // MARK: Workers
+
+    private func setFocusLocked(_ items: Range<Int>) {
+        focus = items
+        let count = results.count
+        let lower = max(0, min(items.lowerBound, count)), upper = max(lower, min(items.upperBound, count))
+        var queue = Array(lower..<upper)
+        for step in 1...Self.nearby {
+            if upper - 1 + step < count { queue.append(upper - 1 + step) }
+            if lower - step >= 0 { queue.append(lower - step) }
+        }
+        focusQueue = queue.filter { !claimed[$0] }
+        focusCursor = 0
+    }
+
+    private func waitForIndex() -> PhotoIndex {
+        condition.lock()
+        defer { condition.unlock() }
+        while index == nil { condition.wait() }
+        return index!
+    }
+
+    /// The next photo to read, nearest the focus first; nil when none is left or cancelled.
+    private func claimNext() -> (Int, String)? {
+        condition.lock()
+        defer { condition.unlock() }
+        while !cancelled, listing == nil || index == nil { condition.wait() }
+        guard !cancelled, case .success(let entries) = listing else { return nil }
+        while focusCursor < focusQueue.count {
+            let i = focusQueue[focusCursor]
+            focusCursor += 1
+            if !claimed[i] {
+                claimed[i] = true
+                return (i, entries[i].path)
+            }
+        }
+        while cursor < entries.count {
+            let i = cursor
+            cursor += 1
+            if !claimed[i] {
+                claimed[i] = true
+                return (i, entries[i].path)
+            }
+        }
+        return nil
+    }
+
+    private func work(_ read: Read) {
+        defer {
+            Vips.threadEnded()
+            let last = locked { () -> Bool in
+                workersLeft -= 1
+                condition.broadcast()
+                return workersLeft == 0 && !cancelled
+            }
+            if last { saveIndex() }
+        }
+        var lowered = false
+        while let (i, path) = claimNext() {
+            if !lowered, locked({ completed >= awaited }) {
+                BackgroundThread.yieldToForeground()
+                lowered = true
+            }
+            let facts = Self.quickFacts(path)
+            let known = facts.flatMap { facts in locked { index?.record(for: path, facts: facts) } }
+            let outcome: Result<PhotoHeader, PhotoProblem>
+            if let known {
+                outcome = known
+            } else {
+                do throws(PhotoProblem) { outcome = .success(try read(path)) } catch { outcome = .failure(error) }
+            }
+            let due = locked { () -> Bool in
+                results[i] = outcome
+                ready.append(i)
+                completed += 1
+                if known == nil {
+                    readFromFiles += 1
+                    unsavedReads += 1
+                    if let facts { index?.store(outcome, for: path, facts: facts) }
+                }
+                condition.broadcast()
+                guard !saving, unsavedReads > 0, Date().timeIntervalSince(lastSave) >= saveInterval else { return false }
+                saving = true
+                return true
+            }
+            if due { saveIndex() }
+        }
+    }
+
+    /// Writes the index with what was read so far (off the lock: a large index is megabytes
+    /// of text); a failure only costs the next visit its speed, so it is a warning.
+    private func saveIndex() {
+        let snapshot = locked { () -> PhotoIndex? in
+            saving = true
+            guard unsavedReads > 0 else { saving = false; return nil }
+            unsavedReads = 0
+            return index
+        }
+        defer { locked { saving = false; lastSave = Date() } }
+        guard let indexFile, let snapshot else { return }
+        do { try snapshot.save(to: indexFile) } catch { printWarning("could not save the photo index: \(error)") }
+    }
+
+    /// Size and modification time of a regular, non-empty file (its link's target), by one
+    /// `stat`: what the index is checked against.
+    static func quickFacts(_ path: String) -> FileFacts? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else { return nil }
+        let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        return FileFacts(byteCount: Int(info.st_size), modified: modified, leadingBytes: [])
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        condition.lock()
+        defer { condition.unlock() }
+        return body()
+    }
+}
