@@ -122,6 +122,13 @@ public final class LibraryScan: @unchecked Sendable {
         }
     }
 
+    /// Stops reading and saves the index with what was read (the window quits): a visit cut
+    /// short still speeds up the next.
+    public func finishForExit() {
+        cancel()
+        saveIndex()
+    }
+
     /// Waits until the folder is listed and the first `awaited` headers from the start photo
     /// are read, or `deadline` passes (whichever first); true when they are.
     @discardableResult
@@ -270,25 +277,26 @@ public final class LibraryScan: @unchecked Sendable {
                     if let facts { index?.store(outcome, for: path, facts: facts) }
                 }
                 condition.broadcast()
-                guard !saving, unsavedReads > 0, Date().timeIntervalSince(lastSave) >= saveInterval else { return false }
-                saving = true
-                return true
+                return !saving && unsavedReads > 0 && Date().timeIntervalSince(lastSave) >= saveInterval
             }
             if due { saveIndex() }
         }
     }
 
     /// Writes the index with what was read so far (off the lock: a large index is megabytes
-    /// of text); a failure only costs the next visit its speed, so it is a warning.
+    /// of text); a failure only costs the next visit its speed, so it is a warning. A save
+    /// under way is waited for, so the last one has everything.
     private func saveIndex() {
         let snapshot = locked { () -> PhotoIndex? in
+            while saving { condition.wait() }
+            guard unsavedReads > 0 else { return nil }
             saving = true
-            guard unsavedReads > 0 else { saving = false; return nil }
             unsavedReads = 0
             return index
         }
-        defer { locked { saving = false; lastSave = Date() } }
-        guard let indexFile, let snapshot else { return }
+        guard let snapshot else { return }
+        defer { locked { saving = false; lastSave = Date(); condition.broadcast() } }
+        guard let indexFile else { return }
         do { try snapshot.save(to: indexFile) } catch { printWarning("could not save the photo index: \(error)") }
     }
 

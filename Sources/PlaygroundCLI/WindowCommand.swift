@@ -212,6 +212,7 @@ struct WindowCommand: ParsableCommand {
         let placement = PlacementWatch(started: started, requestedSize: display.size)
         app.afterFrame = { [unowned app] frame in placement.note(app, at: frame.time) }
         app.run()
+        app.headerScan?.library?.finishForExit()
         // The file gets only what the user changed: the command line's options were for this run.
         let final = placement.placement.userChanges(settings.current(of: app, folder: shownFolder.path), started: started)
         settings.save(final, startedWith: started)
