@@ -23,28 +23,30 @@ public final class LibraryScan: @unchecked Sendable {
     /// Headers read at the caller's priority (the first screen a window may wait for); the
     /// rest at `BackgroundThread.niceness`.
     public let awaited: Int
-    private let condition = NSCondition()
-    private let indexFile: String?
-    private let saveInterval: Double
-    private var listing: Result<[PhotoFolder.Entry], PhotoFolderError>?
-    private var listingTaken = false
-    private var foundStart: Int?
-    private var onListed: (@Sendable () -> Void)?
-    private var index: PhotoIndex?
-    private var results: [Result<PhotoHeader, PhotoProblem>?] = []
-    private var claimed: [Bool] = []
-    private var ready: [Int] = []
-    private var cursor = 0
-    private var focusQueue: [Int] = []
-    private var focusCursor = 0
-    private var focus: Range<Int>?
-    private var completed = 0
-    private var readFromFiles = 0
-    private var unsavedReads = 0
-    private var lastSave = Date()
-    private var saving = false
-    private var cancelled = false
-    private var workersLeft: Int
+    let condition = NSCondition()
+    let indexFile: String?
+    let saveInterval: Double
+    var listing: Result<[PhotoFolder.Entry], PhotoFolderError>?
+    var listingTaken = false
+    var foundStart: Int?
+    var onListed: (@Sendable () -> Void)?
+    var index: PhotoIndex?
+    var results: [Result<PhotoHeader, PhotoProblem>?] = []
+    var claimed: [Bool] = []
+    /// Results taken from the index by path before their files were checked.
+    var remembered: [Bool] = []
+    var ready: [Int] = []
+    var cursor = 0
+    var focusQueue: [Int] = []
+    var focusCursor = 0
+    var focus: Range<Int>?
+    var completed = 0
+    var readFromFiles = 0
+    var unsavedReads = 0
+    var lastSave = Date()
+    var saving = false
+    var cancelled = false
+    var workersLeft: Int
 
     /// Photos on each side of the focus read before the rest: a few screens of the quilt's
     /// smallest tiles, so a fling's or End's landing is laid out in its real shapes.
@@ -87,10 +89,20 @@ public final class LibraryScan: @unchecked Sendable {
             } catch {
                 listed = .failure(error)
             }
+            // A visit after a whole one: every shape the index remembers is handed over with
+            // the listing, before any file is looked at; the readers then check each against
+            // its file (one stat) and hand over only those that changed.
+            var rememberedHeaders: [PhotoHeader?] = []
+            if case .success(let entries) = listed {
+                let known = waitForIndex()
+                rememberedHeaders = entries.map { known.uncheckedHeader(for: $0.path) }
+            }
             locked {
                 listing = listed
                 if case .success(let entries) = listed {
-                    results = Array(repeating: nil, count: entries.count)
+                    results = rememberedHeaders.map { $0.map { .success($0) } }
+                    remembered = rememberedHeaders.map { $0 != nil }
+                    ready = rememberedHeaders.indices.filter { rememberedHeaders[$0] != nil }
                     claimed = Array(repeating: false, count: entries.count)
                     foundStart = startName.flatMap { name in entries.firstIndex { $0.name == name } }
                     if let startName, foundStart == nil {
@@ -139,7 +151,7 @@ public final class LibraryScan: @unchecked Sendable {
         return firstScreenReady
     }
 
-    private var firstScreenReady: Bool {
+    var firstScreenReady: Bool {
         switch listing {
         case nil: return false
         case .failure: return true
@@ -211,105 +223,14 @@ public final class LibraryScan: @unchecked Sendable {
         focusCursor = 0
     }
 
-    private func waitForIndex() -> PhotoIndex {
+    func waitForIndex() -> PhotoIndex {
         condition.lock()
         defer { condition.unlock() }
         while index == nil { condition.wait() }
         return index!
     }
 
-    /// The next photo to read, nearest the focus first; nil when none is left or cancelled.
-    private func claimNext() -> (Int, String)? {
-        condition.lock()
-        defer { condition.unlock() }
-        while !cancelled, listing == nil || index == nil { condition.wait() }
-        guard !cancelled, case .success(let entries) = listing else { return nil }
-        while focusCursor < focusQueue.count {
-            let i = focusQueue[focusCursor]
-            focusCursor += 1
-            if !claimed[i] {
-                claimed[i] = true
-                return (i, entries[i].path)
-            }
-        }
-        while cursor < entries.count {
-            let i = cursor
-            cursor += 1
-            if !claimed[i] {
-                claimed[i] = true
-                return (i, entries[i].path)
-            }
-        }
-        return nil
-    }
-
-    private func work(_ read: Read) {
-        defer {
-            Vips.threadEnded()
-            let last = locked { () -> Bool in
-                workersLeft -= 1
-                condition.broadcast()
-                return workersLeft == 0 && !cancelled
-            }
-            if last { saveIndex() }
-        }
-        var lowered = false
-        while let (i, path) = claimNext() {
-            if !lowered, locked({ completed >= awaited }) {
-                BackgroundThread.yieldToForeground()
-                lowered = true
-            }
-            let facts = Self.quickFacts(path)
-            let known = facts.flatMap { facts in locked { index?.record(for: path, facts: facts) } }
-            let outcome: Result<PhotoHeader, PhotoProblem>
-            if let known {
-                outcome = known
-            } else {
-                do throws(PhotoProblem) { outcome = .success(try read(path)) } catch { outcome = .failure(error) }
-            }
-            let due = locked { () -> Bool in
-                results[i] = outcome
-                ready.append(i)
-                completed += 1
-                if known == nil {
-                    readFromFiles += 1
-                    unsavedReads += 1
-                    if let facts { index?.store(outcome, for: path, facts: facts) }
-                }
-                condition.broadcast()
-                return !saving && unsavedReads > 0 && Date().timeIntervalSince(lastSave) >= saveInterval
-            }
-            if due { saveIndex() }
-        }
-    }
-
-    /// Writes the index with what was read so far (off the lock: a large index is megabytes
-    /// of text); a failure only costs the next visit its speed, so it is a warning. A save
-    /// under way is waited for, so the last one has everything.
-    private func saveIndex() {
-        let snapshot = locked { () -> PhotoIndex? in
-            while saving { condition.wait() }
-            guard unsavedReads > 0 else { return nil }
-            saving = true
-            unsavedReads = 0
-            return index
-        }
-        guard let snapshot else { return }
-        defer { locked { saving = false; lastSave = Date(); condition.broadcast() } }
-        guard let indexFile else { return }
-        do { try snapshot.save(to: indexFile) } catch { printWarning("could not save the photo index: \(error)") }
-    }
-
-    /// Size and modification time of a regular, non-empty file (its link's target), by one
-    /// `stat`: what the index is checked against.
-    static func quickFacts(_ path: String) -> FileFacts? {
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else { return nil }
-        let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-        return FileFacts(byteCount: Int(info.st_size), modified: modified, leadingBytes: [])
-    }
-
-    private func locked<T>(_ body: () -> T) -> T {
+    func locked<T>(_ body: () -> T) -> T {
         condition.lock()
         defer { condition.unlock() }
         return body()

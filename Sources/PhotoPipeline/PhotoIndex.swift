@@ -66,6 +66,9 @@ public struct PhotoIndex: Sendable {
         return .success(entry.header)
     }
 
+    /// The header stored for `path`, unchecked against the file (see `LibraryScan`).
+    public func uncheckedHeader(for path: String) -> PhotoHeader? { entries[path]?.header }
+
     /// The date taken stored for `path`, unchecked against the file: an order to list by
     /// before the file is looked at (`--sort date`).
     public func dateTaken(for path: String) -> Date? { entries[path]?.header.dateTaken }

@@ -91,6 +91,36 @@ import Testing
         #expect(reads.withLock { $0 } == 50 - saved)
     }
 
+    /// After a whole visit, the next one has every shape with the listing, before any file
+    /// is read or checked; a file changed since is read again and its new shape handed over.
+    @Test func aSecondVisitHasEveryShapeWithItsListing() throws {
+        let scratch = try Self.folder(40)
+        let indexFile = scratch.file("index/photo-index")
+        let width = Mutex(4)
+        let read: LibraryScan.Read = { _ throws(PhotoProblem) in PhotoHeader(width: width.withLock { $0 }, height: 3) }
+        let first = LibraryScan(root: scratch.path, indexFile: indexFile, read: read)
+        Self.waitUntil { first.isFinished }
+        #expect(PhotoIndex.load(from: indexFile).count == 40)
+
+        width.withLock { $0 = 9 }
+        try Data("changed".utf8).write(to: URL(fileURLWithPath: scratch.file("IMG_7.jpg")))
+        let gate = DispatchSemaphore(value: 0)
+        let second = LibraryScan(root: scratch.path, indexFile: indexFile, workers: 1, awaited: 0) { path throws(PhotoProblem) in
+            gate.wait()
+            return try read(path)
+        }
+        let contents = try PhotoFolderContents.start(second, waitingUntil: Date().addingTimeInterval(60))
+        #expect(contents.headers.allSatisfy { $0 != nil }, "every shape from the index, no file read yet")
+        #expect(second.filesRead == 0)
+        let arrivals = HeaderArrivals(contents: contents)
+        for _ in 0..<5 { gate.signal() }
+        Self.waitUntil { second.isFinished }
+        let batch = try #require(arrivals.nextBatch(at: 1))
+        #expect(batch.shapes.map(\.photo) == [6], "only the changed file's shape is handed over again")
+        #expect(batch.shapes.first?.aspectRatio == 3)
+        #expect(second.filesRead == 1)
+    }
+
     /// A library of year/month folders, listed recursively: folders and names in natural
     /// order (2015/2 before 2015/10), and `--sort date` orders by the index's dates.
     @Test func aRecursiveLibraryIsInNaturalOrder() throws {
