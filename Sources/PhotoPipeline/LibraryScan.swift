@@ -70,10 +70,10 @@ public final class LibraryScan: @unchecked Sendable {
         // (`read ?? { … }` with a typed-throws closure crashes Swift 6.3's SIL generation.)
         let reader: Read
         if let read { reader = read } else { reader = { path throws(PhotoProblem) in try PhotoHeader.read(path: path) } }
-        // The listing and the index's load run below the thread that starts SDL and draws the
-        // first frame: on two busy cores, at its priority, a 100,000-photo listing took the
-        // time the first frame needed (first frame 555 ms against 175 ms for 200 photos, bench
-        // at load 16).
+        // The index's load runs below the thread that starts SDL and draws the first frame:
+        // 100,000 lines of text to parse, CPU the first frame needs on two busy cores. (The
+        // listing runs at the window's priority: a small folder's listing decides whether
+        // the folder can be shown at all before the window opens.)
         let indexLoad = Thread { [self] in
             BackgroundThread.yieldToForeground()
             let loaded = indexFile.map(PhotoIndex.load(from:)) ?? PhotoIndex()
@@ -82,7 +82,6 @@ public final class LibraryScan: @unchecked Sendable {
         indexLoad.name = "photo-index-load"
         indexLoad.start()
         let lister = Thread { [self] in
-            BackgroundThread.yieldToForeground()
             // Dates for `--sort date` come from the index where it has them: wait for it.
             var dates: (@Sendable (String) -> Date?)?
             if order == .dateTaken {
@@ -204,6 +203,9 @@ public final class LibraryScan: @unchecked Sendable {
     public func setFocus(_ items: Range<Int>) {
         locked { if items != focus { setFocusLocked(items) } }
     }
+
+    /// Whether the folder has been listed (or failed to be).
+    public var isListed: Bool { locked { listing != nil } }
 
     /// Every header read (handed over or not).
     public var isFinished: Bool { locked { listing != nil && workersLeft == 0 } }

@@ -13,9 +13,14 @@ extension PhotoFolderContents {
     {
         var contents = PhotoFolderContents(indexFile: indexFile)
         library.waitForFirstScreen(until: deadline)
+        // Listed by then (a small folder): its first screen is waited for as long as a window
+        // ever waited for it, so a folder of which nothing is readable is an error before the
+        // window opens, whatever the machine's load.
+        if library.isListed { library.waitForFirstScreen(until: Date().addingTimeInterval(firstScreenWait)) }
         // Done already (a small folder): nothing is left to arrive, and the caller can tell
         // a folder of which nothing is readable (`nothingReadable`).
-        let finished = library.isFinished
+        let progress = library.progress
+        let finished = library.isListed && progress.known >= progress.listed
         if let listing = library.takeListing() {
             switch listing {
             case .failure(let error): throw error
