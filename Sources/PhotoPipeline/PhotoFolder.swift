@@ -71,44 +71,15 @@ public struct PhotoFolder: Sendable {
     /// place as a "can't show" tile that says why; nothing here opens it. When `recursive`,
     /// follows subfolders (symbolic links too) but visits each directory once, so a link loop
     /// cannot make it spin.
-    public static func scan(_ path: String, recursive: Bool = false, order: Order = .name)
-        throws(PhotoFolderError) -> PhotoFolder
+    /// With `datesKnown`, `.dateTaken` reads no header: each photo's date is the one `datesKnown`
+    /// gives (an index of earlier visits), else its file's modification time (a window's
+    /// listing, which must not wait for 100,000 headers); without it every header is read.
+    public static func scan(_ path: String, recursive: Bool = false, order: Order = .name,
+                            datesKnown: (@Sendable (String) -> Date?)? = nil) throws(PhotoFolderError) -> PhotoFolder
     {
-        guard let rootID = directoryID(path) else { throw .notAFolder(path) }
-        var visited: Set<DirectoryID> = [rootID]
-        var found: [(path: String, name: String)] = []
-        var skipped = 0
-        var pending: [(dir: String, prefix: String, depth: Int)] = [(path, "", 0)]
-        while let (dir, prefix, depth) = pending.popLast() {
-            let names: [String]
-            do {
-                names = try FileManager.default.contentsOfDirectory(atPath: dir)
-            } catch {
-                if depth == 0 { throw .unreadable(path, reason: shortReason(error)) }
-                skipped += 1  // A subfolder that cannot be listed is skipped, like a bad file.
-                continue
-            }
-            for name in names where !name.hasPrefix(".") {
-                let full = (dir as NSString).appendingPathComponent(name)
-                var info = stat()
-                // stat follows links; a dangling link, a loop or a link out of reach fails here.
-                let reachable = stat(full, &info) == 0
-                if reachable, info.st_mode & S_IFMT == S_IFDIR, recursive {
-                    let id = DirectoryID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
-                    if depth < maxDepth, visited.insert(id).inserted {
-                        pending.append((full, prefix + name + "/", depth + 1))
-                    }
-                } else if isImageName(name) {
-                    // Regular files become photos; anything else named like one becomes a tile
-                    // whose reason the header read gives (see `checkFile`).
-                    found.append((full, prefix + name))
-                } else {
-                    skipped += 1
-                }
-            }
-        }
+        let (found, skipped) = try listImageNames(path, recursive: recursive)
         guard !found.isEmpty else { throw .noPhotos(path, skipped: skipped) }
-        return PhotoFolder(root: path, entries: ordered(found, by: order))
+        return PhotoFolder(root: path, entries: ordered(found, by: order, datesKnown: datesKnown))
     }
 
     /// Whether the name ends in one of `imageExtensions`, ignoring case.
@@ -117,29 +88,37 @@ public struct PhotoFolder: Sendable {
         return imageExtensions.contains(name[name.index(after: dot)...].lowercased())
     }
 
-    private static func ordered(_ found: [(path: String, name: String)], by order: Order) -> [Entry] {
+    private static func ordered(_ found: [(path: String, name: String)], by order: Order,
+                                datesKnown: (@Sendable (String) -> Date?)?) -> [Entry] {
         switch order {
         case .name:
-            return found
-                .sorted { NaturalOrder.areInIncreasingOrder($0.name, $1.name) }
-                .map { Entry(path: $0.path, name: $0.name, date: nil) }
+            return NaturalOrder.sortedIndices(found.map(\.name)).map { Entry(path: found[$0].path, name: found[$0].name, date: nil) }
         case .dateTaken:
             // One header read per file (a few milliseconds each, mostly libvips opening the
             // file), spread over the cores: libvips is thread-safe, and each slot is written
-            // by one iteration only.
+            // by one iteration only. With `datesKnown`, a lookup or a stat instead.
             let dates = Mutex([Date?](repeating: nil, count: found.count))
             DispatchQueue.concurrentPerform(iterations: found.count) { index in
-                let date = dateTaken(found[index].path)
+                let path = found[index].path
+                let date = datesKnown.map { known in known(path) ?? modificationDate(path) } ?? dateTaken(path)
                 dates.withLock { $0[index] = date }
             }
             let dated = dates.withLock { dates in
                 zip(found, dates).map { file, date in Entry(path: file.path, name: file.name, date: date) }
             }
-            return dated.sorted { a, b in
-                let (da, db) = (a.date ?? .distantPast, b.date ?? .distantPast)
-                return da != db ? da < db : NaturalOrder.areInIncreasingOrder(a.name, b.name)
-            }
+            let keys = dated.map { NaturalOrder.Key($0.name) }
+            return dated.indices.sorted { a, b in
+                let (da, db) = (dated[a].date ?? .distantPast, dated[b].date ?? .distantPast)
+                return da != db ? da < db : keys[a] < keys[b]
+            }.map { dated[$0] }
         }
+    }
+
+    /// The file's modification time (the link's target's); nil when it cannot be reached.
+    static func modificationDate(_ path: String) -> Date? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
     }
 
     /// EXIF DateTimeOriginal from the header, else the modification time; nil if neither.
@@ -149,21 +128,5 @@ public struct PhotoFolder: Sendable {
             return date
         }
         return Date(timeIntervalSince1970: facts.modified)
-    }
-
-    private struct DirectoryID: Hashable {
-        var device: UInt64
-        var inode: UInt64
-    }
-
-    private static func directoryID(_ path: String) -> DirectoryID? {
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
-        return DirectoryID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
-    }
-
-    private static func shortReason(_ error: any Error) -> String {
-        let text = (error as NSError).localizedDescription
-        return String(text.prefix(120))
     }
 }

@@ -14,8 +14,10 @@ public struct PhotoFolderContents: Sendable {
     public var headers: [PhotoHeader?] = []
     /// Why each unreadable file (by index) cannot be shown.
     public var problems: [Int: String] = [:]
-    /// Still reading the rest of the folder's headers.
+    /// Still reading the rest of the folder's headers (`load`'s, waiting for the first screen).
     public var scanner: HeaderScanner?
+    /// Still listing the folder or reading its headers (a window's, see `LibraryScan`).
+    public var library: LibraryScan?
     /// Where the index of headers lives, if anywhere.
     public var indexFile: String?
     /// The photo to start at (one given by its path), by index.
@@ -72,7 +74,9 @@ public struct PhotoFolderContents: Sendable {
     /// True when every header has been read and none could be: a folder with nothing to show.
     /// Without libvips every header fails alike, yet the folder still opens, its photos as
     /// tiles that say why (the warning said it once).
-    public var nothingReadable: Bool { scanner == nil && problems.count == paths.count && vipsMissing == nil }
+    public var nothingReadable: Bool {
+        scanner == nil && library == nil && !paths.isEmpty && problems.count == paths.count && vipsMissing == nil
+    }
 
     /// The first unreadable file and why, for a message ("" when every file was read).
     public var firstProblem: String {

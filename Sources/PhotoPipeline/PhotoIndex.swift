@@ -66,6 +66,13 @@ public struct PhotoIndex: Sendable {
         return .success(entry.header)
     }
 
+    /// The header stored for `path`, unchecked against the file (see `LibraryScan`).
+    public func uncheckedHeader(for path: String) -> PhotoHeader? { entries[path]?.header }
+
+    /// The date taken stored for `path`, unchecked against the file: an order to list by
+    /// before the file is looked at (`--sort date`).
+    public func dateTaken(for path: String) -> Date? { entries[path]?.header.dateTaken }
+
     /// Remembers a header read from the file at `path` (failures are not kept: a bad file is
     /// read again next time, and may have been fixed).
     mutating func store(_ outcome: Result<PhotoHeader, PhotoProblem>, for path: String, facts: FileFacts) {

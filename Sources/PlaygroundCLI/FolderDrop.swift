@@ -16,7 +16,7 @@ extension PlaygroundApp {
             opened = try OpenedPath(path)
             var folderOptions = display.model.folder
             folderOptions.photos = opened.folder
-            guard let loaded = try folderOptions.load(waitingForAll: false, startingAt: opened.photoName) else { return nil }
+            guard let loaded = try folderOptions.opening(waitingForAll: false, startingAt: opened.photoName)?.contents() else { return nil }
             contents = loaded
         } catch {
             printWarning("cannot open the dropped '\(path)': \(error)")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DesktopSettings
 import Foundation
 import ParallaxKit
 import PhotoPipeline
@@ -33,11 +34,63 @@ struct PhotoFolderOptions: ParsableArguments {
     }
 }
 
+extension PhotoFolderOptions {
+    /// Starts reading the folder for a window: listing and headers on threads of their own
+    /// (`LibraryScan`), or with `waitingForAll` every header read before `contents()` returns
+    /// (`--preload-photos`). Nil without `--photos`.
+    func opening(waitingForAll: Bool, startingAt startName: String? = nil) -> FolderOpening? {
+        guard photos != nil else { return nil }
+        return FolderOpening(options: self, waitingForAll: waitingForAll, startName: startName)
+    }
+}
+
+/// A folder being opened while SDL starts: what the window shows at its first frame.
+final class FolderOpening: Sendable {
+    private let options: PhotoFolderOptions
+    private let whole: BackgroundAnswer<Result<PhotoFolderContents?, any Error>>?
+    private let library: LibraryScan?
+
+    /// How long the window waits, once it is ready to draw, for a listing and first screen
+    /// not yet there: a small folder's are read while SDL starts (40–150 ms) and need no
+    /// more; a large folder's first frame shows what is known by then and the rest arrives.
+    static let firstFrameGrace = 0.02
+
+    init(options: PhotoFolderOptions, waitingForAll: Bool, startName: String?) {
+        self.options = options
+        if waitingForAll || options.photos == nil {
+            whole = BackgroundAnswer { Result { try options.load(waitingForAll: true, startingAt: startName) } }
+            library = nil
+        } else {
+            whole = nil
+            library = LibraryScan(root: options.photos ?? "", recursive: options.recursive,
+                                  order: options.sort == .date ? .dateTaken : .name, startingAt: startName)
+        }
+    }
+
+    /// The folder's contents as far as they are known now (see `PhotoFolderContents.start`);
+    /// a folder that cannot be listed, or of which nothing could be read, is an input error.
+    func contents() throws -> PhotoFolderContents? {
+        if let whole { return try whole.value.get() }
+        guard let library, let photos = options.photos else { return nil }
+        let contents: PhotoFolderContents
+        do {
+            contents = try PhotoFolderContents.start(library, waitingUntil: Date().addingTimeInterval(Self.firstFrameGrace),
+                                                     indexFile: PhotoIndex.defaultFile())
+        } catch {
+            throw InputError(message: "--photos: \(error)")
+        }
+        if contents.nothingReadable {
+            throw InputError(message: "--photos: none of the \(contents.paths.count) image file(s) in '\(photos)' could be read (\(contents.firstProblem))")
+        }
+        return contents
+    }
+}
+
 enum PhotoSortOrder: String, ExpressibleByArgument, CaseIterable {
     case name, date
 }
 
 extension PhotoFolderContents {
     /// The folder's photos as the model lays them out.
-    var photos: PhotoSet { PhotoSet(aspectRatios: aspectRatios, titles: titles) }
+    var photos: PhotoSet { PhotoSet(aspectRatios: aspectRatios, titles: titles, sectionLength: PhotoSet.folderSectionLength) }
 }

@@ -177,7 +177,7 @@ struct WindowCommand: ParsableCommand {
         let settings = WindowSettings(enabled: !noSettings, systemMotion: DesktopMotionPreference())
         settings.fill(&display, folderGiven: opened != nil)
         let folderOptions = display.model.folder, preloadPhotos = preloadPhotos, startPhoto = opened?.photoName
-        let folderLoad = BackgroundAnswer { Result { try folderOptions.load(waitingForAll: preloadPhotos, startingAt: startPhoto) } }
+        let folderLoad = folderOptions.opening(waitingForAll: preloadPhotos, startingAt: startPhoto)
         let video: SDLVideo
         do {
             video = try SDLVideo()
@@ -187,7 +187,7 @@ struct WindowCommand: ParsableCommand {
         }
         video.quitOnHangUp()
         let app = try PlaygroundApp.open(
-            video: video, display: display, folder: folderLoad.value.get(), diskCaches: diskCacheOptions.caches,
+            video: video, display: display, folder: folderLoad?.contents(), diskCaches: diskCacheOptions.caches,
             vsync: settings.vsync(noVsyncFlag: noVsync), reduceMotion: settings.reduceMotion(flag: reduceMotion),
             windowPosition: settings.windowPosition, comparison: comparing.compare)
         if let overlay = settings.stored.overlay { app.setDecorations { $0.overlay = overlay } }
@@ -212,6 +212,7 @@ struct WindowCommand: ParsableCommand {
         let placement = PlacementWatch(started: started, requestedSize: display.size)
         app.afterFrame = { [unowned app] frame in placement.note(app, at: frame.time) }
         app.run()
+        app.headerScan?.library?.finishForExit()
         // The file gets only what the user changed: the command line's options were for this run.
         let final = placement.placement.userChanges(settings.current(of: app, folder: shownFolder.path), started: started)
         settings.save(final, startedWith: started)

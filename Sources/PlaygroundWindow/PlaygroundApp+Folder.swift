@@ -17,7 +17,8 @@ extension PlaygroundApp {
                                      loader: PhotoLoader(workers: PhotoLoader.oneWorkerPerCore, caches: diskCaches),
                                      warn: printWarning)
         executor.images.replacePhotoPipeline(pipeline)
-        playground.replacePhotos(PhotoSet(aspectRatios: contents.aspectRatios, titles: contents.titles))
+        playground.replacePhotos(PhotoSet(aspectRatios: contents.aspectRatios, titles: contents.titles,
+                                           sectionLength: PhotoSet.folderSectionLength))
         if let start = contents.startIndex { playground.scroll(toItem: start) }
         headerScan = HeaderArrivals(contents: contents)
         return true

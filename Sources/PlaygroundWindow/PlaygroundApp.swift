@@ -238,7 +238,7 @@ public final class PlaygroundApp {
             onEvent?(frameEvent)
         }
         if let exitAfter, t >= exitAfter { running = false }
-        let layoutGrew = headerScan?.deliver(to: playground, pipeline: executor.images.pipeline, at: t) ?? false
+        let layoutGrew = deliverHeaders(at: t)
         for pane in panes.panes.dropFirst() { pane.playground.catchUpPhotos(with: playground) }
 
         panes.surface = surfaceFacts()
@@ -283,6 +283,7 @@ public final class PlaygroundApp {
         runStatistics.finalOffset = playground.scrollView.contentOffset + .zero
         runStatistics.finalParallax = playground.parallaxAmount
         runStatistics.finalItems = playground.itemCount
+        runStatistics.visibleItems = playground.visibleCells.map(\.item)
         runStatistics.finalReduceMotion = playground.reduceMotion
         runStatistics.tuningPanelOpen = showsTuning
         runStatistics.endedAtSeconds = frameTime

@@ -43,44 +43,43 @@ import Testing
         #expect(PhotoFolderContents.load(folder, startingAt: "p9.png", indexFile: nil).startIndex == nil)
     }
 
-    /// Headers read after the first screen come out in order, in batches no more often than
-    /// `HeaderArrivals.interval` unless the folder is done, each naming where it goes.
-    @Test func arrivalsComeInOrderedBatchesAtMostEveryInterval() throws {
+    /// The listing is handed over whole in the first batch (every photo in its provisional
+    /// shape), then headers in whatever order they were read, in batches no more often than
+    /// `HeaderArrivals.interval` unless the folder is done, each naming the photo it sets.
+    @Test func arrivalsListEveryPhotoFirstThenSetShapesInBatches() throws {
         let scratch = try Scratch()
         for i in 0..<5 { try Data().write(to: URL(fileURLWithPath: scratch.file("f\(i).png"))) }
-        let folder = try PhotoFolder.scan(scratch.path)
         // One header per signal: the test decides when each "arrives". (Made at 0: libdispatch
         // traps on freeing a semaphore whose count is below the one it was made with.)
         let gate = DispatchSemaphore(value: 0)
-        let scanner = HeaderScanner(entries: folder.entries) { _ throws(PhotoProblem) in
+        let library = LibraryScan(root: scratch.path, indexFile: nil, workers: 1, awaited: 0) { _ throws(PhotoProblem) in
             gate.wait()
             return PhotoHeader(width: 30, height: 10)
         }
-        gate.signal()
-        gate.signal()
-        #expect(scanner.waitUntilReady(count: 2, timeout: 60) == 2)
-        var contents = PhotoFolderContents(indexFile: nil)
-        contents.add(scanner.takeReady())
-        contents.scanner = scanner
+        let contents = try PhotoFolderContents.start(library, waitingUntil: Date().addingTimeInterval(60))
+        #expect(contents.paths == (0..<5).map { scratch.file("f\($0).png") }, "listed before any header is read")
+        #expect(contents.aspectRatios == Array(repeating: PhotoFolderContents.provisionalAspectRatio, count: 5))
         let arrivals = HeaderArrivals(contents: contents)
-
         #expect(arrivals.nextBatch(at: 0) == nil, "nothing new yet")
-        gate.signal()
-        #expect(scanner.waitUntilReady(count: 3, timeout: 60) == 3)
-        #expect(arrivals.nextBatch(at: HeaderArrivals.interval / 2) == nil, "too soon after the last look")
-        let second = try #require(arrivals.nextBatch(at: HeaderArrivals.interval))
-        #expect(second.indices == 2..<3)
-        #expect(Array(second.aspectRatios) == [3])
-        #expect(Array(second.paths) == [scratch.file("f2.png")])
 
         gate.signal()
+        while library.progress.known < 1 { Thread.sleep(forTimeInterval: 0.001) }
+        let first = try #require(arrivals.nextBatch(at: 0.01))
+        #expect(first.listed.isEmpty)
+        #expect(first.shapes.map(\.photo) == [0] && first.shapes.map(\.aspectRatio) == [3])
         gate.signal()
-        #expect(scanner.waitUntilReady(count: 5, timeout: 60) == 5)
+        while library.progress.known < 2 { Thread.sleep(forTimeInterval: 0.001) }
+        #expect(arrivals.nextBatch(at: 0.01 + HeaderArrivals.interval / 2) == nil, "too soon after the last batch")
+        let second = try #require(arrivals.nextBatch(at: 0.01 + HeaderArrivals.interval))
+        #expect(second.shapes.map(\.photo) == [1])
+
+        for _ in 0..<3 { gate.signal() }
+        while !library.isFinished { Thread.sleep(forTimeInterval: 0.001) }
         // Done: handed out at once, whatever the interval.
-        let last = try #require(arrivals.nextBatch(at: HeaderArrivals.interval + 0.01))
-        #expect(last.indices == 3..<5)
-        #expect(Array(last.titles) == ["f3", "f4"])
+        let last = try #require(arrivals.nextBatch(at: 0.02 + HeaderArrivals.interval))
+        #expect(last.shapes.map(\.photo).sorted() == [2, 3, 4])
         #expect(last.problems.isEmpty)
         #expect(arrivals.nextBatch(at: 100) == nil, "nothing after the folder is done")
+        #expect(arrivals.contents.aspectRatios == Array(repeating: 3, count: 5))
     }
 }

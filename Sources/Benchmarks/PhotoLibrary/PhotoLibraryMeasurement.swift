@@ -105,6 +105,9 @@ enum PhotoLibraryMeasurement {
             if count == 2_000 { restToSharp2000 = run.stats.photos?.rest_to_sharp_ms.last }
         }
 
+        let libraryScale = try LibraryScale.measure(sources: photos.map(\.path), launches: min(launches, 3), shaderCache: shaderCache,
+                                                    freshCache: freshCache, progress: progress)
+
         progress.show("photo library · decoding rate against vipsthumbnail")
         // Every core, as the issue asks of decoding while no frame needs the CPU.
         let rate = try DecodeRate.measure(folder: folder, threads: cores)
@@ -128,7 +131,7 @@ enum PhotoLibraryMeasurement {
             peak_rss_mb_100: rss[100], peak_rss_mb_10000: rss[10_000],
             decode_mp_per_s: rate.appMegapixelsPerSecond, vipsthumbnail_mp_per_s: rate.vipsthumbnailMegapixelsPerSecond,
             decode_over_vipsthumbnail: rate.appMegapixelsPerSecond / rate.vipsthumbnailMegapixelsPerSecond,
-            first_looks: firstLooks, targets: [])
+            first_looks: firstLooks, targets: [], library: libraryScale)
         result.judge()
         return result
     }

@@ -59,6 +59,9 @@ public struct PhotoLibraryResult: Codable, Equatable, Sendable {
 
     /// Each figure against issue 12's target.
     public var targets: [Verdict]
+    /// A library of 100,000 photos in month folders against 200 (see `LibraryScale`).
+    /// Absent from files written before it was measured.
+    public var library: LibraryScaleResult? = nil
 
     public struct Verdict: Codable, Equatable, Sendable {
         public var name: String
@@ -92,6 +95,7 @@ public struct PhotoLibraryResult: Codable, Equatable, Sendable {
         check("peak_rss_mb_10000", peak_rss_mb_10000, "≤ 400", { $0 <= 400 })
         check("peak_rss_10000_over_100", peak_rss_mb_10000.flatMap { big in peak_rss_mb_100.map { big / $0 } }, "≤ 1.2", { $0 <= 1.2 })
         check("decode_over_vipsthumbnail", decode_over_vipsthumbnail, "≥ 1.0", { $0 >= 1.0 })
+        targets += library?.verdicts() ?? []
         // The other first looks, held to the photos scene's targets under their own names (the
         // one on this folder is the figures judged above).
         for look in first_looks ?? [] where look.name != FirstLookCase.photos.name {
@@ -118,6 +122,7 @@ public struct PhotoLibraryResult: Codable, Equatable, Sendable {
         lines.append("  peak RSS \(peak_rss_mb_100.map { String(format: "%.0f MB", $0) } ?? "—") at 100 photos, \(peak_rss_mb_10000.map { String(format: "%.0f MB", $0) } ?? "—") at 10,000")
         lines.append(String(format: "  decoding %.1f MP/s against vipsthumbnail's %.1f MP/s (%.2f×)", decode_mp_per_s, vipsthumbnail_mp_per_s, decode_over_vipsthumbnail))
         lines += firstLookLines
+        lines += library?.terminalLines ?? []
         for verdict in targets {
             let value = verdict.value.map { String(format: "%.2f", $0) } ?? "—"
             if verdict.not_measured != nil {

@@ -3,7 +3,8 @@
 ///
 /// Seed 000 (Begemann) lays full-width photo cells 40 pt apart; seed 001 (Leth) adds a label
 /// area below each image. With one column this is exactly their list; more columns keep the
-/// photos a sensible size in a wide desktop window.
+/// photos a sensible size in a wide desktop window. With more than one, each section of the
+/// photos (`PhotoSet.sectionLength`) starts with every column at the bottom of the tallest.
 public struct FlowGeometry: ItemGeometry {
     /// Fixed number of columns, or nil to fit as many as `minimumColumnWidth` allows.
     public var columns: Int?
@@ -59,6 +60,10 @@ public struct FlowGeometry: ItemGeometry {
         }
         var bottoms = [Double](repeating: 0, count: count)
         for item in 0..<itemCount {
+            if photos.startsSection(item) {
+                let tallest = bottoms.max() ?? 0
+                for c in bottoms.indices { bottoms[c] = tallest }
+            }
             var column = 0
             for c in 1..<count where bottoms[c] < bottoms[column] { column = c }
             let h = fixed ?? (columnWidth / ratios[item % ratios.count]).rounded() + footerHeight

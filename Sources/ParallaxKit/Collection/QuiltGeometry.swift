@@ -2,6 +2,7 @@
 /// photos' shapes), packed the way
 /// RFQuiltLayout packs them (seed 003): each item takes the first place, in reading order
 /// from the first row with room, where its block fits — so small items fill holes left above.
+/// Each section of the photos (`PhotoSet.sectionLength`) starts below every row used so far.
 public struct QuiltGeometry: ItemGeometry {
     /// Target block side; the column count is the viewport width over this, rounded down.
     public var blockSide: Double
@@ -56,11 +57,13 @@ public struct QuiltGeometry: ItemGeometry {
         let fullRow: UInt64 = columns == 64 ? ~0 : (1 << UInt64(columns)) - 1
         var firstOpenRow = 0
         var usedRows = 0
+        var sectionFloor = 0
         for item in 0..<itemCount {
+            if photos.startsSection(item) { sectionFloor = usedRows }
             var (w, h) = span(ofItem: item)
             w = min(w, columns)
             let mask: UInt64 = ((1 << UInt64(w)) - 1)
-            var row = firstOpenRow
+            var row = max(firstOpenRow, sectionFloor)
             var placedColumn = -1
             while placedColumn < 0 {
                 while rows.count < row + h { rows.append(0) }

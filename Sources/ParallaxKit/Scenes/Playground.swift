@@ -2,7 +2,7 @@
 /// computes the shifts (`ShiftStrategy`), and the knobs (strategy, item count, parallax
 /// amount, reduce motion). It only builds and swaps; `FrameStep` runs the frames.
 public final class Playground {
-    public private(set) var scene: Scene
+    public internal(set) var scene: Scene
     /// The strategy chosen: by the user, or else the current scene's own.
     public private(set) var strategy: ParallaxStrategy
     /// Whether the user picked the strategy (`--strategy` or a key) in this run; until then
@@ -14,7 +14,10 @@ public final class Playground {
     public private(set) var reduceMotion: Bool
     public private(set) var viewportSize: Size
     /// The photos every scene shows: the bundled set or a folder's.
-    public private(set) var photos: PhotoSet
+    public internal(set) var photos: PhotoSet
+    /// Photos' shapes that arrived while the list moved by itself or under a hand, by photo:
+    /// applied once it rests (see `setPhotoShapes`).
+    var heldPhotoShapes: [Int: Double] = [:]
     public private(set) var collectionView: CollectionView
     /// The strategy computing the shifts now: the chosen one's, or none under reduce motion.
     public private(set) var shiftStrategy: any ShiftStrategy
@@ -23,7 +26,7 @@ public final class Playground {
         didSet { (shiftStrategy as? ScrollCallbackStrategy)?.updatesOnWillDisplay = updatesOnWillDisplay }
     }
     /// Set when the cells changed without a scroll: the next frame refreshes every visible one.
-    private var needsFullRefresh = false
+    var needsFullRefresh = false
     /// The counts `[` and `]` stepped from and which way (−1 or +1), the latest last: a key
     /// in the other direction goes back to the latest first, so each undoes the other even
     /// where a division rounded or a product stopped at a limit. Any other change of count or
@@ -184,7 +187,7 @@ public final class Playground {
 
     /// Makes the scene's geometry again from its photos and its cells' shape, in place (the
     /// mapping, amount and strategy stay; the layout keeps the scroll offset).
-    private func rebuildGeometry() {
+    func rebuildGeometry() {
         let geometry = Scene.make(scene.id, photos: photos, cellLayout: scene.cellLayout).geometry
         scene.geometry = geometry
         collectionView.layout.replaceGeometry(geometry)

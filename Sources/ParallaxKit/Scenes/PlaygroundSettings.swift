@@ -61,11 +61,16 @@ extension Playground {
         return settings
     }
 
-    /// Appends the photos `other` has beyond this playground's own (a folder's headers that
-    /// reached `other` first), so the two lay out the same list.
+    /// Appends the photos `other` has beyond this playground's own and takes the shapes that
+    /// reached `other` first (a folder's headers), so the two lay out the same list.
     public func catchUpPhotos(with other: Playground) {
         let mine = photos.count, theirs = other.photos
-        guard theirs.count > mine else { return }
-        appendPhotos((mine..<theirs.count).map { (theirs.aspectRatios[$0], theirs.titles[$0]) })
+        if theirs.count > mine {
+            appendPhotos((mine..<theirs.count).map { (theirs.aspectRatios[$0], theirs.titles[$0]) })
+        }
+        guard photos.aspectRatios != theirs.aspectRatios else { return }
+        let shared = min(photos.count, theirs.count)
+        let changed = (0..<shared).filter { photos.aspectRatios[$0] != theirs.aspectRatios[$0] }
+        setPhotoShapes(changed.map { (photo: $0, aspectRatio: theirs.aspectRatios[$0]) }, pointer: nil)
     }
 }

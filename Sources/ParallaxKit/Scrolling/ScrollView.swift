@@ -145,6 +145,16 @@ public final class ScrollView {
         state.position = interpreter.clamp(offset.isFinite ? offset : offsetRange.lowerBound)
     }
 
+    /// Puts the content at rest at `offset` (clamped to the resting range) without counting as
+    /// a touch: the layout changed under it, and the caller keeps what the user looks at where
+    /// it was. False, and nothing moved, while a motion is under way.
+    @discardableResult
+    public func keepRestingPosition(_ offset: Double) -> Bool {
+        guard case .idle = state.motion, offset.isFinite else { return false }
+        state.position = interpreter.clamp(offset)
+        return true
+    }
+
     public func addObserver(_ observer: ScrollViewObserver) {
         observers.append(WeakObserver(observer))
     }

@@ -33,6 +33,10 @@ public struct RunReport: Codable, Sendable, Equatable {
         public var complete_frame_ns: UInt64?
         /// Which frame that was (1 = the first).
         public var complete_frame_number: Int?
+        /// A photo folder's listing reached the layout (every photo has its place).
+        public var folder_listed_ns: UInt64?
+        /// Every photo's shape (header) of the folder reached the layout.
+        public var folder_shapes_known_ns: UInt64?
 
         public init() {}
     }
@@ -148,6 +152,9 @@ public struct RunReport: Codable, Sendable, Equatable {
     /// Seconds from the loop's start to its end: what ended it is told by whether this is
     /// before `--exit-after` (a quit: Esc, the window's close button, a signal).
     public var ended_at_seconds: Double?
+    /// Every item (of the first pane) visible in the last frame, in item order: where End, a
+    /// fling or the scroll bar left the list.
+    public var visible_items: [Int]?
 
     public init(frames: Int, fps_mean: Double, one_percent_low_fps: Double, frame_ms_p50: Double, frame_ms_p90: Double,
                 frame_ms_p99: Double, frames_over_16_7_ms: Int, changes: [Change], renderer: String, video_driver: String,

@@ -45,11 +45,11 @@ public final class PhotoTexturePipeline<Maker: PhotoTextureMaker> {
     /// Seconds on any monotonic timeline; read only to measure spans within one call.
     private let clock: () -> Double
     private var paths: [String]
-    private var headers: [PhotoHeader?]
+    var headers: [PhotoHeader?]
     private var cache: ByteCostLRU<Int, PhotoTextureEntry<Texture>>
     private var scheduler = PhotoScheduler()
     private var colours: [Int: Color] = [:]
-    private var failures: [Int: String] = [:]
+    var failures: [Int: String] = [:]
     /// Whether a missing libvips has been named (once a pipeline, not once a photo).
     private var saidLibvipsMissing = false
     /// Photos whose embedded thumbnail is missing: not asked for again.
