@@ -18,6 +18,7 @@ extension PlaygroundApp {
                                      warn: printWarning)
         executor.images.replacePhotoPipeline(pipeline)
         playground.replacePhotos(PhotoSet(aspectRatios: contents.aspectRatios, titles: contents.titles))
+        playground.photoDates = contents.dates
         if let start = contents.startIndex { playground.scroll(toItem: start) }
         headerScan = HeaderArrivals(contents: contents)
         return true
