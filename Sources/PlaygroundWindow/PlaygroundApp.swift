@@ -204,6 +204,7 @@ public final class PlaygroundApp {
                                        now: frame.time)
             photoTimes.note(moved: frame.moved, resting: playground.scrollView.phase == .idle,
                             sharp: executor.images.pipeline?.visibleAreSharp ?? true, at: monotonicNanoseconds())
+            noteScrubLanding(frame)
             if panes.panes.count > 1 {
                 var overPanes = DrawList()
                 if showsStrip {

@@ -26,6 +26,7 @@ public struct RunStatistics {
     var finalReduceMotion: Bool?
     var tuningPanelOpen: Bool?
     var endedAtSeconds: Double?
+    var scrubLandings = ScrubLandingTimes()
 
     mutating func noteState(frame: Int, scene: SceneID, strategy: ParallaxStrategy) {
         if let last = changes.last, last.scene == scene.name, last.strategy == strategy.name { return }
@@ -36,7 +37,7 @@ public struct RunStatistics {
         let times = frameMilliseconds
         let mean = times.isEmpty ? 0 : times.reduce(0, +) / Double(times.count)
         let p99 = Percentiles.of(times, 0.99)
-        return RunReport(
+        var report = RunReport(
             frames: times.count, fps_mean: mean > 0 ? 1000 / mean : 0, one_percent_low_fps: p99 > 0 ? 1000 / p99 : 0,
             frame_ms_p50: Percentiles.of(times, 0.5), frame_ms_p90: Percentiles.of(times, 0.9), frame_ms_p99: p99,
             frames_over_16_7_ms: times.filter { $0 > FrameBudget.sixtyHertz }.count,
@@ -47,6 +48,8 @@ public struct RunStatistics {
             recording_window_frames: recordingWindowFrames, idle_waits: idleWaits,
             renderer_draws_on_cpu: rendererDrawsOnCPU, final_reduce_motion: finalReduceMotion,
             tuning_panel_open: tuningPanelOpen, ended_at_seconds: endedAtSeconds)
+        report.scrub_landings = photos == nil ? nil : scrubLandings.landings
+        return report
     }
 
     public func write(to path: String) throws {

@@ -30,8 +30,9 @@ public struct PhotoNeed: Hashable, Sendable {
 /// draw list, so exactly what is drawn), then the ones around the predicted rest point of a
 /// fling or eased scroll, then a stretch ahead in the direction of motion. While a fling is
 /// more than a viewport from its rest point, the photos there come first: the ones flying
-/// past now will be gone before a decode of them could finish. Pure: it reads the playground
-/// and never changes it.
+/// past now will be gone before a decode of them could finish. While the scroll indicator is
+/// dragged (`ScrollScrubber`), the visible ones only. Pure: it reads the playground and never
+/// changes it.
 public struct PhotoDemand: Sendable {
     /// How far ahead reaches, in viewport lengths along the scroll axis (at rest: half of it
     /// on each side).
@@ -56,6 +57,10 @@ public struct PhotoDemand: Sendable {
         }
         let scene = playground.scene
         guard SceneRenderer.photoArea(inCell: .zero, style: scene.cellStyle) != nil else { return collector.needs }
+        // A held scroll indicator's thumb goes wherever the hand takes it, either way, in
+        // jumps of many screens: only where it is now is worth a decode. Photos it passed
+        // over drop out of the list at once, so their queued decodes are cancelled.
+        if playground.scrubber.isScrubbing { return collector.needs }
         let scrollView = playground.scrollView
         let axis = scene.axis
         let bounds = scrollView.bounds

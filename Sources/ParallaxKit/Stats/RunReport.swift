@@ -148,6 +148,9 @@ public struct RunReport: Codable, Sendable, Equatable {
     /// Seconds from the loop's start to its end: what ended it is told by whether this is
     /// before `--exit-after` (a quit: Esc, the window's close button, a signal).
     public var ended_at_seconds: Double?
+    /// Each drag of the scroll indicator that came to rest, with how soon its photos showed;
+    /// absent when the run had no photo pipeline.
+    public var scrub_landings: [ScrubLanding]?
 
     public init(frames: Int, fps_mean: Double, one_percent_low_fps: Double, frame_ms_p50: Double, frame_ms_p90: Double,
                 frame_ms_p99: Double, frames_over_16_7_ms: Int, changes: [Change], renderer: String, video_driver: String,
