@@ -113,6 +113,7 @@ public final class Playground {
     /// The physics phase: the scroll motion moves to `time`; the album scene's auto-scroll
     /// starts while nobody has touched it.
     func advanceMotion(to time: Double) {
+        scrubber.frameInputEnded()
         if let speed = scene.autoScrollSpeed, scrollView.phase == .idle {
             scrollView.startAutoScroll(speed: speed, time: time)
         }

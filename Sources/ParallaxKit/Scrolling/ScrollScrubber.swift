@@ -24,8 +24,19 @@ public struct ScrollScrubber: Sendable {
     /// How many times a drag of the thumb moved the list: a run's stats tell a scrub's
     /// landing from other motion by it.
     public private(set) var moves = 0
+    /// Whether the thumb moved the list in the input of the frame under way (set at the
+    /// frame's physics phase): the photo demand asks only for previews of such a frame's
+    /// photos (`PhotoNeed.previewOnly`).
+    public private(set) var movedThisFrame = false
+    private var movesBeforeThisFrame = 0
 
     public init() {}
+
+    /// Called once a frame, after its input: notes whether the thumb moved the list in it.
+    mutating func frameInputEnded() {
+        movedThisFrame = moves != movesBeforeThisFrame
+        movesBeforeThisFrame = moves
+    }
 
     /// Whether the thumb is held.
     public var isScrubbing: Bool { grabOffset != nil }
