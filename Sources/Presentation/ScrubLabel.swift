@@ -7,6 +7,9 @@ import ParallaxKit
 public enum ScrubLabel {
     static let titleSize = 16.0, detailSize = 12.0
     static let padding = 9.0, lineGap = 4.0
+    /// Room either side of the text: more than above and below, since the width is only
+    /// estimated ("September 2019" came out 4 pt from the edge at `padding`).
+    static let sidePadding = 13.0
     /// Between the label and the held thumb, points.
     static let gap = 10.0
     /// The longest title drawn, in characters: a long file name is cut with an ellipsis so the
@@ -44,7 +47,7 @@ public enum ScrubLabel {
     static func frame(titleLength: Int, detailLength: Int, thumb: Rect, axis: Axis, viewport: Size, avoiding: Rect?) -> Rect {
         // Sized as the toast's pill is: by DejaVu Sans' average advance.
         let textWidth = max(Double(titleLength) * titleSize, Double(detailLength) * detailSize) * Toast.averageAdvance
-        let width = min(textWidth + 2 * padding, max(0, viewport.width - 2 * gap))
+        let width = min(textWidth + 2 * sidePadding, max(0, viewport.width - 2 * gap))
         let height = titleSize + lineGap + detailSize + 2 * padding
         var x: Double, y: Double
         if axis == .vertical {
@@ -73,7 +76,7 @@ public enum ScrubLabel {
         list.fill(box, OverlayRenderer.panel)
         // Right-aligned against the thumb's side: an estimated width that is off shows as
         // room at the far side, never as text running into the thumb.
-        let right = box.maxX - padding
+        let right = box.maxX - sidePadding
         list.text(lines.title, at: Point(x: right, y: box.minY + padding), size: titleSize, color: OverlayRenderer.text,
                   alignment: .trailing)
         list.text(lines.detail, at: Point(x: right, y: box.minY + padding + titleSize + lineGap), size: detailSize,
