@@ -30,13 +30,28 @@ import Testing
         #expect(times.landings == [RunReport.ScrubLanding(preview_ms: 0, sharp_ms: 0)])
     }
 
-    @Test func otherMotionBeforeSharpDropsTheLandingAndIsNoLandingItself() {
+    @Test func otherMotionBeforeSharpDropsAShortLandingAndIsNoLandingItself() {
         var times = ScrubLandingTimes()
         times.note(scrubMoves: 1, moved: true, shown: false, sharp: false, at: 0)
-        // A wheel moves the list before the photos are sharp.
+        // A wheel moves the list 20 ms later, before the photos are sharp.
         times.note(scrubMoves: 1, moved: true, shown: false, sharp: false, at: 20 * ms)
         times.note(scrubMoves: 1, moved: false, shown: true, sharp: true, at: 90 * ms)
         #expect(times.landings.isEmpty)
+    }
+
+    @Test func aLandingLeftUnsharpAfterARestIsRecordedWithoutASharpTime() {
+        var times = ScrubLandingTimes()
+        times.note(scrubMoves: 1, moved: true, shown: false, sharp: false, at: 0)
+        times.note(scrubMoves: 1, moved: false, shown: true, sharp: false, at: 180 * ms)
+        // The thumb moves on at 400 ms: previewed at 180, never sharp.
+        times.note(scrubMoves: 2, moved: true, shown: false, sharp: false, at: 400 * ms)
+        #expect(times.landings == [RunReport.ScrubLanding(preview_ms: 180, sharp_ms: nil, left_after_ms: 400)])
+        // A place passed in 16 ms is no landing.
+        times.note(scrubMoves: 3, moved: true, shown: false, sharp: false, at: 416 * ms)
+        #expect(times.landings.count == 1)
+        // The next one ends sharp.
+        times.note(scrubMoves: 3, moved: false, shown: true, sharp: true, at: 516 * ms)
+        #expect(times.landings.last == RunReport.ScrubLanding(preview_ms: 100, sharp_ms: 100))
     }
 
     @Test func aSharpFrameWithoutAPreviewFirstCountsForBoth() {
