@@ -39,18 +39,22 @@ deps-build:
 ## it (the app itself links none of the measuring).
 ## The photo-library section runs the real window on 120 generated camera-sized JPEGs
 ## (made once into bench-out/, never committed), under Xvfb when there is no DISPLAY; its
-## first looks without EXIF thumbnails on the same 120 pictures made with --no-thumbnails.
+## first looks without EXIF thumbnails on the same 120 pictures made with --no-thumbnails, and
+## the big-file first look on 120 pictures of 4 to 24 megapixels without them.
 BENCH_PHOTOS = bench-out/photos-120
 BENCH_PHOTOS_NO_THUMBNAILS = bench-out/photos-120-no-thumbnails
+BENCH_PHOTOS_BIG = bench-out/photos-big-120
 bench: deps
 	$(SWIFT) build -c release
 	mkdir -p bench-out docs
 	@[ -f $(BENCH_PHOTOS)/IMG_0120.jpg ] || /usr/bin/python3 Tools/make-photos.py $(BENCH_PHOTOS) --count 120
 	@[ -f $(BENCH_PHOTOS_NO_THUMBNAILS)/IMG_0120.jpg ] || \
 	    /usr/bin/python3 Tools/make-photos.py $(BENCH_PHOTOS_NO_THUMBNAILS) --count 120 --no-thumbnails
+	@[ -f $(BENCH_PHOTOS_BIG)/IMG_0120.jpg ] || \
+	    /usr/bin/python3 Tools/make-photos.py $(BENCH_PHOTOS_BIG) --count 120 --megapixels 4-24 --no-thumbnails
 	bash scripts/with-display.sh .build/release/parallax-playground bench \
 	    --only strategy-cost,allocations,frame-cost,window,startup,instructions,photo-library --photos $(BENCH_PHOTOS) \
-	    --photos-without-thumbnails $(BENCH_PHOTOS_NO_THUMBNAILS) \
+	    --photos-without-thumbnails $(BENCH_PHOTOS_NO_THUMBNAILS) --big-photos $(BENCH_PHOTOS_BIG) \
 	    --json bench-out/bench.json --csv bench-out/bench.csv --chart docs/bench-chart.png
 
 ## make soak: ten minutes of the seeded monkey through the real frame loop (release build),

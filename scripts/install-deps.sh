@@ -31,6 +31,7 @@
 # exiftool embeds EXIF thumbnails into test photos; Tools/make-photos.py (numpy, Pillow and
 # an Adobe RGB profile from icc-profiles-free) generates camera-like photo folders.
 # The record tests decode the videos again with ffmpeg and, for animated WebP, with Pillow.
+# libheif-examples' `heif-enc` and `heif-convert` make the HEIC photos of the HEIC tests.
 # desktop-file-utils (desktop-file-validate), appstream (appstreamcli) and man-db (man -l)
 # check what `make install` puts in place: the menu entry, the AppStream metadata, the man pages.
 # chromium, chromium-driver and python3-selenium run the exported web page headless in the
@@ -39,7 +40,7 @@
 set -euo pipefail
 
 build_packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core libimgui-dev libstb-dev libvips42 libvips-tools libgl1-mesa-dri ffmpeg xdg-user-dirs)
-test_packages=(xvfb xdotool x11-utils imagemagick valgrind binutils pkg-config libvips-dev libimage-exiftool-perl python3-numpy python3-pil icc-profiles-free desktop-file-utils appstream man-db chromium chromium-driver python3-selenium)
+test_packages=(xvfb xdotool x11-utils imagemagick valgrind binutils pkg-config libvips-dev libimage-exiftool-perl python3-numpy python3-pil icc-profiles-free desktop-file-utils appstream man-db chromium chromium-driver python3-selenium libheif-examples)
 
 usage() {
     echo "usage: install-deps.sh [--list] [build|test]" >&2

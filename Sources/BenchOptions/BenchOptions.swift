@@ -27,7 +27,8 @@ public enum BenchHelp {
         window (start-up, previews, sharp photos, a fling's rest to sharp, memory at 100 and \
         10,000 photos) against vipsthumbnail on the same files; with --photos-without-thumbnails \
         DIR, the first look (previews, sharp photos) of the photos and the quilt scenes on a folder \
-        whose photos embed no EXIF thumbnail too.
+        whose photos embed no EXIF thumbnail too; with --big-photos DIR, the photos scene's first look \
+        on JPEGs of 4 to 24 megapixels without EXIF thumbnails.
         6. Window (only with --only window; needs a display, e.g. scripts/with-display.sh): each \
         scene's replay in a real 1280x800 window with the opengl and the software renderer; vsync \
         on, the app alone (p50/p99 between presents, frames over 16.7 ms); vsync off, interleaved \
@@ -87,6 +88,11 @@ public struct BenchOptions: ParsableArguments {
         valueName: "dir"))
     public var photosWithoutThumbnails: String?
 
+    @Option(help: ArgumentHelp(
+        "A folder of JPEGs of 4 to 24 megapixels without EXIF thumbnails for the photo-library section's big-file first look in the photos scene (Tools/make-photos.py --megapixels 4-24 --no-thumbnails makes one). Default: it is not measured.",
+        valueName: "dir"))
+    public var bigPhotos: String?
+
     public init() {}
 
     public func validate() throws {
@@ -97,6 +103,9 @@ public struct BenchOptions: ParsableArguments {
         }
         if photosWithoutThumbnails != nil, only?.contains(.photoLibrary) != true {
             throw ValidationError("--photos-without-thumbnails goes with the photo-library section (--only photo-library --photos DIR)")
+        }
+        if bigPhotos != nil, only?.contains(.photoLibrary) != true {
+            throw ValidationError("--big-photos goes with the photo-library section (--only photo-library --photos DIR)")
         }
     }
 }

@@ -148,9 +148,8 @@ public struct Preset: Equatable, Sendable {
                 }
                 technique = found.mapping
             case "parallax":
-                let amount = try number()
-                guard amount >= 0, amount <= Playground.largestParallaxAmount else {
-                    throw bad("must be from 0 to \(Int(Playground.largestParallaxAmount)) points, got \(amount)")
+                guard case .number(let amount) = value, Playground.parallaxAmountKnob.range.contains(amount) else {
+                    throw Self.outOfRange(Playground.parallaxAmountKnob, value, source: source)
                 }
                 parallax = amount
             case "items":

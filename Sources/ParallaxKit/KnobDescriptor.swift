@@ -90,3 +90,14 @@ public struct KnobDescriptor: Hashable, Sendable {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }
+
+extension Playground {
+    /// The parallax amount as a knob: `--parallax` (shot, record, export), the preset's
+    /// `parallax`, the script's `set parallax` and `--compare parallax=` values read it and
+    /// say its one sentence. The panel's slider goes to four times the scene's default
+    /// instead (`TuningPanel.parallaxRange`), so `sliderRange` here is only the usual span.
+    public static let parallaxAmountKnob = KnobDescriptor(
+        name: "parallax", range: 0...largestParallaxAmount, unit: "points",
+        meaning: "Parallax amount: how far an image may shift inside its cell", defaultValue: "the scene's own",
+        valueName: "points", sliderRange: 0...120, sliderFormat: "%.0f pt")
+}

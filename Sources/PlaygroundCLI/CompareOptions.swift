@@ -28,13 +28,4 @@ struct CompareOptions: ParsableArguments {
         default: break
         }
     }
-
-    /// Each pane's settings and rectangle on a surface of `size`: one pane without a
-    /// comparison.
-    func panes(base: PlaygroundSettings, surface size: Size) -> [(settings: PlaygroundSettings, frame: Rect, caption: String?)] {
-        let frames = PaneLayout.frames(count: compare?.values.count ?? 1, in: size)
-        return frames.indices.map { k in
-            (compare?.settings(ofPane: k, base: base) ?? base, frames[k], compare?.caption(ofPane: k))
-        }
-    }
 }

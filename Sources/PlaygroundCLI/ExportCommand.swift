@@ -40,8 +40,8 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "What to write: web (default), uikit or swiftui.")
     var format: Format = .web
 
-    @Option(parsing: .unconditional, help: "Parallax amount in points, 0 to \(Int(Playground.largestParallaxAmount)). Default: the scene's own.")
-    var parallax: Double?
+    @OptionGroup var parallaxAmount: ParallaxAmountOption
+    var parallax: Double? { parallaxAmount.amount }
 
     @Option(parsing: .unconditional, help: "The window size the page's images are made for, WIDTHxHEIGHT (default: 1280x800; the page lays itself out for any size).",
             transform: { try ViewportSize(parsing: $0) })
@@ -55,9 +55,6 @@ struct ExportCommand: ParsableCommand {
     static let largestPageItemCount = 10_000
 
     func validate() throws {
-        if let parallax, !(parallax >= 0 && parallax <= Playground.largestParallaxAmount) {
-            throw ValidationError("--parallax must be from 0 to \(Int(Playground.largestParallaxAmount)) points")
-        }
         if format == .web, let items = model.items, items > Self.largestPageItemCount {
             throw ValidationError("--items must be at most \(Self.largestPageItemCount) for a web page, got \(items)")
         }

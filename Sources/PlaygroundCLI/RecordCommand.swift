@@ -35,8 +35,8 @@ struct RecordCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "WebP only: lossy quality 0 to 100. Default: lossless.")
     var quality: Double?
 
-    @Option(parsing: .unconditional, help: "Parallax amount in points, 0 to \(Int(Playground.largestParallaxAmount)). Default: the scene's own.")
-    var parallax: Double?
+    @OptionGroup var parallaxAmount: ParallaxAmountOption
+    var parallax: Double? { parallaxAmount.amount }
 
     @Option(parsing: .unconditional, help: "Stop after this many seconds of the replay (more than 0, at most \(Int(RecordCommand.longestDuration))). Default: until the script ends and the list rests.")
     var duration: Double?
@@ -65,16 +65,13 @@ struct RecordCommand: ParsableCommand {
     static let qualityRange = 0.0...100.0
 
     func validate() throws {
-        if let fps, !(fps.isFinite && fps >= 1 && fps <= 1000) { throw ValidationError("--fps must be from 1 to 1000, got \(fps)") }
+        if let fps, !Replay.framesPerSecondRange.contains(fps) { throw ValidationError(Replay.framesPerSecondMessage(got: fps)) }
         if let crf, !Self.crfRange.contains(crf) { throw ValidationError("--crf must be from 0 to 51, got \(crf)") }
         if let quality, !(quality.isFinite && Self.qualityRange.contains(quality)) {
             throw ValidationError("--quality must be from 0 to 100, got \(quality)")
         }
         if let duration, !(duration.isFinite && duration > 0 && duration <= Self.longestDuration) {
             throw ValidationError("--duration must be more than 0 and at most \(Int(Self.longestDuration)) seconds, got \(duration)")
-        }
-        if let parallax, !(parallax >= 0 && parallax <= Playground.largestParallaxAmount) {
-            throw ValidationError("--parallax must be from 0 to \(Int(Playground.largestParallaxAmount)) points")
         }
         try comparing.check(strategy: display.model.strategy, parallax: parallax, scene: display.model.sceneChoice, technique: display.model.technique)
     }
@@ -130,28 +127,15 @@ struct RecordCommand: ParsableCommand {
         let size = display.requestedSize ?? (format == .gif ? Self.gifSize : DisplayOptions.defaultSize)
         let width: Int = size.size.width.clampedInteger(rounding: .towardZero), height: Int = size.size.height.clampedInteger(rounding: .towardZero)
         let count = comparing.compare?.values.count ?? 1
-        let paneWidth = width / count
-        guard paneWidth >= 1 else { throw InputError(message: "--compare with \(count) panes needs a width of at least \(count)") }
         // Panes of whole pixels side by side: the frame is as wide as they are together.
-        let frame = SDLBackend.PixelSize(width: count * paneWidth, height: height)
+        guard let surface = PaneLayout.wholePixelSurface(count: count, size: Size(width: Double(width), height: Double(height))) else {
+            throw InputError(message: PaneLayout.tooNarrowMessage(count: count))
+        }
+        let frame = SDLBackend.PixelSize(width: surface.width.clampedInteger(), height: height)
         if format.needsEvenSize, frame.width % 2 != 0 || frame.height % 2 != 0 {
             throw InputError(message: "--size \(size): an .mp4 needs an even width and height (H.264's 4:2:0 colour covers 2x2 pixels)")
         }
         return (frame, Size(width: Double(frame.width), height: Double(height)))
-    }
-
-    /// The panes of one pass over the replay, each with its rectangle of the frame: one, or
-    /// two to five with `--compare`.
-    private func makePanes(script: Script, framesPerSecond: Double, canvas: OffscreenCanvas,
-                           folder: PhotoFolderContents?) -> [(pane: ReplayPane, frame: Rect)] {
-        let base = display.model.settings(folder: folder, parallaxAmount: parallax)
-        return comparing.panes(base: base, surface: canvas.viewportSize).map { setting in
-            let playground = Playground(setting.settings, viewportSize: setting.frame.size)
-            let decorations = FrameDecorations(debugOutlines: debugOutlines, overlay: overlay ? .panel : .hidden, caption: setting.caption)
-            let pane = ReplayPane(playground: playground, replay: Replay(script: script, framesPerSecond: framesPerSecond),
-                                  decorations: decorations, rendererName: canvas.renderer.name)
-            return (pane, setting.frame)
-        }
     }
 
     /// Renders and encodes every frame; returns the number of frames.
@@ -159,16 +143,18 @@ struct RecordCommand: ParsableCommand {
                         output: RecordingOutput, interrupts: InterruptWatch) throws -> Int {
         let folder = try display.model.folder.load()
         let canvas = try OffscreenCanvas.open(display: display, size: paneSize, folder: folder)
-        // Counted on model-only copies, before anything is drawn: "frame k of n" from the start.
-        let replayFrames = makePanes(script: script, framesPerSecond: framesPerSecond, canvas: canvas, folder: folder)
-            .map(\.pane.run.frameCount).max() ?? 0
+        let replay = ReplayPanes(base: display.model.settings(folder: folder, parallaxAmount: parallax), comparison: comparing.compare,
+                                 surfaceSize: canvas.viewportSize, replay: Replay(script: script, framesPerSecond: framesPerSecond),
+                                 decorations: FrameDecorations(debugOutlines: debugOutlines, overlay: overlay ? .panel : .hidden),
+                                 rendererName: canvas.renderer.name)
+        // Counted on a model-only twin, before anything is drawn: "frame k of n" from the start.
+        let replayFrames = replay.frameCount
         // --duration cuts at a whole frame: the frames whose times fall before it.
         let total = duration.map { min(replayFrames, max(1, ($0 * framesPerSecond).clampedInteger(Int.self, rounding: .up))) } ?? replayFrames
         var settings = VideoQuality()
         settings.crf = crf ?? settings.crf
         settings.webpQuality = quality
         let arguments = output.format.outputArguments(destination: output.encoderDestination, quality: settings)
-        let panes = makePanes(script: script, framesPerSecond: framesPerSecond, canvas: canvas, folder: folder)
         var encoder: VideoEncoder?
         var progress = RecordingProgress(total: total, label: "recording \(out)")
         for done in 1...max(total, 1) {
@@ -176,13 +162,13 @@ struct RecordCommand: ParsableCommand {
                 encoder?.cancel()
                 throw interrupted(by: signal)
             }
-            let drawn = panes.map { PaneFrame(playground: $0.pane.playground, drawList: $0.pane.nextFrame(), frame: $0.frame) }
+            guard let drawn = replay.nextFrame() else { break }
             let frame: RGBAImage
             do { frame = try canvas.render(drawn, at: Double(done - 1) / framesPerSecond) } catch {
                 throw EncoderError(message: "cannot read the frame back: \(error)")
             }
             // Offscreen the panes share one execution; each panel shows its share.
-            for pane in panes { pane.pane.noteRendered(milliseconds: canvas.lastExecuteMilliseconds / Double(panes.count)) }
+            replay.noteRendered(milliseconds: canvas.lastExecuteMilliseconds)
             if encoder == nil {
                 encoder = try VideoEncoder(ffmpeg: ffmpeg, size: frame.size, framesPerSecond: framesPerSecond, output: arguments)
             }

@@ -31,7 +31,7 @@ struct Trace: ParsableCommand {
     var out: String?
 
     func validate() throws {
-        guard fps.isFinite, fps >= 1, fps <= 1000 else { throw ValidationError("--fps must be a positive number from 1 to 1000, got \(fps)") }
+        guard Replay.framesPerSecondRange.contains(fps) else { throw ValidationError(Replay.framesPerSecondMessage(got: fps)) }
     }
 
     func run() throws {

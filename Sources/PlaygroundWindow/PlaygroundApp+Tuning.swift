@@ -138,34 +138,3 @@ extension PlaygroundApp {
         SaveFolder.tilde(path, home: ProcessInfo.processInfo.environment["HOME"])
     }
 }
-
-/// One pane's phase clock: how long its input and physics, and its layout and strategy, took
-/// this frame (the window reads the clock; the core only says when phases begin and end).
-final class PanePhaseTimer: FramePhaseObserver {
-    let clock: Clock
-    private var started = 0.0
-    private(set) var inputAndPhysicsMilliseconds = 0.0
-    private(set) var strategyMilliseconds = 0.0
-    /// When this pane's last layout phase ended.
-    private(set) var layoutEnded = 0.0
-
-    init(clock: Clock) { self.clock = clock }
-
-    func phaseWillBegin(_ phase: FramePhase) {
-        switch phase {
-        case .input: started = clock.now()
-        case .layout: started = clock.now()
-        case .physics, .draw: break
-        }
-    }
-
-    func phaseDidEnd(_ phase: FramePhase) {
-        switch phase {
-        case .physics: inputAndPhysicsMilliseconds = (clock.now() - started) * 1000
-        case .layout:
-            layoutEnded = clock.now()
-            strategyMilliseconds = (layoutEnded - started) * 1000
-        case .input, .draw: break
-        }
-    }
-}

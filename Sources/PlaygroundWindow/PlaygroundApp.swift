@@ -12,7 +12,7 @@ import VideoRecording
 /// draw list; then the presenter draws them, and the frame is presented and timed. The overlay
 /// only reads what the steps did.
 public final class PlaygroundApp {
-    public let video: SDLVideo
+    let video: SDLVideo
     public let window: Window
     public let renderer: Renderer
     public let executor: DrawListExecutor
@@ -25,14 +25,14 @@ public final class PlaygroundApp {
 
     /// The first pane's model (the only one without a comparison).
     public var playground: Playground { panes.first.playground }
+    /// The frames every pane runs (its script, its end rule).
+    public var session: FrameSession { panes.session }
     /// The first pane's composer: what the remembered settings read (the overlay's mode).
     public var composer: FrameComposer { panes.first.composer }
     /// The first pane's frame times (the panel's figures).
     var frameStatistics: FrameStatistics { panes.first.statistics }
     public var runStatistics = RunStatistics()
     var photoTimes = PhotoTimes()
-    /// Each pane's phase clock: its input, physics and strategy time.
-    private var phaseTimers: [PanePhaseTimer] = []
     /// The compare strip (the S key).
     var showsStrip = false
     /// The tuning panel (the T key) and its corner button, on Dear ImGui; made at the first
@@ -80,13 +80,20 @@ public final class PlaygroundApp {
     public var onEvent: ((FrameEvent) -> Void)?
     /// Runs after each frame is presented.
     public var afterFrame: ((FrameReport) -> Void)?
+    /// Runs after the frame is drawn, window marks included, before it is presented, with the
+    /// frame's index (the bench reads the picture back and feeds its recorder there).
+    public var beforePresent: ((Int) -> Void)?
     /// Asked after each frame: true ends the loop.
     public var stopRequested: (() -> Bool)?
     /// Hears a file or folder dropped onto the window (the window command opens it).
     public var onDrop: ((String) -> Void)?
     var running = true
-    /// The next script event to deliver.
-    private var nextScriptEvent = 0
+    /// When the loop started, on the window's clock: session time 0.
+    private var loopStart = 0.0
+    private var previousFrameStart = 0.0
+    /// The last frame's drawing and present times, recorded once the next frame starts (its
+    /// interval is then known); nil after a wait, which is no frame's cost.
+    private var pendingSample: FrameSample?
     var screenshotRequested = false
     /// When P was pressed, while its screenshot waits for sharp photos.
     var screenshotAskedAt: Double?
@@ -120,12 +127,42 @@ public final class PlaygroundApp {
         updateTitle()
     }
 
+    /// Opens the tuning panel, drawn with `layer` (the bench's, which records its triangles)
+    /// instead of one the window would make at the panel's first frame.
+    public func openTuningPanel(drawingWith layer: ImGuiLayer) {
+        imgui = layer
+        showsTuning = true
+    }
+
     /// Sets a decoration on every pane (the F, D and H keys, the remembered overlay).
     public func setDecorations(_ change: (inout FrameDecorations) -> Void) { panes.setDecorations(change) }
 
+    /// Runs the window until it is closed, the script's time is up or a harness stops it:
+    /// `start`, then frames as fast as they change (`runFrame` at the clock's time since the
+    /// start, a wait when nothing moves), then `finish`.
     public func run() {
-        // The window delivers the script itself (see the frame loop), not the panes.
-        panes.script = nil
+        start()
+        while running {
+            // One timestamp for the whole frame; the core sees time since start.
+            let frameStart = clock.now()
+            let frame = runFrame(at: frameStart - loopStart, startedAt: frameStart)
+            // Nothing changing: wait for an event or a decode instead of drawing the same
+            // picture again; the wait is no frame's cost, so the next interval is not timed.
+            if running, waitIfIdle(after: frame.report, frameStart: frameStart, inputArrived: frame.inputArrived,
+                                   layoutGrew: frame.layoutGrew) {
+                pendingSample = nil
+            }
+        }
+        finish()
+    }
+
+    /// Wires the panes to the window (commands, toasts, phase clocks, the script through the
+    /// panel's routing) and starts the loop's clock: once, before the first `runFrame`.
+    public func start() {
+        // The script is delivered by the session, each event routed as a person's is: its
+        // pointer can move the panel's sliders, so a replay can include tuning.
+        panes.script = script
+        panes.session.scriptEventFilter = { [unowned self] event in route(event) }
         panes.onViewCommand = { [unowned self] command in perform(command) }
         panes.willApplyCommand = { [unowned self] _ in stateBeforeCommand = KeyFeedback.State(playground) }
         panes.didApplyCommand = { [unowned self] command, applied in
@@ -140,98 +177,104 @@ public final class PlaygroundApp {
             }
         }
         panes.didOverride = { [unowned self] _, axis in toast.show(KeyFeedback.overriddenMessage(axis: axis), at: frameTime) }
-        panes.phaseObserver = { [unowned self] k in phaseTimer(k) }
+        let clock = clock
+        panes.timePhases { clock.now() }
         // A new user learns what they are looking at, and where the keys are: from 0.3 s on,
         // so the first frames (start-up's measure) draw no extra text.
         toast.show(KeyFeedback.sceneMessage(KeyFeedback.State(playground)) + " — H for keys", at: 0.3, holding: 4)
 
-        let start = clock.now()
-        var previousStart = start
-        var pending: FrameSample? = nil
-        while running {
-            // One timestamp for the whole frame; the core sees time since start.
-            let frameStart = clock.now()
-            let t = frameStart - start
-            frameTime = t
-            if let sample = pending {
-                let frameMilliseconds = (frameStart - previousStart) * 1000
-                // Each pane's panel: the window's frame, that pane's own input and strategy.
-                for (pane, timer) in zip(panes.panes, phaseTimers) {
-                    var paneSample = sample
-                    paneSample.frameMilliseconds = frameMilliseconds
-                    paneSample.inputAndPhysicsMilliseconds = timer.inputAndPhysicsMilliseconds
-                    paneSample.strategyMilliseconds = timer.strategyMilliseconds
-                    pane.statistics.record(paneSample)
-                }
-                runStatistics.frameMilliseconds.append(frameMilliseconds)
-            }
-            previousStart = frameStart
+        loopStart = clock.now()
+        previousFrameStart = loopStart
+    }
 
-            beforeFrame?(t)
-            let events = video.pollEvents(clock: clock)
-            for event in events {
-                let frameEvent: FrameEvent
-                switch event.event {
-                case .quit: running = false; continue
-                case .resized: frameEvent = .resize(renderer.viewport.size)
-                case .exposed: continue
-                case .dropped(let path): onDrop?(path); continue
-                case .input(let input): frameEvent = .input(TimedEvent(time: event.time - start, event: input))
-                }
-                guard route(frameEvent) else { continue }
-                panes.enqueue(frameEvent)
-                onEvent?(frameEvent)
-            }
-            // The script's due events, routed as a person's are: its pointer can move the
-            // panel's sliders, so a replay can include tuning.
-            if let events = script?.events {
-                while nextScriptEvent < events.count, events[nextScriptEvent].time <= t {
-                    let frameEvent = FrameEvent.input(events[nextScriptEvent])
-                    nextScriptEvent += 1
-                    if route(frameEvent) { panes.enqueue(frameEvent) }
-                }
-            }
-            if let exitAfter, t >= exitAfter { running = false }
-            let layoutGrew = headerScan?.deliver(to: playground, pipeline: executor.images.pipeline, at: t) ?? false
-            for pane in panes.panes.dropFirst() { pane.playground.catchUpPhotos(with: playground) }
+    /// What one frame of the window did, for the loop's pacing and for a harness that times
+    /// frames (the bench): times on the window's clock, in seconds.
+    public struct WindowFrame {
+        public var report: FrameReport
+        public var inputArrived: Bool
+        public var layoutGrew: Bool
+        /// When every pane's step had run and built its draw list (the model's work done).
+        public var modelDone: Double
+        /// How long building and drawing the tuning panel took (0 when it is closed).
+        public var panelSeconds: Double
+    }
 
-            panes.surface = surfaceFacts()
-            let frame = panes.run(at: t)[0]
-            runStatistics.noteState(frame: frame.index, scene: playground.scene.id, strategy: playground.effectiveStrategy)
-            updateTitle()
-
-            let drawn = presenter.draw(panes.panes.map { PaneFrame(playground: $0.playground, drawList: $0.step.drawList, frame: $0.frame) },
-                                       now: frame.time)
-            photoTimes.note(moved: frame.moved, resting: playground.scrollView.phase == .idle,
-                            sharp: executor.images.pipeline?.visibleAreSharp ?? true, at: monotonicNanoseconds())
-            noteScrubLanding(frame)
-            if panes.panes.count > 1 {
-                var overPanes = DrawList()
-                if showsStrip {
-                    CompareStrip.draw(panes.panes, surfaceSize: panes.surfaceSize, offsets: panes.comparison?.axis == .physics,
-                                      into: &overPanes)
-                }
-                if composer.decorations.help { FrameComposer.drawHelp(overPanesOf: panes.surfaceSize, into: &overPanes) }
-                presenter.drawOver(overPanes)
+    /// One frame of the window's loop at session time `t`, begun at `frameStart` on the
+    /// window's clock: the frame's events and the script's, every pane's step, drawing, the
+    /// captures, the window's own marks, present. The window runs it at its clock's time; the
+    /// bench at frame k's k / fps, so it times the loop users run, not a copy of it.
+    @discardableResult
+    public func runFrame(at t: Double, startedAt frameStart: Double) -> WindowFrame {
+        frameTime = t
+        if let sample = pendingSample {
+            let frameMilliseconds = (frameStart - previousFrameStart) * 1000
+            // Each pane's panel: the window's frame, that pane's own input and strategy.
+            panes.recordSamples { timer in
+                var paneSample = sample
+                paneSample.frameMilliseconds = frameMilliseconds
+                paneSample.inputAndPhysicsMilliseconds = timer.inputAndPhysicsMilliseconds
+                paneSample.strategyMilliseconds = timer.strategyMilliseconds
+                return paneSample
             }
-            drawTuningPanel(at: t)
-            captureThenDrawWindowChrome(at: t, frame: frame.index)
-            let drawingDone = clock.now()
-            presenter.present()
-            let presented = clock.now()
-            noteStartup(drawn, frame: frame.index)
-            afterFrame?(frame)
-            if stopRequested?() == true { running = false }
-            let stepsEnded = phaseTimers.map(\.layoutEnded).max() ?? frameStart
-            pending = FrameSample(
-                drawingMilliseconds: (drawingDone - stepsEnded) * 1000,
-                presentMilliseconds: (presented - drawingDone) * 1000)
-            // Nothing changing: wait for an event or a decode instead of drawing the same
-            // picture again; the wait is no frame's cost, so the next interval is not timed.
-            if running, waitIfIdle(after: frame, frameStart: frameStart, inputArrived: !events.isEmpty, layoutGrew: layoutGrew) {
-                pending = nil
-            }
+            runStatistics.frameMilliseconds.append(frameMilliseconds)
         }
+        previousFrameStart = frameStart
+
+        beforeFrame?(t)
+        let events = video.pollEvents(clock: clock)
+        for event in events {
+            let frameEvent: FrameEvent
+            switch event.event {
+            case .quit: running = false; continue
+            case .resized: frameEvent = .resize(renderer.viewport.size)
+            case .exposed: continue
+            case .dropped(let path): onDrop?(path); continue
+            case .input(let input): frameEvent = .input(TimedEvent(time: event.time - loopStart, event: input))
+            }
+            guard route(frameEvent) else { continue }
+            panes.enqueue(frameEvent)
+            onEvent?(frameEvent)
+        }
+        if let exitAfter, t >= exitAfter { running = false }
+        let layoutGrew = headerScan?.deliver(to: playground, pipeline: executor.images.pipeline, at: t) ?? false
+        for pane in panes.panes.dropFirst() { pane.playground.catchUpPhotos(with: playground) }
+
+        panes.surface = surfaceFacts()
+        let frame = panes.run(at: t)[0]
+        let modelDone = clock.now()
+        runStatistics.noteState(frame: frame.index, scene: playground.scene.id, strategy: playground.effectiveStrategy)
+        updateTitle()
+
+        let drawn = presenter.draw(panes.paneFrames, now: frame.time)
+        photoTimes.note(moved: frame.moved, resting: playground.scrollView.phase == .idle,
+                        sharp: executor.images.pipeline?.visibleAreSharp ?? true, at: monotonicNanoseconds())
+        noteScrubLanding(frame)
+        // Over the panes: what the captures keep (the strip, the help); the window's own
+        // marks come after the captures.
+        let overPanes = panes.composeOverPanes(showsStrip: showsStrip)
+        if !overPanes.isEmpty { presenter.drawOver(overPanes) }
+        let panelStart = clock.now()
+        drawTuningPanel(at: t)
+        let panelSeconds = showsTuning ? clock.now() - panelStart : 0
+        captureThenDrawWindowChrome(at: t, frame: frame.index)
+        beforePresent?(frame.index)
+        let drawingDone = clock.now()
+        presenter.present()
+        let presented = clock.now()
+        noteStartup(drawn, frame: frame.index)
+        afterFrame?(frame)
+        if stopRequested?() == true { running = false }
+        let stepsEnded = panes.layoutEnded ?? frameStart
+        pendingSample = FrameSample(
+            drawingMilliseconds: (drawingDone - stepsEnded) * 1000,
+            presentMilliseconds: (presented - drawingDone) * 1000)
+        return WindowFrame(report: frame, inputArrived: !events.isEmpty, layoutGrew: layoutGrew, modelDone: modelDone,
+                           panelSeconds: panelSeconds)
+    }
+
+    /// Ends the run: a recording finished, and the run's statistics completed (what
+    /// `--stats-json` writes).
+    public func finish() {
         recorder.finishAll(at: frameTime)
         runStatistics.recordingFramesNotCaptured = recorder.framesNotCaptured
         runStatistics.recordingWindowFrames = recorder.windowFramesWhileRecording
@@ -262,12 +305,6 @@ public final class PlaygroundApp {
                 return PhotoPipelineSummary(queued: c.queued, decoding: c.decoding, bytesHeld: c.bytesHeld, hitRate: c.hitRate)
             },
             resting: resting)
-    }
-
-    /// Pane `k`'s phase clock (made on first use, kept across comparisons).
-    private func phaseTimer(_ k: Int) -> PanePhaseTimer {
-        while phaseTimers.count <= k { phaseTimers.append(PanePhaseTimer(clock: clock)) }
-        return phaseTimers[k]
     }
 
     /// Records the first presented frame, the first in which every visible cell showed its

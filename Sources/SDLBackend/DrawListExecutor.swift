@@ -20,9 +20,9 @@ public struct DrawStats: Hashable, Sendable {
 /// Text is drawn with the executor's one font (`TextRenderer`).
 public final class DrawListExecutor {
     public let renderer: Renderer
-    /// Where images are looked up; a file's compared panes each swap in their own (see
-    /// `FramePresenter.paneImages`).
-    public var images: ImageLibrary
+    /// Where images are looked up, unless a list is drawn with images of its own (a file's
+    /// compared panes: see `FramePresenter.paneImages`).
+    public let images: ImageLibrary
     public let text: TextRenderer
     /// Hears every SDL drawing call just before it is made; nil, the default, costs one check
     /// per call.
@@ -38,14 +38,14 @@ public final class DrawListExecutor {
     @discardableResult
     public func execute(_ list: DrawList) -> DrawStats {
         // Read once per list: each is a query to SDL.
-        execute(list, scale: renderer.scale, viewport: renderer.viewport)
+        execute(list, scale: renderer.scale, viewport: renderer.viewport, images: images)
     }
 
     /// Draws `list`, whose coordinates are a pane's own, into `frame` (points) of the output:
     /// what lies outside the pane is culled and clipped away, and a list drawn into a pane
     /// gives the pixels it gives alone on an output of the pane's size.
     @discardableResult
-    public func execute(_ list: DrawList, in frame: Rect) -> DrawStats {
+    public func execute(_ list: DrawList, in frame: Rect, images: ImageLibrary? = nil) -> DrawStats {
         let scale = renderer.scale
         let pixels = TexelRect(x: (frame.minX * scale).clampedInteger(), y: (frame.minY * scale).clampedInteger(),
                                width: (frame.width * scale).clampedInteger(), height: (frame.height * scale).clampedInteger())
@@ -55,15 +55,16 @@ public final class DrawListExecutor {
             drawCallSink?.setViewport(nil)
             renderer.setViewport(nil)
         }
-        return execute(list, scale: scale, viewport: Rect(x: 0, y: 0, width: frame.width, height: frame.height))
+        return execute(list, scale: scale, viewport: Rect(x: 0, y: 0, width: frame.width, height: frame.height),
+                       images: images ?? self.images)
     }
 
     /// `execute` at a given scale, which tests use to draw as a high-density display would.
-    func execute(_ list: DrawList, scale: Double, viewport: Rect) -> DrawStats {
+    func execute(_ list: DrawList, scale: Double, viewport: Rect, images: ImageLibrary) -> DrawStats {
         var stats = DrawStats()
         for command in list.commands {
             do throws(SDLError) {
-                if try draw(command, scale: scale, viewport: viewport) {
+                if try draw(command, scale: scale, viewport: viewport, images: images) {
                     stats.drawn += 1
                 } else {
                     stats.culled += 1
@@ -77,7 +78,7 @@ public final class DrawListExecutor {
     }
 
     /// Draws one command; false when it was skipped as invisible.
-    private func draw(_ command: DrawCommand, scale: Double, viewport: Rect) throws(SDLError) -> Bool {
+    private func draw(_ command: DrawCommand, scale: Double, viewport: Rect, images: ImageLibrary) throws(SDLError) -> Bool {
         switch command {
         case let .fill(rect, color):
             guard rect.intersects(viewport) else { return false }

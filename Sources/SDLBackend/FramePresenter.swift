@@ -58,22 +58,21 @@ public final class FramePresenter {
     @discardableResult
     public func draw(_ panes: [PaneFrame], now: Double, background: Color = SceneRenderer.Palette.background) -> DrawStats {
         let ownImages = panes.count > 1 && paneImages.count >= panes.count && photoWait != .frameBudget
-        if !ownImages { updatePhotos(for: panes, now: now) }
+        if !ownImages { updatePhotos(for: panes, from: executor.images, now: now) }
         var executeSeconds = 0.0
         var started = clock.now()
         renderer.clear(background)
         var stats = DrawStats()
         let whole = renderer.viewport
-        let shared = executor.images
-        defer { executor.images = shared }
         for (k, pane) in panes.enumerated() {
+            let images = ownImages ? paneImages[k] : executor.images
             if ownImages {
                 executeSeconds += clock.now() - started
-                executor.images = paneImages[k]
-                updatePhotos(for: [pane], now: now)
+                updatePhotos(for: [pane], from: images, now: now)
                 started = clock.now()
             }
-            let drawn = pane.frame == whole ? executor.execute(pane.drawList) : executor.execute(pane.drawList, in: pane.frame)
+            let drawn = pane.frame == whole && !ownImages ? executor.execute(pane.drawList)
+                : executor.execute(pane.drawList, in: pane.frame, images: images)
             stats.drawn += drawn.drawn
             stats.culled += drawn.culled
             stats.failed += drawn.failed
@@ -105,8 +104,7 @@ public final class FramePresenter {
     /// The photo pipeline's share of the frame: every pane's visible photos, where a fling
     /// will stop and what lies ahead become decode requests for the one pipeline they share;
     /// or, for files, a wait until every visible photo is sharp.
-    private func updatePhotos(for panes: [PaneFrame], now: Double) {
-        let images = executor.images
+    private func updatePhotos(for panes: [PaneFrame], from images: ImageLibrary, now: Double) {
         guard images.pipeline != nil || images.coverPipeline != nil else { return }
         let scale = renderer.scale
         let coverNeeds = demand.merged(panes.map { demand.coverNeeds(drawList: $0.drawList) })

@@ -30,11 +30,15 @@ struct ParallaxBench: ParsableCommand {
                 throw InputError(message: "\(error)")
             }
         }
+        if let bigPhotos = options.bigPhotos {
+            // Small photos or EXIF thumbnails would make the big-file figures easier than their name.
+            do { try BigFileFirstLook.requireBigJPEGs(inFolder: bigPhotos) } catch { throw InputError(message: "\(error)") }
+        }
         try Benchmark.run(
             plan: options.plan, resources: resources, fonts: fonts,
             outputs: BenchOutputs(json: options.json, csv: options.csv, chart: options.chart),
             command: CommandLine.arguments.joined(separator: " "), photos: options.photos,
-            photosWithoutThumbnails: options.photosWithoutThumbnails)
+            photosWithoutThumbnails: options.photosWithoutThumbnails, bigPhotos: options.bigPhotos)
     }
 
     /// Checks, by `OutputFile`'s rules, that the path can take output: a folder, a socket, a

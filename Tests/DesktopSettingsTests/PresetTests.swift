@@ -29,8 +29,8 @@ import Testing
 
     @Test(arguments: [
         (#"{"scene": "photos", "gravity": 9.8}"#, #"unknown setting 'gravity'"#),
-        (#"{"parallax": "lots"}"#, #""parallax" must be a number, got a string"#),
-        (#"{"parallax": 1000.5}"#, #""parallax" must be from 0 to 1000 points"#),
+        (#"{"parallax": "lots"}"#, "p.json: parallax takes a number from 0 to 1000 points, got 'lots'"),
+        (#"{"parallax": 1000.5}"#, "p.json: parallax takes a number from 0 to 1000 points, got '1000.5'"),
         (#"{"items": 2.5}"#, #""items" must be a whole number"#),
         (#"{"items": -1}"#, #""items" must be a whole number from 0 to 1000000"#),
         (#"{"scene": "moon"}"#, #""scene" must be one of photos, captions, table, quilt, albums, got 'moon'"#),

@@ -104,7 +104,7 @@ func temporaryFile(_ name: String, contents: String) throws -> String {
         BadInput(arguments: ["trace", "--strategy", "fast"], mentions: ["fast", "scroll-callback", "layout-invalidation", "cached-layout", "off"]),
         BadInput(arguments: ["trace", "--viewport", "0x800"], mentions: ["positive"]),
         BadInput(arguments: ["trace", "--viewport", "-5x10"], mentions: ["positive"]),
-        BadInput(arguments: ["trace", "--fps", "-60"], mentions: ["--fps", "positive"]),
+        BadInput(arguments: ["trace", "--fps", "-60"], mentions: ["--fps must be from 1 to 1000, got -60"]),
         BadInput(arguments: ["trace", "--viewport", "wide"], mentions: ["WIDTHxHEIGHT"]),
         BadInput(arguments: ["trace", "--items", "-3"], mentions: ["--items must be 0 or more, got -3"]),
         BadInput(arguments: ["trace", "--items", "2000000"], mentions: ["at most 1000000"]),

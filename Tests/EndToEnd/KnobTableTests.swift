@@ -79,4 +79,19 @@ import Testing
         #expect(setProblem == sentence)
         #expect(presetError == "p.json: " + sentence)
     }
+
+    /// The parallax amount is a knob of its own kind (shot's, record's and export's option,
+    /// not trace's): each of its places says its descriptor's one sentence.
+    @Test(arguments: [["shot", "--out", "never.png"], ["record", "--out", "never.mp4"], ["export", "--out", "never-page"]])
+    func theParallaxAmountSaysOneSentenceEverywhere(command: [String]) throws {
+        let knob = Playground.parallaxAmountKnob
+        let sentence = knob.rangeMessage(got: "1001")
+        let option = try run(command + ["--parallax", "1001"])
+        #expect(option.status == 2)
+        #expect(option.stderr.split(separator: "\n").first.map(String.init) == "Error: --" + sentence)
+        let setProblem = #expect(throws: ScriptSetting.Problem.self) { try ScriptSetting.command("parallax", "1001") }
+        #expect(setProblem?.reason == sentence)
+        let presetError = #expect(throws: PresetError.self) { try Preset(decoding: Data(#"{"parallax": 1001}"#.utf8), source: "p.json") }
+        #expect(presetError?.message == "p.json: " + sentence)
+    }
 }

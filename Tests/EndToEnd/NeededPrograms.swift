@@ -2,10 +2,10 @@ import Foundation
 import Testing
 
 // The programs some end-to-end tests cannot do without: a private X server (Xvfb), a browser
-// (Chromium and its driver) and ffmpeg. `make test` installs them (scripts/install-deps.sh
-// test), so CI runs every such test; a plain `swift test` on a machine without one skips the
-// tests that need it, saying which program is missing and how to get it, instead of failing
-// them half-way with an error that hides the cause.
+// (Chromium and its driver), ffmpeg and libheif's encoder. `make test` installs them
+// (scripts/install-deps.sh test), so CI runs every such test; a plain `swift test` on a
+// machine without one skips the tests that need it, saying which program is missing and how
+// to get it, instead of failing them half-way with an error that hides the cause.
 
 /// The `names` missing from `path` (a PATH value: folders between colons).
 func programsMissing(_ names: [String], path: String?) -> [String] {
@@ -34,6 +34,9 @@ extension Trait where Self == ConditionTrait {
     /// ffmpeg, which encodes every video and GIF the app records, and ffprobe, which the tests
     /// read recordings with.
     static var needsFFmpeg: Self { needsPrograms(["ffmpeg", "ffprobe"], packages: "ffmpeg") }
+
+    /// libheif's `heif-enc` and `heif-convert`, which make the HEIC photos of the HEIC tests.
+    static var needsHeifEnc: Self { needsPrograms(["heif-enc", "heif-convert"], packages: "libheif-examples") }
 }
 
 @Suite struct NeededProgramsTests {

@@ -16,7 +16,8 @@ import Testing
         let photos = PhotoSet(aspectRatios: (0..<itemCount).map { [1.5, 0.75, 1.0, 2.0, 1.33][$0 % 5] })
         let playground = Playground(scene: scene, strategy: strategy, itemCount: itemCount,
                                     viewportSize: Size(width: 1280, height: 800), photos: photos)
-        let step = FrameStep(playground, script: script.script)
+        let session = FrameSession(playground, script: script.script)
+        let step = session.steps[0]
         let demand = PhotoDemand()
         step.drawer = { _, playground, list in
             SceneRenderer().draw(playground, into: &list)
@@ -24,7 +25,7 @@ import Testing
         }
         var frames: [Counted] = []
         for index in 0..<Int(script.script.duration * 60) + 30 {
-            let report = step.run(at: Double(index) / 60)
+            let report = session.run(at: Double(index) / 60)
             frames.append(Counted(work: report.work, moved: report.moved, visible: playground.visibleCells.count))
         }
         return frames

@@ -161,7 +161,7 @@ import Testing
         for id in SceneID.allCases {
             pg.setScene(id)
             #expect(pg.strategy == Scene.make(id).defaultStrategy, "\(id) starts in its seed's strategy")
-            #expect(pg.technique.strategy == pg.strategy)
+            #expect(pg.shiftStrategy.strategy == pg.strategy)
         }
         pg.setScene(.captions)
         pg.apply(.strategy(.cachedLayout))

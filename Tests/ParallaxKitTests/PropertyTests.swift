@@ -59,12 +59,12 @@ private func checkInvariants(scene: SceneID, items: Int, viewport: Size, events:
     let pg = Playground(scene: scene, strategy: strategy, itemCount: items, viewportSize: viewport)
     let sv = pg.scrollView
     let fps = 60.0
-    let step = FrameStep(pg, script: Script(events: events, duration: events.last?.time ?? 0))
+    // The replay's end rule, with 15 s to settle after the last input.
+    let session = FrameSession(pg, script: Script(events: events, duration: events.last?.time ?? 0), settleLimit: 15)
     var k = 0
-    let end = (events.last?.time ?? 0) + 15
     while true {
         let t = Double(k) / fps
-        step.run(at: t)
+        session.run(at: t)
         let range = sv.offsetRange
         let extent = viewport[scene == .albums ? .horizontal : .vertical]
         #expect(sv.position.isFinite, "offset is not a number at frame \(k)")
@@ -76,8 +76,7 @@ private func checkInvariants(scene: SceneID, items: Int, viewport: Size, events:
             #expect(abs(cell.parallax.x) <= pg.parallaxAmount && abs(cell.parallax.y) <= pg.parallaxAmount, "shift \(cell.parallax) beyond ±\(pg.parallaxAmount)")
         }
         k += 1
-        if step.scriptIsDone && sv.phase == .idle { break }
-        if t > end { break }
+        if session.hasEnded(afterFrameAt: t) { break }
     }
     // The album row drifts on its own until someone scrolls it (seed 004); that is no failure to rest.
     if sv.isAutoScrolling && !pg.userHasInteracted { return }
@@ -137,14 +136,14 @@ private func cellHistory(
     strategy: ParallaxStrategy, switching: Bool
 ) -> [[CellSnapshot]] {
     let pg = Playground(scene: scene, strategy: strategy, itemCount: items, viewportSize: Size(width: 900, height: 700))
-    let step = FrameStep(pg, script: Script(events: events, duration: events.last?.time ?? 0))
+    let session = FrameSession(pg, script: Script(events: events, duration: events.last?.time ?? 0))
     var history: [[CellSnapshot]] = []
     for k in 0..<frames {
         for d in disturbances where d.frame == k {
-            if d.resizes { step.enqueue(.resize(d.size)) }
+            if d.resizes { session.enqueue(.resize(d.size)) }
             if switching { pg.setStrategy(d.strategy) }
         }
-        step.run(at: Double(k) / 60)
+        session.run(at: Double(k) / 60)
         history.append(pg.visibleCells.map { CellSnapshot(item: $0.item, frame: $0.frame, parallax: $0.parallax) })
     }
     return history
@@ -164,7 +163,8 @@ private func cellHistory(
             let reference = cellHistory(
                 scene: scene!, items: items, events: input, frames: frames, disturbances: disturbances,
                 strategy: .scrollCallback, switching: false)
-            #expect(reference.count == frames)
+            // The comparison below compares cells: some frame of the reference shows one.
+            #expect(reference.contains { !$0.isEmpty }, "no frame of the reference showed a cell")
             let others: [(String, [[CellSnapshot]])] = [
                 ("layout invalidation", cellHistory(scene: scene!, items: items, events: input, frames: frames, disturbances: disturbances, strategy: .layoutInvalidation, switching: false)),
                 ("cached layout", cellHistory(scene: scene!, items: items, events: input, frames: frames, disturbances: disturbances, strategy: .cachedLayout, switching: false)),

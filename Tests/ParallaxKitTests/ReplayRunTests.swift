@@ -5,21 +5,26 @@ import Testing
     static let viewport = Size(width: 640, height: 400)
 
     /// Stepping a run frame by frame gives frame k at k / 60 and ends by the replay's rule,
-    /// written out here on a bare `FrameStep` (not through `Replay.run`, which is built on
-    /// `ReplayRun`): the first frame at or after the script's end with every event delivered and
-    /// the list idle, else the settle limit past the end. Its frame count is known before the
-    /// first frame and leaves the run where it was.
+    /// written out here on a bare `FrameStep` fed by hand (not through `FrameSession`, which
+    /// `ReplayRun` drives): the first frame at or after the script's end with every event
+    /// delivered and the list idle, else the settle limit past the end. Its frame count is
+    /// known before the first frame and leaves the run where it was.
     @Test(arguments: BuiltinScript.allCases)
     func framesAreTheReplaysAndTheCountIsKnownFirst(builtin: BuiltinScript) throws {
         let script = builtin.script
         let replay = Replay(script: script, framesPerSecond: 60, settleLimit: 10)
         let whole = Playground(scene: .photos, viewportSize: Self.viewport)
-        let step = FrameStep(whole, script: script)
+        let step = FrameStep(whole)
         var reference: [FrameReport] = []
+        var delivered = 0
         for k in 0... {
             let t = Double(k) / 60
+            while delivered < script.events.count, script.events[delivered].time <= t {
+                step.enqueue(.input(script.events[delivered]))
+                delivered += 1
+            }
             reference.append(step.run(at: t))
-            let rested = step.scriptIsDone && t >= script.duration && whole.scrollView.phase == .idle
+            let rested = delivered == script.events.count && t >= script.duration && whole.scrollView.phase == .idle
             if rested || t >= script.duration + 10 { break }
         }
         #expect(reference.count > Int(script.duration * 60), "the replay runs at least to the script's end")

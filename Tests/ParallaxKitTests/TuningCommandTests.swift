@@ -24,9 +24,9 @@ import Testing
 
     @Test(arguments: [
         ("set parallax", "takes a setting and a value"),
-        ("set parallax 1001", "parallax takes 0 to 1000 points"),
-        ("set parallax nan", "parallax takes 0 to 1000 points"),
-        ("set parallax -1", "parallax takes 0 to 1000 points"),
+        ("set parallax 1001", "parallax takes a number from 0 to 1000 points, got"),
+        ("set parallax nan", "parallax takes a number from 0 to 1000 points, got"),
+        ("set parallax -1", "parallax takes a number from 0 to 1000 points, got"),
         ("set items 0", "items takes a whole number from 1 to 1000000"),
         ("set items 2.5", "items takes a whole number"),
         ("set scene moon", "unknown scene 'moon'"),
@@ -48,12 +48,16 @@ import Testing
     @Test func aSetLineDoesWhatTheOptionDoes() throws {
         let size = Size(width: 400, height: 600)
         let tuned = Playground(scene: .photos, viewportSize: size)
-        let step = FrameStep(tuned, script: try Script.parse("set parallax 45\nset items 1000\nwait 0.1", file: "t"))
-        for k in 0..<4 { step.run(at: Double(k) / 60) }
+        let session = FrameSession(tuned, script: try Script.parse("set parallax 45\nset items 1000\nwait 0.1", file: "t"))
+        let step = session.steps[0]
+        step.drawer = { _, playground, list in SceneRenderer().draw(playground, into: &list) }
+        for k in 0..<4 { session.run(at: Double(k) / 60) }
         let optioned = Playground(PlaygroundSettings(scene: .photos, itemCount: 1000, parallaxAmount: 45), viewportSize: size)
         let reference = FrameStep(optioned)
+        reference.drawer = step.drawer
         for k in 0..<4 { reference.run(at: Double(k) / 60) }
         #expect(tuned.parallaxAmount == 45 && tuned.itemCount == 1000)
+        #expect(!step.drawList.isEmpty, "the frame drew the list")
         #expect(step.drawList == reference.drawList)
     }
 

@@ -248,7 +248,7 @@ private let black = Color.black
         list.fill(Rect(x: 5, y: 5, width: 10, height: 5), red)
         list.text("W", at: Point(x: 20, y: 2), size: 8, color: .white)
         let viewport = Rect(x: 0, y: 0, width: 32, height: 24)
-        #expect(executor.execute(list, scale: 2, viewport: viewport).drawn == 2)
+        #expect(executor.execute(list, scale: 2, viewport: viewport, images: executor.images).drawn == 2)
         let frame = try sdl.renderer.readPixels()
         #expect(frame[10, 10] == red && frame[29, 19] == red)
         #expect(frame[9, 10] == black && frame[30, 19] == black && frame[29, 20] == black)

@@ -1,5 +1,6 @@
 import Foundation
 import ParallaxKit
+import PlaygroundWindow
 import Presentation
 import SDLBackend
 import TuningUI
@@ -17,13 +18,14 @@ enum FrameCostMeasurement {
         var panel: Double = 0
     }
 
-    /// The app's frame loop over one replay, as `PlaygroundApp.run` does it with the overlay
-    /// off: drain SDL's events, run each pane's frame step (the script's due events, physics,
-    /// strategy, the scene's draw list), then the presenter: clear, execute each pane in its
-    /// rectangle, present. `frame(k, runAppFrame)` is called once per
-    /// frame and must call `runAppFrame` exactly once, so the caller can time other work just
-    /// before or after it. The frame `capturing` is read back before it is presented, into
-    /// `captured`. Stops at the replay's end or after `frameLimit` frames; returns the frames run.
+    /// The window's own frame loop over one replay: a `PlaygroundApp` on the bench's SDL,
+    /// each frame `PlaygroundApp.runFrame` at frame k's time k / fps (the loop users run:
+    /// SDL's events, every pane's step with the script's due events, the presenter, the
+    /// window's marks, present), ended by the session's end rule. `frame(k, runAppFrame)` is
+    /// called once per frame and must call `runAppFrame` exactly once, so the caller can time
+    /// other work just before or after it. The frame `capturing` is read back before it is
+    /// presented, into `captured`. Stops at the replay's end or after `frameLimit` frames;
+    /// returns the frames run.
     @discardableResult
     static func runReplay(
         sdl: BenchSDL, cell: BenchCell, script: Script, frameLimit: Int?,
@@ -31,53 +33,48 @@ enum FrameCostMeasurement {
         frame: (Int, () -> AppFrameTimes) -> Void
     ) -> Int {
         if frameLimit == 0 { return 0 }
-        let source = BenchFrameSource(cell: cell, script: script, rendererName: sdl.renderer.name)
-        if !sdl.preloadPhotos(for: source.playgrounds) {
+        let app = PlaygroundApp(video: sdl.video, window: sdl.window, renderer: sdl.renderer, executor: sdl.executor,
+                                playground: StrategyCostMeasurement.makePlayground(cell), comparison: cell.comparison)
+        app.script = script
+        if !sdl.preloadPhotos(for: app.session.playgrounds) {
             FileHandle.standardError.write(Data("note: \(cell.label): not every photo decoded before the first frame\n".utf8))
         }
-        // The window's path from draw lists to the screen: each frame updates the photo
-        // pipelines (decoded up front above, so no frame waits for or uploads one), clears,
-        // draws each pane in its viewport.
-        let presenter = FramePresenter(executor: sdl.executor, photoWait: .frameBudget)
-        let clock = Clock()
         let recording = sdl.executor.drawCallSink as? DrawCallRecording
         // The panel as the window draws it, open over the frame; its triangles recorded too.
-        let panel = cell.tuningPanel ? sdl.imgui : nil
-        panel?.drawCallSink = recording
-        let viewport = sdl.renderer.viewport.size
+        if cell.tuningPanel, let panel = sdl.imgui {
+            panel.drawCallSink = recording
+            app.openTuningPanel(drawingWith: panel)
+        }
+        app.beforePresent = { k in
+            if k == capturing { captured(try? sdl.renderer.readPixels()) }
+            // The window records after drawing, before presenting (the recorder's cost is
+            // the frame's, as in the window).
+            videoRecording?.capture(sdl.renderer)
+        }
+        app.start()
+        let clock = Clock()
+        var framesRun = 0
+        var ended = false
         repeat {
-            let k = source.framesRun
+            let k = framesRun
+            let t = Double(k) / StrategyCostMeasurement.framesPerSecond
             var ran = false
             frame(k) {
                 precondition(!ran, "runReplay: frame \(k) ran twice")
                 ran = true
-                let start = MonotonicClock.nanoseconds()
-                _ = sdl.video.pollEvents(clock: clock)
-                let panes = source.next()
-                let workDone = MonotonicClock.nanoseconds()
                 recording?.beginFrame(clearColor: background)
-                presenter.draw(panes, now: 0, background: background)
-                var panelTime = 0.0
-                if let panel, let playground = panes.first?.playground {
-                    let panelStart = MonotonicClock.nanoseconds()
-                    panel.beginFrame(size: viewport, time: Double(k) / StrategyCostMeasurement.framesPerSecond)
-                    _ = TuningPanelView.draw(TuningPanel(playground), vsync: false, recording: false, presets: [], presetForm: PresetForm(),
-                                             suggestedName: "preset", presetFolder: nil, with: panel)
-                    panel.render()
-                    panelTime = Double(MonotonicClock.nanoseconds() &- panelStart)
-                }
-                if k == capturing { captured(try? presenter.readBack()) }
-                // The window records after drawing, before presenting (the recorder's cost is
-                // the frame's, as in the window).
-                videoRecording?.capture(sdl.renderer)
-                presenter.present()
-                let end = MonotonicClock.nanoseconds()
-                return AppFrameTimes(total: Double(end &- start), work: Double(workDone &- start), panel: panelTime)
+                let start = clock.now()
+                let done = app.runFrame(at: t, startedAt: start)
+                let end = clock.now()
+                return AppFrameTimes(total: (end - start) * 1e9, work: (done.modelDone - start) * 1e9, panel: done.panelSeconds * 1e9)
             }
             precondition(ran, "runReplay: frame \(k) never ran")
-        } while !source.isFinished && source.framesRun < (frameLimit ?? Int.max)
+            framesRun += 1
+            ended = app.session.hasEnded(afterFrameAt: t)
+        } while !ended && framesRun < (frameLimit ?? Int.max)
         videoRecording?.finish()
-        return source.framesRun
+        sdl.imgui?.drawCallSink = nil
+        return framesRun
     }
 
     /// Measures `cell`: a warm-up of the app that records its SDL calls, a warm-up of the bare
@@ -90,7 +87,7 @@ enum FrameCostMeasurement {
     ) -> FrameCostSceneResult {
         progress.show("\(label) · \(cell.label) · warm-up")
         let recording = DrawCallRecording()
-        let probe = BenchFrameSource.frameCount(of: cell, script: script)
+        let probe = frameCount(of: cell, script: script)
         let compared = min(probe, frameLimit ?? probe) / 2
         var appFrame: RGBAImage?
         sdl.executor.drawCallSink = recording
@@ -144,5 +141,12 @@ enum FrameCostMeasurement {
             progress.advance(by: unitsPerRun)
         }
         return result
+    }
+
+    /// The frames a whole replay of `cell` has, counted on its panes' model alone.
+    static func frameCount(of cell: BenchCell, script: Script) -> Int {
+        let group = PaneGroup(base: StrategyCostMeasurement.makePlayground(cell).settings, comparison: cell.comparison,
+                              surfaceSize: StrategyCostMeasurement.viewport)
+        return ReplayRun(Replay(script: script, framesPerSecond: StrategyCostMeasurement.framesPerSecond), session: group.session).frameCount
     }
 }

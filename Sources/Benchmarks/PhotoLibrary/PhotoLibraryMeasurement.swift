@@ -8,15 +8,16 @@ enum PhotoLibraryMeasurement {
     /// Seconds a launch runs: time for the first screen to turn sharp on one core.
     static let launchSeconds = 4.0
 
-    /// The section on `folder`, with the first looks on `folderWithoutThumbnails` when given
-    /// (else reported as not measured).
-    static func measure(folder: String, folderWithoutThumbnails: String? = nil, launches: Int,
+    /// The section on `folder`, with the first looks on `folderWithoutThumbnails` and the
+    /// big-file first look on `bigFolder` when given (else reported as not measured).
+    static func measure(folder: String, folderWithoutThumbnails: String? = nil, bigFolder: String? = nil, launches: Int,
                         progress: BenchProgress) throws -> PhotoLibraryResult {
         let photos: [PhotoFolder.Entry]
         do { photos = try PhotoFolder.scan(folder).entries } catch { throw BenchFailure(message: "--photos: \(error)") }
         if let folderWithoutThumbnails {
             try EmbeddedThumbnails.requireNone(inFolder: folderWithoutThumbnails, option: "--photos-without-thumbnails")
         }
+        if let bigFolder { try BigFileFirstLook.requireBigJPEGs(inFolder: bigFolder) }
         let givenHasThumbnails = try EmbeddedThumbnails.any(inFolder: folder, option: "--photos")
         let threads = PhotoLoader.oneWorkerPerCore
         let cores = ProcessInfo.processInfo.activeProcessorCount
@@ -64,6 +65,8 @@ enum PhotoLibraryMeasurement {
             firstLooks.append(try FirstLookMeasurement.measure(look, folder: folderWithoutThumbnails, launches: launches, cores: cores,
                                                                shaderCache: shaderCache, freshCache: freshCache, progress: progress))
         }
+        firstLooks.append(try BigFileFirstLook.measure(folder: bigFolder, launches: launches, cores: cores, shaderCache: shaderCache,
+                                                       freshCache: freshCache, progress: progress))
 
         // Second visits: the index and the disk copies of the last first visit.
         var second: [WindowRun] = []

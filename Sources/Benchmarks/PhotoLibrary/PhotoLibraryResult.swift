@@ -95,7 +95,7 @@ public struct PhotoLibraryResult: Codable, Equatable, Sendable {
         // The other first looks, held to the photos scene's targets under their own names (the
         // one on this folder is the figures judged above).
         for look in first_looks ?? [] where look.name != FirstLookCase.photos.name {
-            let why = look.measured ? nil : Self.noFolderWithoutThumbnails
+            let why = look.measured ? nil : Self.notMeasuredReason(firstLook: look.name)
             check("\(look.name).visible_preview_ms", look.visible_preview_ms, "≤ 150", notMeasured: why, { $0 <= 150 })
             check("\(look.name).visible_sharp_over_vipsthumbnail", look.visible_sharp_over_vipsthumbnail, "≤ 1.0", notMeasured: why,
                   { $0 <= 1.0 })
@@ -137,7 +137,7 @@ public struct PhotoLibraryResult: Codable, Equatable, Sendable {
         for look in first_looks {
             let thumbnails = look.embedded_thumbnails ? "with EXIF thumbnails" : "no EXIF thumbnails"
             guard let folder = look.folder else {
-                lines.append("    \(look.name) (\(look.scene) scene, \(thumbnails)): not measured, \(Self.noFolderWithoutThumbnails)")
+                lines.append("    \(look.name) (\(look.scene) scene, \(thumbnails)): not measured, \(Self.notMeasuredReason(firstLook: look.name))")
                 continue
             }
             let ratio = look.visible_sharp_over_vipsthumbnail.map { String(format: "%.2f×", $0) } ?? "—"

@@ -7,10 +7,10 @@ import SDLBackend
 public enum Benchmark {
     /// Runs `plan` with the bundled images in `resources` and the fonts in `fonts`; the table
     /// goes to standard output, progress to standard error. `command` is recorded in the JSON.
-    /// `photos` and `photosWithoutThumbnails` are the photo-library section's folders.
+    /// `photos`, `photosWithoutThumbnails` and `bigPhotos` are the photo-library section's folders.
     @discardableResult
     public static func run(plan: BenchPlan, resources: String, fonts: FontFiles, outputs: BenchOutputs, command: String,
-                           photos: String? = nil, photosWithoutThumbnails: String? = nil) throws -> BenchReport {
+                           photos: String? = nil, photosWithoutThumbnails: String? = nil, bigPhotos: String? = nil) throws -> BenchReport {
         var machine = MachineFacts.read()
         if machine.build != "release" {
             FileHandle.standardError.write(Data("note: a debug build; numbers are for checking the benchmark, not for reading (swift build -c release)\n".utf8))
@@ -73,6 +73,7 @@ public enum Benchmark {
         if sections.contains(.photoLibrary) {
             guard let photos else { throw BenchFailure(message: "the photo-library section needs --photos DIR") }
             photoLibrary = try PhotoLibraryMeasurement.measure(folder: photos, folderWithoutThumbnails: photosWithoutThumbnails,
+                                                               bigFolder: bigPhotos,
                                                                launches: plan.launches, progress: progress)
         }
 

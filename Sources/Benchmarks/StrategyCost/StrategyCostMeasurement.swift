@@ -41,10 +41,10 @@ public enum StrategyCostMeasurement {
 
         let run = ReplayRun(replay, on: playground)
         // The clock and the counters wrap each frame's model work only, not the loop's.
-        while let frame = run.next({ step, time in
+        while let frame = run.next({ session, time in
             let allocationsBefore = countingAllocations ? AllocationCounter.totals : (count: 0, bytes: 0)
             let start = MonotonicClock.nanoseconds()
-            let report = modelFrame(step, at: time)
+            let report = modelFrame(session, at: time)
             let elapsed = MonotonicClock.nanoseconds() &- start
             if countingAllocations {
                 let after = AllocationCounter.totals
@@ -61,14 +61,14 @@ public enum StrategyCostMeasurement {
         return result
     }
 
-    /// One frame's model work: ParallaxKit's frame step without a drawer (the events due by
-    /// the frame's time, physics, layout and strategy).
+    /// One frame's model work: the frame session's one pane without a drawer (the script's
+    /// events due by the frame's time, physics, layout and strategy).
     ///
     /// Never inlined: the instruction-count section tells callgrind to count inside this
     /// function only (`--toggle-collect`), by its name.
     @inline(never)
-    static func modelFrame(_ step: FrameStep, at time: Double) -> FrameReport {
-        step.run(at: time)
+    static func modelFrame(_ session: FrameSession, at time: Double) -> FrameReport {
+        session.run(at: time)
     }
 
     /// The callgrind pattern that matches `modelFrame` and nothing else.

@@ -1,7 +1,7 @@
-/// The one frame step every caller runs: the window, `trace`, `shot`, the benchmarks and the
-/// tests. Each frame: deliver the events due (queued input first, then the script's, each at
-/// its own time), move the physics to the frame's time, lay out and let the technique set its
-/// shifts, then, when a drawer is set, build the frame's draw list.
+/// One pane's frame, the same for every caller (each runs it through a `FrameSession`, which
+/// queues the pane's input, the script's included). Each frame: deliver the queued events,
+/// each at its own time, move the physics to the frame's time, lay out and let the technique
+/// set its shifts, then, when a drawer is set, build the frame's draw list.
 ///
 /// Key commands that change the model (scene, strategy, knobs) are applied here, the same for
 /// a script in a replay and for keys typed in the window; commands only a window can carry
@@ -23,17 +23,11 @@ public final class FrameStep {
     /// Frames run so far.
     public private(set) var frameCount = 0
 
-    private let script: Script?
-    private var nextScriptEvent = 0
     private var queue: [FrameEvent] = []
 
-    public init(_ playground: Playground, script: Script? = nil) {
+    public init(_ playground: Playground) {
         self.playground = playground
-        self.script = script
     }
-
-    /// Whether every event of the script has been delivered (true without a script).
-    public var scriptIsDone: Bool { nextScriptEvent >= (script?.events.count ?? 0) }
 
     /// Queues an event for the next frame's input phase.
     public func enqueue(_ event: FrameEvent) {
@@ -45,7 +39,7 @@ public final class FrameStep {
     public func run(at time: Double) -> FrameReport {
         let offsetBefore = playground.scrollView.contentOffset
         phaseObserver?.phaseWillBegin(.input)
-        deliverEvents(dueBy: time)
+        deliverQueuedEvents()
         phaseObserver?.phaseDidEnd(.input)
 
         phaseObserver?.phaseWillBegin(.physics)
@@ -68,16 +62,10 @@ public final class FrameStep {
         return report
     }
 
-    private func deliverEvents(dueBy time: Double) {
-        if !queue.isEmpty {
-            for event in queue { deliver(event) }
-            queue.removeAll(keepingCapacity: true)
-        }
-        guard let events = script?.events else { return }
-        while nextScriptEvent < events.count, events[nextScriptEvent].time <= time {
-            deliver(.input(events[nextScriptEvent]))
-            nextScriptEvent += 1
-        }
+    private func deliverQueuedEvents() {
+        guard !queue.isEmpty else { return }
+        for event in queue { deliver(event) }
+        queue.removeAll(keepingCapacity: true)
     }
 
     private func deliver(_ event: FrameEvent) {

@@ -2,7 +2,7 @@
 /// every scroll, but with an invalidation context that says only the parallax changed, so the
 /// frames stay cached and only the attributes handed out for the visible rectangle get a new
 /// shift. Its cost follows what is visible, like the scroll callback's.
-public final class CachedLayoutStrategy: LayoutDrivenTechnique {
+public final class CachedLayoutStrategy: LayoutDrivenStrategy {
     public init() {
         // Only the shifts: the geometry of same-sized bounds is still right.
         super.init(strategy: .cachedLayout, scrollInvalidationContext: .parallaxOnly)

@@ -1,6 +1,6 @@
 /// No parallax (the `off` strategy, and every strategy under reduce motion): nothing runs per
 /// scroll and every image stays centred in its cell.
-public final class NoParallaxStrategy: ParallaxTechnique {
+public final class NoParallaxStrategy: ShiftStrategy {
     public let strategy = ParallaxStrategy.off
 
     public init() {}

@@ -15,8 +15,8 @@ public enum ParallaxStrategy: String, Hashable, Sendable, CaseIterable {
     /// The name used on the command line and in traces.
     public var name: String { rawValue }
 
-    /// A new, detached technique that computes the shifts this way.
-    public func makeTechnique() -> any ParallaxTechnique {
+    /// A new, detached shift strategy that computes the shifts this way.
+    public func makeShiftStrategy() -> any ShiftStrategy {
         switch self {
         case .scrollCallback: ScrollCallbackStrategy()
         case .layoutInvalidation: InvalidatingLayoutStrategy()

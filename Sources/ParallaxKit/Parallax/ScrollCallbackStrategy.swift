@@ -2,7 +2,7 @@
 /// scroll view's observer walks the visible cells that opt in and sets their image shift.
 /// Seed 002 adds the same update from `willDisplay`, so a cell that appears between scrolls
 /// (or before the first one) is already right.
-public final class ScrollCallbackStrategy: ParallaxTechnique, ScrollViewObserver, CollectionViewDisplayDelegate {
+public final class ScrollCallbackStrategy: ShiftStrategy, ScrollViewObserver, CollectionViewDisplayDelegate {
     public let strategy = ParallaxStrategy.scrollCallback
     /// Seed 002's `willDisplay` update; turn it off to see the jump before the first scroll.
     public var updatesOnWillDisplay = true

@@ -21,7 +21,7 @@ public struct StrategyWork: Hashable, Sendable {
     }
 }
 
-/// Where the collection view, its layout and the active technique add up what they do; the
+/// Where the collection view, its layout and the active shift strategy add up what they do; the
 /// frame step reads and resets it once per frame, so every frame reports its own work.
 public final class WorkTally {
     public private(set) var work = StrategyWork()

@@ -1,44 +1,54 @@
-/// A replay being played, one frame at a time: it owns the `FrameStep`, the next frame's
-/// index and time, and the rule that ends the replay (see `Replay`). Every caller that steps
-/// through a replay (`Replay.run`, `trace`, `shot`, `record`, the benchmarks, the tests) steps
-/// through one of these, so none of them writes the loop or its stopping rule again.
+/// A replay being played, one frame at a time: the fixed-step driver of a `FrameSession`. It
+/// knows the next frame's index and time (frame k at k / fps) and ends when the session's end
+/// rule says so. Every caller that steps through a replay (`Replay.run`, `trace`, `shot`,
+/// `record`, the benchmarks, the tests) steps through one of these, so none of them writes
+/// the loop or its stopping rule again.
 public final class ReplayRun: Sequence, IteratorProtocol {
     public let replay: Replay
-    public let step: FrameStep
+    public let session: FrameSession
     /// True once the last frame has run; `next()` then returns nil.
     public private(set) var isFinished = false
-    /// What builds a model-only twin of the playground, for `frameCount`.
-    private let settings: PlaygroundSettings
-    private let viewportSize: Size
+    /// Frames run so far.
+    public private(set) var framesRun = 0
+    /// What builds a model-only twin of the panes, for `frameCount`.
+    private let paneSettings: [(settings: PlaygroundSettings, frame: Rect)]
     private var countedFrames: Int?
 
-    /// A run of `replay` on `playground`, which must be fresh (no frame run on it yet).
-    public init(_ replay: Replay, on playground: Playground) {
+    /// A run of `replay` on `session`, whose panes must be fresh (no frame run on them yet):
+    /// the session is given the replay's script and settle limit.
+    public init(_ replay: Replay, session: FrameSession) {
         self.replay = replay
-        step = FrameStep(playground, script: replay.script)
-        settings = playground.settings
-        viewportSize = playground.viewportSize
+        self.session = session
+        session.script = replay.script
+        session.settleLimit = replay.settleLimit
+        paneSettings = zip(session.playgrounds, session.paneFrames).map { ($0.settings, $1) }
     }
 
-    /// Frames run so far.
-    public var framesRun: Int { step.frameCount }
+    /// A run of `replay` on one fresh `playground`, over its whole viewport.
+    public convenience init(_ replay: Replay, on playground: Playground) {
+        self.init(replay, session: FrameSession(playground))
+    }
+
+    /// The first pane's step (the only one without a comparison).
+    public var step: FrameStep { session.steps[0] }
 
     /// The time of the next frame to run.
-    public var nextFrameTime: Double { replay.time(ofFrame: step.frameCount) }
+    public var nextFrameTime: Double { replay.time(ofFrame: framesRun) }
 
-    /// Runs the next frame (frame k at k / fps) and returns what it did, or nil once the
-    /// replay has ended.
+    /// Runs the next frame (frame k at k / fps) and returns the first pane's report (every
+    /// pane's is in `session.reports`), or nil once the replay has ended.
     public func next() -> FrameReport? {
-        next { step, time in step.run(at: time) }
+        next { session, time in session.run(at: time) }
     }
 
-    /// The same, with `runFrame` running the step at the frame's time: for a caller that must
-    /// wrap exactly the frame's work (a benchmark's clock or instruction counter).
-    public func next(_ runFrame: (FrameStep, Double) -> FrameReport) -> FrameReport? {
+    /// The same, with `runFrame` running the session at the frame's time: for a caller that
+    /// must wrap exactly the frame's work (a benchmark's clock or instruction counter).
+    public func next(_ runFrame: (FrameSession, Double) -> FrameReport) -> FrameReport? {
         guard !isFinished else { return nil }
         let time = nextFrameTime
-        let report = runFrame(step, time)
-        if replay.hasEnded(afterFrameAt: time, of: step) { isFinished = true }
+        let report = runFrame(session, time)
+        framesRun += 1
+        if session.hasEnded(afterFrameAt: time) { isFinished = true }
         return report
     }
 
@@ -49,13 +59,19 @@ public final class ReplayRun: Sequence, IteratorProtocol {
         return framesRun
     }
 
-    /// How many frames the whole replay has, known before they are drawn: where the list comes
-    /// to rest depends on the physics, so it is counted once on a model-only twin built from
-    /// the same settings (no drawing, no photos), then remembered.
+    /// How many frames the whole replay has, known before they are drawn: where the lists come
+    /// to rest depends on the physics, so it is counted once on a model-only twin of the panes
+    /// built from the same settings (no drawing, no photos), then remembered.
     public var frameCount: Int {
         if let countedFrames { return countedFrames }
-        let counted = isFinished && framesRun > 0 ? framesRun
-            : ReplayRun(replay, on: Playground(settings, viewportSize: viewportSize)).finish()
+        let counted: Int
+        if isFinished && framesRun > 0 {
+            counted = framesRun
+        } else {
+            let twin = FrameSession(steps: paneSettings.map { FrameStep(Playground($0.settings, viewportSize: $0.frame.size)) },
+                                    paneFrames: paneSettings.map(\.frame))
+            counted = ReplayRun(replay, session: twin).finish()
+        }
         countedFrames = counted
         return counted
     }

@@ -25,8 +25,8 @@ public enum ScriptSetting {
             }
             return .setScrollEngine(engine)
         case "parallax":
-            guard let amount = Double(value), amount.isFinite, amount >= 0, amount <= Playground.largestParallaxAmount else {
-                throw Problem(reason: "parallax takes 0 to \(Int(Playground.largestParallaxAmount)) points, got \(quoted(value))")
+            guard case let amount?? = Playground.parallaxAmountKnob.parse(value) else {
+                throw Problem(reason: Playground.parallaxAmountKnob.rangeMessage(got: value))
             }
             return .setParallax(amount)
         case "items":

@@ -1,6 +1,6 @@
-/// The model behind one window: a scene's collection view and scroll view, the technique that
-/// computes the shifts, and the knobs (strategy, item count, parallax amount, reduce motion).
-/// It only builds and swaps; `FrameStep` runs the frames.
+/// The model behind one window: a scene's collection view and scroll view, the strategy that
+/// computes the shifts (`ShiftStrategy`), and the knobs (strategy, item count, parallax
+/// amount, reduce motion). It only builds and swaps; `FrameStep` runs the frames.
 public final class Playground {
     public private(set) var scene: Scene
     /// The strategy chosen: by the user, or else the current scene's own.
@@ -16,11 +16,11 @@ public final class Playground {
     /// The photos every scene shows: the bundled set or a folder's.
     public private(set) var photos: PhotoSet
     public private(set) var collectionView: CollectionView
-    /// The technique running now: the chosen strategy's, or none under reduce motion.
-    public private(set) var technique: any ParallaxTechnique
+    /// The strategy computing the shifts now: the chosen one's, or none under reduce motion.
+    public private(set) var shiftStrategy: any ShiftStrategy
     /// Seed 002's fix; turning it off shows the jump before the first scroll.
     public var updatesOnWillDisplay = true {
-        didSet { (technique as? ScrollCallbackStrategy)?.updatesOnWillDisplay = updatesOnWillDisplay }
+        didSet { (shiftStrategy as? ScrollCallbackStrategy)?.updatesOnWillDisplay = updatesOnWillDisplay }
     }
     /// Set when the cells changed without a scroll: the next frame refreshes every visible one.
     private var needsFullRefresh = false
@@ -69,8 +69,8 @@ public final class Playground {
         self.reduceMotion = reduceMotion
         self.viewportSize = viewportSize
         self.collectionView = Self.makeCollectionView(scene: scene, itemCount: self.itemCount, viewportSize: viewportSize)
-        self.technique = NoParallaxStrategy()
-        attach(effectiveStrategy.makeTechnique())
+        self.shiftStrategy = NoParallaxStrategy()
+        attach(effectiveStrategy.makeShiftStrategy())
         collectionView.prepareLayout()
     }
 
@@ -88,10 +88,10 @@ public final class Playground {
 
     private var parallaxSettings: ParallaxSettings { ParallaxSettings(mapping: scene.mapping, amount: parallaxAmount, axis: scene.axis) }
 
-    private func attach(_ newTechnique: any ParallaxTechnique) {
-        technique = newTechnique
-        (newTechnique as? ScrollCallbackStrategy)?.updatesOnWillDisplay = updatesOnWillDisplay
-        newTechnique.attach(to: collectionView, settings: parallaxSettings)
+    private func attach(_ newStrategy: any ShiftStrategy) {
+        shiftStrategy = newStrategy
+        (newStrategy as? ScrollCallbackStrategy)?.updatesOnWillDisplay = updatesOnWillDisplay
+        newStrategy.attach(to: collectionView, settings: parallaxSettings)
     }
 
     // MARK: What a frame does (called by `FrameStep` only)
@@ -121,14 +121,14 @@ public final class Playground {
     }
 
     /// The layout phase: observers hear of the scroll (the scroll callback runs here), the
-    /// collection view lays out (the layout techniques run here), and after a change that
-    /// moved no scroll the technique refreshes every visible cell.
+    /// collection view lays out (the layout strategies run here), and after a change that
+    /// moved no scroll the strategy refreshes every visible cell.
     func layOut() {
         scrollView.notifyIfMoved()
         collectionView.layoutIfNeeded()
         if needsFullRefresh {
             needsFullRefresh = false
-            technique.refreshVisibleCells()
+            shiftStrategy.refreshVisibleCells()
         }
     }
 
@@ -146,10 +146,10 @@ public final class Playground {
         applyEffectiveStrategy()
     }
 
-    /// Swaps the technique; cells go back to centred until the new one sets them.
+    /// Swaps the shift strategy; cells go back to centred until the new one sets them.
     private func applyEffectiveStrategy() {
-        technique.detach()
-        attach(effectiveStrategy.makeTechnique())
+        shiftStrategy.detach()
+        attach(effectiveStrategy.makeShiftStrategy())
         collectionView.resetParallax()
         collectionView.reloadLayout()
         needsFullRefresh = true
@@ -165,7 +165,7 @@ public final class Playground {
 
     public func setParallaxAmount(_ amount: Double) {
         parallaxAmount = max(0, amount.isFinite ? amount : 0)
-        technique.update(settings: parallaxSettings)
+        shiftStrategy.update(settings: parallaxSettings)
         collectionView.resetParallax()
         collectionView.reloadLayout()
         needsFullRefresh = true
@@ -261,7 +261,7 @@ public final class Playground {
     /// scene's defaults (each scene reads the shape's knobs in its own terms).
     public func setScene(_ id: SceneID, itemCount count: Int? = nil) {
         countsBeforeScaling.removeAll()
-        technique.detach()
+        shiftStrategy.detach()
         scene = Scene.make(id, photos: photos)
         if let mappingOverride { scene.mapping = mappingOverride }
         if !userChoseStrategy { strategy = scene.defaultStrategy }
@@ -271,7 +271,7 @@ public final class Playground {
         collectionView = Self.makeCollectionView(scene: scene, itemCount: itemCount, viewportSize: viewportSize)
         collectionView.scrollView.physics = physics
         scrubber.release()
-        attach(effectiveStrategy.makeTechnique())
+        attach(effectiveStrategy.makeShiftStrategy())
         collectionView.prepareLayout()
     }
 

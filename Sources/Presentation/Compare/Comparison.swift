@@ -68,8 +68,8 @@ public struct Comparison: Sendable, Equatable {
         case .physics where ScrollEngineName(name: value) == nil:
             throw ComparisonError(description: "--compare: unknown physics '\(value)'; one of \(ScrollEngineName.allCases.map(\.rawValue).joined(separator: ", ")) (compose is android)")
         case .parallax:
-            guard let amount = Double(value), amount >= 0, amount <= Playground.largestParallaxAmount else {
-                throw ComparisonError(description: "--compare parallax= values must be from 0 to \(Int(Playground.largestParallaxAmount)) points, got '\(value)'")
+            guard case let amount?? = Playground.parallaxAmountKnob.parse(value) else {
+                throw ComparisonError(description: "--compare parallax=: " + Playground.parallaxAmountKnob.rangeMessage(got: value))
             }
         default: break
         }

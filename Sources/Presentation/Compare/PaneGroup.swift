@@ -11,14 +11,15 @@ public final class PaneGroup {
     public private(set) var surfaceSize: Size
     /// What the panels say about the surface (renderer, vsync, photos).
     public var surface = SurfaceFacts(rendererName: "", vsync: false)
-    /// The pane a press started in: moves and the release go on in its coordinates.
-    private var pressedPane: Int?
-    /// The script, delivered by the group (not by each pane's step) so panes rebuilt by the C
-    /// key mid-replay go on receiving it, and so its pointer events land like a person's.
+    /// The frames the panes run: the script's one delivery, the input's routing to the pane
+    /// it lands in, the end rule.
+    public let session: FrameSession
+    /// The script, delivered by the session (not by each pane) so panes rebuilt by the C key
+    /// mid-replay go on receiving it, and so its pointer events land like a person's.
     public var script: Script? {
-        didSet { nextScriptEvent = 0 }
+        get { session.script }
+        set { session.script = newValue }
     }
-    private var nextScriptEvent = 0
     /// A comparison asked for while the panes run (the C key is heard inside a frame step):
     /// applied once the frame has run.
     private var pendingComparison: Comparison??
@@ -34,10 +35,13 @@ public final class PaneGroup {
     public var didApplyCommand: ((AppCommand, _ applied: Bool) -> Void)?
     /// Told when a key would have changed the compared setting and each pane kept its own.
     public var didOverride: ((AppCommand, CompareAxis) -> Void)?
-    /// Hears each pane's phases (the window times its strategy), by pane index.
-    public var phaseObserver: ((Int) -> (any FramePhaseObserver)?)? {
-        didSet { attachObservers() }
-    }
+    /// Each pane's phase clock, by pane index (empty until `timePhases`); kept across
+    /// comparisons, so a rebuilt pane goes on with its index's clock.
+    public private(set) var phaseTimers: [PhaseTimer] = []
+    private var phaseClock: (() -> Double)?
+    /// Whether each compared pane's caption ends with its strategy's cost (the window's live
+    /// figures; a shot or a recording keeps its captions as they are, the same every run).
+    public var captionsShowCost = true
 
     /// `base` is the settings every pane starts from; with `comparison`, pane k shows value k
     /// of its axis. `makePlayground` builds each (the window's folder start goes there).
@@ -45,10 +49,10 @@ public final class PaneGroup {
                 decorations: FrameDecorations = FrameDecorations()) {
         self.comparison = comparison
         self.surfaceSize = surfaceSize
-        self.script = script
         self.decorations = decorations
-        self.panes = []
-        panes = Self.makePanes(base: base, comparison: comparison, surfaceSize: surfaceSize, decorations: decorations)
+        let panes = Self.makePanes(base: base, comparison: comparison, surfaceSize: surfaceSize, decorations: decorations)
+        self.panes = panes
+        session = FrameSession(steps: panes.map(\.step), paneFrames: panes.map(\.frame), script: script)
         wireSteps()
     }
 
@@ -57,10 +61,11 @@ public final class PaneGroup {
     public init(single playground: Playground, surfaceSize: Size, script: Script? = nil, decorations: FrameDecorations = FrameDecorations()) {
         self.comparison = nil
         self.surfaceSize = surfaceSize
-        self.script = script
         self.decorations = decorations
-        panes = [Pane(playground: playground, decorations: decorations,
-                      frame: Rect(x: 0, y: 0, width: surfaceSize.width, height: surfaceSize.height), value: nil)]
+        let pane = Pane(playground: playground, decorations: decorations,
+                        frame: Rect(x: 0, y: 0, width: surfaceSize.width, height: surfaceSize.height), value: nil)
+        panes = [pane]
+        session = FrameSession(steps: [pane.step], paneFrames: [pane.frame], script: script)
         wireSteps()
     }
 
@@ -83,6 +88,19 @@ public final class PaneGroup {
     }
 
     private func wireSteps() {
+        session.willRunPane = { [unowned self] k in
+            let pane = panes[k]
+            if let comparison {
+                pane.composer.decorations.caption = comparison.caption(ofPane: k) + (captionsShowCost ? " · " + Self.costText(pane) : "")
+            }
+            pane.step.drawer = { [unowned self, unowned pane] report, playground, list in
+                pane.composer.compose(report, of: playground, statistics: pane.statistics, surface: surface, into: &list)
+            }
+        }
+        session.didRunPane = { [unowned self] k, report in
+            panes[k].noteFrame(report)
+            panes[k].restartStatisticsIfNeeded()
+        }
         for (k, pane) in panes.enumerated() {
             let step = pane.step
             if k == 0 {
@@ -102,52 +120,44 @@ public final class PaneGroup {
         attachObservers()
     }
 
-    private func attachObservers() {
-        for (k, pane) in panes.enumerated() { pane.step.phaseObserver = phaseObserver?(k) }
+    /// Times every pane's phases with `now` (seconds, monotonic): the window's frames and a
+    /// recording's overlay read them. Without it nothing is timed and no clock is read.
+    public func timePhases(with now: @escaping () -> Double) {
+        phaseClock = now
+        attachObservers()
     }
+
+    private func attachObservers() {
+        guard let phaseClock else { return }
+        while phaseTimers.count < panes.count { phaseTimers.append(PhaseTimer(now: phaseClock)) }
+        for (pane, timer) in zip(panes, phaseTimers) { pane.step.phaseObserver = timer }
+    }
+
+    /// Records one sample in each pane's statistics, made from that pane's phase clock (the
+    /// driver adds what it timed itself: the frame, the drawing, the present).
+    public func recordSamples(_ sample: (PhaseTimer) -> FrameSample) {
+        for (pane, timer) in zip(panes, phaseTimers) { pane.statistics.record(sample(timer)) }
+    }
+
+    /// When the last pane's layout ended this frame (nil when phases are not timed).
+    public var layoutEnded: Double? { phaseTimers.prefix(panes.count).map(\.layoutEnded).max() }
 
     // MARK: Input
 
     /// Which pane holds `point` (surface points), if any.
-    public func paneIndex(at point: Point) -> Int? {
-        panes.firstIndex { $0.frame.contains(point) }
-    }
+    public func paneIndex(at point: Point) -> Int? { session.paneIndex(at: point) }
 
-    /// Queues `event` (surface coordinates) for every pane: a pointer event in the coordinates
-    /// of the pane it happened in (a drag stays with the pane it started in), a resize as each
-    /// pane's new size, keys and wheels as they are.
+    /// Queues `event` (surface coordinates) for every pane, routed by the session (a press
+    /// belongs to the pane it lands in); a resize lays the panes out anew.
     public func enqueue(_ event: FrameEvent) {
-        switch event {
-        case .resize(let size):
-            resize(to: size)
-        case .input(let timed):
-            var local = timed
-            switch timed.event {
-            case .pointerDown(let p):
-                pressedPane = paneIndex(at: p) ?? 0
-                local.event = .pointerDown(localPoint(p, in: pressedPane!))
-            case .pointerMoved(let p):
-                local.event = .pointerMoved(localPoint(p, in: pressedPane ?? paneIndex(at: p) ?? 0))
-            case .pointerUp(let p):
-                local.event = .pointerUp(localPoint(p, in: pressedPane ?? paneIndex(at: p) ?? 0))
-                pressedPane = nil
-            case .wheel, .key, .command, .hover, .text, .fling: break
-            }
-            for pane in panes { pane.step.enqueue(.input(local)) }
-        }
-    }
-
-    private func localPoint(_ p: Point, in k: Int) -> Point {
-        Point(x: p.x - panes[k].frame.minX, y: p.y - panes[k].frame.minY)
+        if case .resize(let size) = event { resize(to: size) } else { session.enqueue(event) }
     }
 
     private func resize(to size: Size) {
         surfaceSize = size
         let frames = PaneLayout.frames(count: panes.count, in: size)
-        for (pane, frame) in zip(panes, frames) {
-            pane.frame = frame
-            pane.step.enqueue(.resize(frame.size))
-        }
+        for (pane, frame) in zip(panes, frames) { pane.frame = frame }
+        session.movePanes(to: frames)
     }
 
     // MARK: Frames
@@ -156,40 +166,19 @@ public final class PaneGroup {
     /// one pane each caption names its value and what its strategy did this frame.
     @discardableResult
     public func run(at time: Double) -> [FrameReport] {
-        if let events = script?.events {
-            while nextScriptEvent < events.count, events[nextScriptEvent].time <= time {
-                enqueue(.input(events[nextScriptEvent]))
-                nextScriptEvent += 1
-            }
-        }
         isRunning = true
-        var reports = runPanes(at: time)
+        session.run(at: time)
         isRunning = false
         if let pending = pendingComparison {
             pendingComparison = nil
             setComparison(pending)
-            reports = runPanes(at: time)
+            session.runPanes(at: time)
         }
-        return reports
+        return session.reports
     }
 
     /// Whether every event of the script has been delivered (true without one).
-    public var scriptIsDone: Bool { nextScriptEvent >= (script?.events.count ?? 0) }
-
-    private func runPanes(at time: Double) -> [FrameReport] {
-        panes.map { pane in
-            if let comparison, let k = panes.firstIndex(where: { $0 === pane }) {
-                pane.composer.decorations.caption = comparison.caption(ofPane: k) + " · " + Self.costText(pane)
-            }
-            pane.step.drawer = { [unowned self, unowned pane] report, playground, list in
-                pane.composer.compose(report, of: playground, statistics: pane.statistics, surface: surface, into: &list)
-            }
-            let report = pane.step.run(at: time)
-            pane.noteFrame(report)
-            pane.restartStatisticsIfNeeded()
-            return report
-        }
-    }
+    public var scriptIsDone: Bool { session.scriptIsDone }
 
     /// A pane's caption cost: its strategy's mean time and work per frame over the panel's
     /// window, so each pane reads as its own badge.
@@ -224,6 +213,7 @@ public final class PaneGroup {
         self.comparison = comparison
         panes = Self.makePanes(base: settings, comparison: comparison, surfaceSize: surfaceSize, decorations: decorations)
         for pane in panes where pane.playground.scene.axis == base.scene.axis { pane.playground.scroll(to: offset) }
+        session.replacePanes(panes.map(\.step), frames: panes.map(\.frame))
         wireSteps()
     }
 
@@ -263,6 +253,7 @@ public final class PaneGroup {
                 }
                 panes[j] = pane
             }
+            session.replacePanes(panes.map(\.step), frames: panes.map(\.frame))
             wireSteps()
         }
         let said = changedPanes.map { "pane \($0 + 1): \(changed.caption(ofPane: $0))" }

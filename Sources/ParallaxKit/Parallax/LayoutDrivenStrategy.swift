@@ -2,7 +2,7 @@
 /// becomes its collection view's layout's parallax policy, so the layout hands out every
 /// attribute with its shift, and the layout pass applies them. They differ only in what a
 /// scroll throws away, `scrollInvalidationContext`.
-public class LayoutDrivenTechnique: ParallaxTechnique, LayoutParallaxPolicy {
+public class LayoutDrivenStrategy: ShiftStrategy, LayoutParallaxPolicy {
     public let strategy: ParallaxStrategy
     public let scrollInvalidationContext: LayoutInvalidationContext
     private weak var collectionView: CollectionView?

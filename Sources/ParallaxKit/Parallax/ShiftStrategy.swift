@@ -19,12 +19,14 @@ public struct ParallaxSettings: Hashable, Sendable {
     }
 }
 
-/// One way of computing the image shifts of a collection view's cells: attached to one
-/// collection view at a time, swappable between frames. The playground only swaps them.
+/// One way of computing the image shifts of a collection view's cells: a strategy at work
+/// (`ParallaxStrategy` names them; "technique" is kept for an author's mapping, what
+/// `--technique` picks). Attached to one collection view at a time, swappable between frames.
+/// The playground only swaps them.
 ///
-/// What a technique does is added to its collection view's `work` tally (invalidations,
+/// What a strategy does is added to its collection view's `work` tally (invalidations,
 /// attributes computed, cells updated), which the frame step reads once per frame.
-public protocol ParallaxTechnique: AnyObject {
+public protocol ShiftStrategy: AnyObject {
     /// Which of the strategies this is.
     var strategy: ParallaxStrategy { get }
     /// Starts computing shifts for `collectionView`'s cells.
@@ -34,7 +36,7 @@ public protocol ParallaxTechnique: AnyObject {
     /// A new mapping or amount, taking effect from the next layout pass.
     func update(settings: ParallaxSettings)
     /// Sets every visible cell's shift at once, after the cells changed without a scroll (a
-    /// switch of technique, a knob, a resize). Layout techniques have already done it while
+    /// switch of strategy, a knob, a resize). Layout strategies have already done it while
     /// laying out.
     func refreshVisibleCells()
 }

@@ -1,0 +1,18 @@
+import ParallaxKit
+
+extension PaneGroup {
+    /// What lies over the panes, across the whole surface, and belongs to the picture: with
+    /// compared panes the strip (when shown) and the help. A window's screenshot and video
+    /// keep it, and `shot` draws the same. The window's own marks (the fps badges, the toasts,
+    /// the REC badge, the Tune button) are not here: the window draws them after its captures
+    /// (`PlaygroundApp.captureThenDrawWindowChrome`), so no picture carries them.
+    public func composeOverPanes(showsStrip: Bool) -> DrawList {
+        var over = DrawList()
+        guard panes.count > 1 else { return over }
+        if showsStrip {
+            CompareStrip.draw(panes, surfaceSize: surfaceSize, offsets: comparison?.axis == .physics, into: &over)
+        }
+        if decorations.help { FrameComposer.drawHelp(overPanesOf: surfaceSize, into: &over) }
+        return over
+    }
+}
