@@ -22,6 +22,9 @@ public struct PhotoFolderContents: Sendable {
     public var indexFile: String?
     /// The photo to start at (one given by its path), by index.
     public var startIndex: Int?
+    /// When each photo was taken, index for index with the folder's entries, as seconds since
+    /// 1970 on this machine's wall clock; nil unless the folder is sorted by date.
+    public var dates: [Double?]?
 
     /// The shape of a cell whose file cannot be read: a common camera's 3:2.
     public static let unreadableAspectRatio = 1.5

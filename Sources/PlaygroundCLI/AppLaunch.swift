@@ -30,6 +30,7 @@ extension PlaygroundApp {
             let text = try TextRenderer(renderer: renderer, fontPath: fonts.regular)
             let executor = DrawListExecutor(renderer: renderer, images: images, text: text)
             let playground = display.model.makePlayground(viewportSize: renderer.viewport.size, reduceMotion: reduceMotion, folder: folder)
+            playground.photoDates = folder?.dates
             if let start = folder?.startIndex { playground.scroll(toItem: start) }
             let app = PlaygroundApp(video: video, window: window, renderer: renderer, executor: executor, playground: playground,
                                     comparison: comparison)

@@ -26,7 +26,13 @@ struct PhotoFolderOptions: ParsableArguments {
         } catch {
             throw InputError(message: "--photos: \(error)")
         }
-        let contents = PhotoFolderContents.load(folder, waitingForAll: waitingForAll, startingAt: startName)
+        var contents = PhotoFolderContents.load(folder, waitingForAll: waitingForAll, startingAt: startName)
+        if sort == .date {
+            // The scrubber's label names the month on the wall clock here (the zone then).
+            contents.dates = folder.entries.map { entry in
+                entry.date.map { $0.timeIntervalSince1970 + Double(TimeZone.current.secondsFromGMT(for: $0)) }
+            }
+        }
         if contents.nothingReadable {
             throw InputError(message: "--photos: none of the \(folder.entries.count) image file(s) in '\(photos)' could be read (\(contents.firstProblem))")
         }

@@ -19,6 +19,7 @@ extension PlaygroundApp {
         executor.images.replacePhotoPipeline(pipeline)
         playground.replacePhotos(PhotoSet(aspectRatios: contents.aspectRatios, titles: contents.titles,
                                            sectionLength: PhotoSet.folderSectionLength))
+        playground.photoDates = contents.dates
         if let start = contents.startIndex { playground.scroll(toItem: start) }
         headerScan = HeaderArrivals(contents: contents)
         return true

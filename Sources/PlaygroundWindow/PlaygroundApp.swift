@@ -250,6 +250,7 @@ public final class PlaygroundApp {
         let drawn = presenter.draw(panes.paneFrames, now: frame.time)
         photoTimes.note(moved: frame.moved, resting: playground.scrollView.phase == .idle,
                         sharp: executor.images.pipeline?.visibleAreSharp ?? true, at: monotonicNanoseconds())
+        noteScrubLanding(frame)
         // Over the panes: what the captures keep (the strip, the help); the window's own
         // marks come after the captures.
         let overPanes = panes.composeOverPanes(showsStrip: showsStrip)

@@ -29,6 +29,7 @@ public struct RunStatistics {
     var endedAtSeconds: Double?
     /// The items visible in the last frame drawn (see `RunReport.visible_items`).
     public var visibleItems: [Int]?
+    var scrubLandings = ScrubLandingTimes()
 
     mutating func noteState(frame: Int, scene: SceneID, strategy: ParallaxStrategy) {
         if let last = changes.last, last.scene == scene.name, last.strategy == strategy.name { return }
@@ -51,6 +52,7 @@ public struct RunStatistics {
             renderer_draws_on_cpu: rendererDrawsOnCPU, final_reduce_motion: finalReduceMotion,
             tuning_panel_open: tuningPanelOpen, ended_at_seconds: endedAtSeconds)
         report.visible_items = visibleItems
+        report.scrub_landings = photos == nil ? nil : scrubLandings.landings
         return report
     }
 

@@ -101,6 +101,7 @@ public final class FrameComposer {
             overlayRenderer.drawHelp(viewportSize: viewport, avoiding: overlayFrame, into: &list)
         }
         if let caption = decorations.caption { Self.drawCaption(caption, viewport: viewport, into: &list) }
+        ScrubLabel.draw(playground, avoiding: overlayFrame, into: &list)
     }
 
     /// The help panel once over compared panes filling `surfaceSize`, centred on the whole

@@ -18,11 +18,17 @@ public struct PhotoNeed: Hashable, Sendable {
     /// Width and height of the image frame, parallax overscan included, in points.
     public var size: Size
     public var urgency: PhotoUrgency
+    /// Only its embedded preview is worth asking for: it is on screen for a frame while the
+    /// scroll indicator's thumb drags the list past it, and a decode (tens to hundreds of
+    /// milliseconds, not cancellable once started) would hold a decoder the photos where the
+    /// thumb lands will want.
+    public var previewOnly: Bool
 
-    public init(photo: Int, size: Size, urgency: PhotoUrgency) {
+    public init(photo: Int, size: Size, urgency: PhotoUrgency, previewOnly: Bool = false) {
         self.photo = photo
         self.size = size
         self.urgency = urgency
+        self.previewOnly = previewOnly
     }
 }
 
@@ -30,8 +36,9 @@ public struct PhotoNeed: Hashable, Sendable {
 /// draw list, so exactly what is drawn), then the ones around the predicted rest point of a
 /// fling or eased scroll, then a stretch ahead in the direction of motion. While a fling is
 /// more than a viewport from its rest point, the photos there come first: the ones flying
-/// past now will be gone before a decode of them could finish. Pure: it reads the playground
-/// and never changes it.
+/// past now will be gone before a decode of them could finish. While the scroll indicator is
+/// dragged (`ScrollScrubber`), the visible ones only. Pure: it reads the playground and never
+/// changes it.
 public struct PhotoDemand: Sendable {
     /// How far ahead reaches, in viewport lengths along the scroll axis (at rest: half of it
     /// on each side).
@@ -49,13 +56,19 @@ public struct PhotoDemand: Sendable {
     /// and at the rest point keeps the urgency it was first listed with.)
     public func needs(of playground: Playground, drawList: DrawList) -> [PhotoNeed] {
         var collector = Collector(limit: limit)
+        let passing = playground.scrubber.isScrubbing && playground.scrubber.movedThisFrame
         for command in drawList.commands {
             if case let .image(.photo(photo), frame, _, _) = command {
-                collector.add(photo: photo, size: frame.size, urgency: .visible)
+                collector.add(photo: photo, size: frame.size, urgency: .visible, previewOnly: passing)
             }
         }
         let scene = playground.scene
         guard SceneRenderer.photoArea(inCell: .zero, style: scene.cellStyle) != nil else { return collector.needs }
+        // A held scroll indicator's thumb goes wherever the hand takes it, either way, in
+        // jumps of many screens: only where it is now is worth anything, and while it moves
+        // only the embedded previews (above). Photos it passed over drop out of the list at
+        // once, so their queued decodes are cancelled.
+        if playground.scrubber.isScrubbing { return collector.needs }
         let scrollView = playground.scrollView
         let axis = scene.axis
         let bounds = scrollView.bounds
@@ -107,7 +120,7 @@ public struct PhotoDemand: Sendable {
         for urgency in PhotoUrgency.allCases.reversed() {
             for list in lists {
                 for need in list where need.urgency == urgency {
-                    collector.add(photo: need.photo, size: need.size, urgency: urgency)
+                    collector.add(photo: need.photo, size: need.size, urgency: urgency, previewOnly: need.previewOnly)
                 }
             }
         }
@@ -164,7 +177,7 @@ public struct PhotoDemand: Sendable {
 
         var isFull: Bool { needs.count >= limit }
 
-        mutating func add(photo: Int, size: Size, urgency: PhotoUrgency) {
+        mutating func add(photo: Int, size: Size, urgency: PhotoUrgency, previewOnly: Bool = false) {
             if let at = slots[photo] {
                 needs[at].size = Size(width: max(needs[at].size.width, size.width),
                                       height: max(needs[at].size.height, size.height))
@@ -172,7 +185,7 @@ public struct PhotoDemand: Sendable {
             }
             guard !isFull else { return }
             slots[photo] = needs.count
-            needs.append(PhotoNeed(photo: photo, size: size, urgency: urgency))
+            needs.append(PhotoNeed(photo: photo, size: size, urgency: urgency, previewOnly: previewOnly))
         }
     }
 }

@@ -17,6 +17,7 @@ public struct SceneRenderer: Sendable {
         public static let cellOutline = Color(r: 80, g: 230, b: 120)
         public static let imageOutline = Color(r: 255, g: 160, b: 40)
         public static let indicator = Color(r: 255, g: 255, b: 255, a: 150)
+        public static let heldIndicator = Color(r: 255, g: 255, b: 255, a: 225)
     }
 
     /// The image's full (taller or wider) frame for a cell area: `area` grown by `overscan`
@@ -66,8 +67,11 @@ public struct SceneRenderer: Sendable {
                       color: Palette.subtitle, alignment: .center)
         }
         if case .captioned = playground.scene.cellStyle { drawBars(scrollView.contentInsets, viewport: viewport, title: playground.scene.title, into: &list) }
-        if indicatorOpacity > 0, let thumb = ScrollIndicator.thumb(for: scrollView) {
-            list.fill(thumb, Palette.indicator.withOpacity(indicatorOpacity))
+        // A held thumb shows whatever the fade says, thicker and brighter (`ScrollScrubber`).
+        let held = playground.scrubber.isScrubbing
+        let thickness = held ? ScrollScrubber.grabbedThickness : ScrollIndicator.thickness
+        if indicatorOpacity > 0 || held, let thumb = ScrollIndicator.thumb(for: scrollView, thickness: thickness) {
+            list.fill(thumb, held ? Palette.heldIndicator : Palette.indicator.withOpacity(indicatorOpacity))
         }
     }
 

@@ -99,14 +99,24 @@ public final class Playground {
 
     // MARK: What a frame does (called by `FrameStep` only)
 
-    /// Feeds one input event to the scroll view (keys that do not scroll are ignored here).
+    /// When each photo (by index in `photos`) was taken, as seconds since 1970 on the local
+    /// wall clock, where known (a folder sorted by date): the scrubber's label names the month.
+    public var photoDates: [Double?]?
+
+    /// The scroll indicator's thumb under the hand, if it is held (see `ScrollScrubber`).
+    public private(set) var scrubber = ScrollScrubber()
+
+    /// Feeds one input event to the scrubber, or else the scroll view (keys that do not
+    /// scroll are ignored here): a press on the indicator's thumb never drags the content.
     public func handle(_ event: TimedEvent) {
+        if scrubber.handle(event, scrollView: scrollView) { return }
         scrollView.handle(event)
     }
 
     /// The physics phase: the scroll motion moves to `time`; the album scene's auto-scroll
     /// starts while nobody has touched it.
     func advanceMotion(to time: Double) {
+        scrubber.frameInputEnded()
         if let speed = scene.autoScrollSpeed, scrollView.phase == .idle {
             scrollView.startAutoScroll(speed: speed, time: time)
         }
@@ -237,6 +247,7 @@ public final class Playground {
     /// scene (its strategy, reduce motion and viewport kept).
     public func replacePhotos(_ newPhotos: PhotoSet) {
         photos = newPhotos
+        photoDates = nil
         itemCountFollowsPhotos = true
         setScene(scene.id)
     }
@@ -262,6 +273,7 @@ public final class Playground {
         parallaxAmount = scene.defaultParallaxAmount
         collectionView = Self.makeCollectionView(scene: scene, itemCount: itemCount, viewportSize: viewportSize)
         collectionView.scrollView.physics = physics
+        scrubber.release()
         attach(effectiveStrategy.makeShiftStrategy())
         collectionView.prepareLayout()
     }

@@ -24,8 +24,33 @@ public struct ScrollIndicator: Sendable {
         return max(0, 1 - (idle - Self.holdDuration) / Self.fadeDuration)
     }
 
-    /// The thumb's rectangle in viewport points, or nil when everything fits.
-    public static func thumb(for scrollView: ScrollView) -> Rect? {
+    /// Where the thumb runs, in viewport points along the scroll axis: the indicator's
+    /// geometry, shared by its drawing and by the scrubber that drags it.
+    public struct Track: Sendable, Equatable {
+        /// The track's first point and its length along the axis.
+        public var start: Double
+        public var length: Double
+        /// The thumb's length while the content is within its range (shorter past an edge).
+        public var thumbLength: Double
+        /// The offsets the thumb's travel stands for: its start at the first, its end at the last.
+        public var offsets: ClosedRange<Double>
+        /// The viewport's far edge across the axis, inside any inset there: the thumb lies
+        /// against it, `margin` in.
+        public var crossEnd: Double
+
+        /// How far the thumb's start travels.
+        public var travel: Double { max(0, length - thumbLength) }
+
+        /// Where along the range `position` is, 0…1 (clamped).
+        public func fraction(of position: Double) -> Double {
+            let span = offsets.upperBound - offsets.lowerBound
+            guard span > 0 else { return 0 }
+            return min(max((position - offsets.lowerBound) / span, 0), 1)
+        }
+    }
+
+    /// The track of `scrollView`, or nil when everything fits (no thumb is drawn).
+    public static func track(for scrollView: ScrollView) -> Track? {
         let axis = scrollView.axis
         let viewport = scrollView.viewportSize
         let insets = scrollView.contentInsets
@@ -35,15 +60,22 @@ public struct ScrollIndicator: Sendable {
         let scrollable = range.upperBound - range.lowerBound
         guard scrollable > 0, trackLength > minimumLength else { return nil }
         let total = scrollable + viewport[axis]
-        var length = max(minimumLength, trackLength * viewport[axis] / total)
+        return Track(start: trackStart, length: trackLength, thumbLength: max(minimumLength, trackLength * viewport[axis] / total),
+                     offsets: range, crossEnd: viewport[axis.cross] - insets.trailing(axis.cross))
+    }
+
+    /// The thumb's rectangle in viewport points, or nil when everything fits; `thickness`
+    /// across the axis (the scrubber draws a grabbed thumb thicker).
+    public static func thumb(for scrollView: ScrollView, thickness: Double = thickness) -> Rect? {
+        guard let track = track(for: scrollView) else { return nil }
+        let range = track.offsets
         let position = scrollView.position
         // Past an edge the thumb shrinks by the overshoot, as UIKit's does.
         let overshoot = position < range.lowerBound ? range.lowerBound - position : max(0, position - range.upperBound)
-        length = max(thickness * 2, length - overshoot)
-        let fraction = min(max((position - range.lowerBound) / scrollable, 0), 1)
-        let start = trackStart + fraction * (trackLength - length)
-        let cross = viewport[axis.cross] - thickness - margin - insets.trailing(axis.cross)
-        return axis == .vertical
+        let length = max(self.thickness * 2, track.thumbLength - overshoot)
+        let start = track.start + track.fraction(of: position) * (track.length - length)
+        let cross = track.crossEnd - thickness - margin
+        return scrollView.axis == .vertical
             ? Rect(x: cross, y: start, width: thickness, height: length)
             : Rect(x: start, y: cross, width: length, height: thickness)
     }

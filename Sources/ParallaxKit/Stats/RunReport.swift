@@ -155,6 +155,9 @@ public struct RunReport: Codable, Sendable, Equatable {
     /// Every item (of the first pane) visible in the last frame, in item order: where End, a
     /// fling or the scroll bar left the list.
     public var visible_items: [Int]?
+    /// Each drag of the scroll indicator that came to rest, with how soon its photos showed;
+    /// absent when the run had no photo pipeline.
+    public var scrub_landings: [ScrubLanding]?
 
     public init(frames: Int, fps_mean: Double, one_percent_low_fps: Double, frame_ms_p50: Double, frame_ms_p90: Double,
                 frame_ms_p99: Double, frames_over_16_7_ms: Int, changes: [Change], renderer: String, video_driver: String,

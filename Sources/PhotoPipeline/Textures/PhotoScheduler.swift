@@ -23,13 +23,17 @@ public struct PhotoScheduler: Sendable {
         public var rank: Int
         /// Whether to ask for its embedded thumbnail too, to show until the decode arrives.
         public var withPreview: Bool
+        /// Whether to decode it: false for a photo the scroll indicator's thumb is dragging
+        /// past (`PhotoNeed.previewOnly`), whose decode, queued or not, is not wanted.
+        public var decodes: Bool
 
-        public init(photo: Int, path: String, size: PixelSize, rank: Int, withPreview: Bool) {
+        public init(photo: Int, path: String, size: PixelSize, rank: Int, withPreview: Bool, decodes: Bool = true) {
             self.photo = photo
             self.path = path
             self.size = size
             self.rank = rank
             self.withPreview = withPreview
+            self.decodes = decodes
         }
     }
 
@@ -87,6 +91,7 @@ public struct PhotoScheduler: Sendable {
                                                       priority: base + Self.decodePriority, kind: .embeddedPreview))
                 }
             }
+            guard want.decodes else { continue }
             let key = PhotoKey(photo: want.photo, isPreview: false)
             wanted.insert(key)
             if let size = asked[key], size.width >= want.size.width, size.height >= want.size.height {

@@ -178,8 +178,9 @@ public final class PhotoTexturePipeline<Maker: PhotoTextureMaker> {
         // The frame of the first update has been presented (see `decodesAfterFirstFrame`).
         if updates == 2 { loader.release() }
         guard !paths.isEmpty else { return }
-        let needs = Self.nothingShownFirst(needs.map { PhotoNeed(photo: wrapped($0.photo), size: $0.size, urgency: $0.urgency) },
-                                           shows: { cache.contains($0) })
+        let needs = Self.nothingShownFirst(needs.map { need in
+            PhotoNeed(photo: wrapped(need.photo), size: need.size, urgency: need.urgency, previewOnly: need.previewOnly)
+        }, shows: { cache.contains($0) })
         var wants: [PhotoScheduler.Want] = []
         for (rank, need) in needs.enumerated() where failures[need.photo] == nil {
             let target = pixelSize(of: need.size, scale: scale)
@@ -187,8 +188,10 @@ public final class PhotoTexturePipeline<Maker: PhotoTextureMaker> {
             if let entry = cache.value(for: need.photo), entry.isSharp(for: target) { continue }
             let preview = settings.previews && need.urgency >= .atRest && !cache.contains(need.photo)
                 && mayHavePreview(need.photo)
+            // Dragged past by the scrubber: its preview or nothing (see `PhotoNeed.previewOnly`).
+            if need.previewOnly && !preview { continue }
             wants.append(PhotoScheduler.Want(photo: need.photo, path: path(of: need.photo), size: target, rank: rank,
-                                             withPreview: preview))
+                                             withPreview: preview, decodes: !need.previewOnly))
         }
         let work = scheduler.schedule(wants)
         for change in work.reprioritized { loader.reprioritize(change.loaderID, to: change.priority) }
