@@ -18,7 +18,7 @@ struct ExportCommand: ParsableCommand {
             open index.html from disk or any static host; index.html?engine=js forces the script fallback. \
             Verified by the tests: the page in headless Chromium against the model, CSS and script alike.
             --format react writes tunedParallax.ts, a React 18 component in the shape of --strategy, parallax.css, \
-            README.md and demo/ (index.html, bundled by esbuild when it is installed; otherwise a warning says \
+            README.md and demo/ (index.html, bundled by esbuild when it is installed; otherwise the export says on standard error \
             how to bundle it). Verified by the tests: tsc --strict type-checks every file against React 18's \
             types, and the demo runs in headless Chromium against the model, each strategy.
             The browser's scroll physics cannot be set by code: --physics does not reach a page or a component.

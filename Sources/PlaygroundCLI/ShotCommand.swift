@@ -67,7 +67,7 @@ struct ShotCommand: ParsableCommand {
                 let replay = ReplayPanes(base: base, comparison: comparing.compare, surfaceSize: canvas.viewportSize,
                                          replay: Replay(script: script, framesPerSecond: fps), decorations: decorations,
                                          rendererName: canvas.renderer.name)
-                panes = try at.map { try Self.frame(at: $0, of: replay) } ?? replay.lastFrame()
+                panes = try at.map { try Self.panes(atTime: $0, of: replay) } ?? replay.lastFrame()
                 over = replay.group.composeOverPanes(showsStrip: false)
             } else {
                 let group = Self.stillFrame(base: base, comparison: comparing.compare, surfaceSize: canvas.viewportSize,
@@ -103,7 +103,7 @@ struct ShotCommand: ParsableCommand {
 
     /// Frame `at × fps` (rounded to the nearest) of the replay, drawn as `record` draws its
     /// frames; an input error past the replay's last frame.
-    static func frame(at: Double, of replay: ReplayPanes) throws -> [PaneFrame] {
+    static func panes(atTime at: Double, of replay: ReplayPanes) throws -> [PaneFrame] {
         let framesPerSecond = replay.run.replay.framesPerSecond
         let index: Int = (at * framesPerSecond).clampedInteger()
         let frames = replay.frameCount
