@@ -171,7 +171,7 @@ let package = Package(
         ),
         .executableTarget(name: "parallax-fuzz", dependencies: ["Fuzzing", "FileOutput"]),
         // What every test that starts a program starts it with: folders of its own for HOME
-        // and the XDG folders, so no test reads or writes the user's (issue 31).
+        // and the XDG folders, so no test reads or writes the user's.
         .target(name: "SpawnIsolation", path: "Tests/SpawnIsolation"),
         .testTarget(
             name: "ParallaxKitTests",

@@ -6,7 +6,7 @@ import Presentation
 /// by side, the same input driving all of them.
 struct CompareOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "Two to five panes side by side, one input driving all: strategy=A,B… (\(ParallaxStrategy.validNames)), technique=A,B… (\(ParallaxMapping.byAuthor.map(\.name).joined(separator: ", ")): each seed's mapping on the photos list), parallax=A,B… (points) or scene=A,B….",
+        "Two to five panes side by side, one input driving all: strategy=A,B… (\(ParallaxStrategy.validNames)), technique=A,B… (\(ParallaxMapping.byAuthor.map(\.name).joined(separator: ", ")): each author's mapping on the photos list), parallax=A,B… (points) or scene=A,B….",
         valueName: "axis=a,b,…"),
             transform: { argument in
                 do throws(ComparisonError) { return try Comparison(parsing: argument) } catch { throw ValidationError(error.description) }

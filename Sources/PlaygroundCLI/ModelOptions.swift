@@ -68,7 +68,7 @@ struct PlaygroundModelOptions<ItemCount: ItemCountHelp>: ParsableArguments {
     var items: Int? { itemsOption ?? preset?.items }
 
     @Option(name: .customLong("technique"),
-            help: ArgumentHelp("Another seed's mapping on this scene's list: \(ParallaxMapping.byAuthor.map(\.name).joined(separator: ", ")). Default: the scene's own.",
+            help: ArgumentHelp("Another author's mapping on this scene's list: \(ParallaxMapping.byAuthor.map(\.name).joined(separator: ", ")). Default: the scene's own.",
                                valueName: "author"),
             transform: { name in
                 guard let found = ParallaxMapping.byAuthor.first(where: { $0.name == name }) else {
