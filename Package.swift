@@ -45,7 +45,7 @@ let package = Package(
         // presenting one cleared frame (`parallax-bench` times it beside the playground).
         .executableTarget(name: "bare-first-frame", dependencies: ["CSDL2"]),
         // Measures the pool's decode speed on a folder of JPEGs (not a test).
-        .executableTarget(name: "photo-decode-bench", dependencies: ["PhotoPipeline"]),
+        .executableTarget(name: "photo-decode-bench", dependencies: ["ParallaxKit", "PhotoPipeline"]),
         // Pure Swift core: no SDL, no clock reads. Time is always passed in.
         .target(
             name: "ParallaxKit",
@@ -106,7 +106,7 @@ let package = Package(
         // Video: ffmpeg found and fed raw frames (from a thread of its own for the window's R
         // key), the formats' arguments, a recording's files put in place whole; the R key's
         // folder by DesktopSettings' rule for the user's folders.
-        .target(name: "VideoRecording", dependencies: ["FileOutput", "SDLBackend", "ChildProcesses", "DesktopSettings"]),
+        .target(name: "VideoRecording", dependencies: ["FileOutput", "ParallaxKit", "SDLBackend", "ChildProcesses", "DesktopSettings"]),
         // The window's frame loop (keys, tuning panel, drops, the R key's recording, the stats
         // file) and the offscreen canvas and replay panes `shot` and `record` draw with: what
         // the commands run, apart from how they are asked.

@@ -1,3 +1,4 @@
+import ParallaxKit
 import Synchronization
 
 /// The thumbnail a camera embedded in a JPEG's EXIF block, found and turned upright in Swift

@@ -123,7 +123,7 @@ struct RecordCommand: ParsableCommand {
     }
 
     /// The video's and each pane's size in pixels, checked against the format's needs.
-    private func frameSize(format: VideoFormat) throws -> (frame: SDLBackend.PixelSize, pane: Size) {
+    private func frameSize(format: VideoFormat) throws -> (frame: PixelSize, pane: Size) {
         let size = display.requestedSize ?? (format == .gif ? Self.gifSize : DisplayOptions.defaultSize)
         let width: Int = size.size.width.clampedInteger(rounding: .towardZero), height: Int = size.size.height.clampedInteger(rounding: .towardZero)
         let count = comparing.compare?.values.count ?? 1
@@ -131,7 +131,7 @@ struct RecordCommand: ParsableCommand {
         guard let surface = PaneLayout.wholePixelSurface(count: count, size: Size(width: Double(width), height: Double(height))) else {
             throw InputError(message: PaneLayout.tooNarrowMessage(count: count))
         }
-        let frame = SDLBackend.PixelSize(width: surface.width.clampedInteger(), height: height)
+        let frame = PixelSize(width: surface.width.clampedInteger(), height: height)
         if format.needsEvenSize, frame.width % 2 != 0 || frame.height % 2 != 0 {
             throw InputError(message: "--size \(size): an .mp4 needs an even width and height (H.264's 4:2:0 colour covers 2x2 pixels)")
         }

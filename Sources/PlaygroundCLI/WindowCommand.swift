@@ -142,7 +142,7 @@ struct WindowCommand: ParsableCommand {
     }
 
     /// `--record-size`: whole pixels, each side 2 to 16,384 (the largest window, see `ViewportSize`).
-    static func parseRecordSize(_ text: String) throws -> SDLBackend.PixelSize {
+    static func parseRecordSize(_ text: String) throws -> PixelSize {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) else {
             throw ValidationError("--record-size: expected WIDTHxHEIGHT in whole pixels, e.g. 640x400")
@@ -150,7 +150,7 @@ struct WindowCommand: ParsableCommand {
         guard (2...16_384).contains(width), (2...16_384).contains(height) else {
             throw ValidationError("--record-size: width and height must each be from 2 to 16384 pixels")
         }
-        return SDLBackend.PixelSize(width: width, height: height)
+        return PixelSize(width: width, height: height)
     }
 
     func run() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxKit
 import SDLBackend
 
 /// Feeds a `VideoEncoder` from a thread of its own, through a queue of raw frames: the

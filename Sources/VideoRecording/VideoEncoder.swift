@@ -1,6 +1,7 @@
 import FileOutput
 import ChildProcesses
 import Foundation
+import ParallaxKit
 import SDLBackend
 #if canImport(Glibc)
 import Glibc

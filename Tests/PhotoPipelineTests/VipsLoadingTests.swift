@@ -1,5 +1,6 @@
 import CVips
 import Foundation
+import ParallaxKit
 import Synchronization
 import Testing
 @testable import PhotoPipeline

@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxKit
 import PhotoPipeline
 
 /// Megapixels of source photo decoded per second, by the app's pipeline (`PhotoLoader` with
