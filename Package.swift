@@ -106,7 +106,10 @@ let package = Package(
         // Video: ffmpeg found and fed raw frames (from a thread of its own for the window's R
         // key), the formats' arguments, a recording's files put in place whole; the R key's
         // folder by DesktopSettings' rule for the user's folders.
-        .target(name: "VideoRecording", dependencies: ["FileOutput", "ParallaxKit", "SDLBackend", "ChildProcesses", "DesktopSettings"]),
+        // What a recording's file is: its format by the --out name, ffmpeg's arguments for it,
+        // where ffmpeg is found. No SDL: the command line's declarations name the formats.
+        .target(name: "VideoFormats", dependencies: ["ChildProcesses"]),
+        .target(name: "VideoRecording", dependencies: ["FileOutput", "ParallaxKit", "SDLBackend", "ChildProcesses", "DesktopSettings", "VideoFormats"]),
         // The window's frame loop (keys, tuning panel, drops, the R key's recording, the stats
         // file) and the offscreen canvas and replay panes `shot` and `record` draw with: what
         // the commands run, apart from how they are asked.
@@ -124,8 +127,26 @@ let package = Package(
                 "VideoRecording",
             ]
         ),
-        // The commands and their options: window, shot, record, trace, bench (its options; the
-        // measuring is parallax-bench's), monkey, export.
+        // The command tree as argument-parser parses it: every command's options, help and
+        // checks (window, shot, record, trace, bench, monkey, export), and trace's and bench's
+        // running, which need nothing more, and the source exports' help. No SDL: the fuzzer parses
+        // through it.
+        .target(
+            name: "PlaygroundCommands",
+            dependencies: [
+                "BenchOptions",
+                "DesktopSettings",
+                "Export",
+                "FileOutput",
+                "ParallaxKit",
+                "PhotoPipeline",
+                "Presentation",
+                "VideoFormats",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The commands' running (window, shot, record, monkey, export: `RunnableCommand`) and
+        // how the programs start and end.
         .target(
             name: "PlaygroundCLI",
             dependencies: [
@@ -135,15 +156,17 @@ let package = Package(
                 "FileOutput",
                 "ParallaxKit",
                 "PhotoPipeline",
+                "PlaygroundCommands",
                 "PlaygroundWindow",
                 "Panes", "Presentation",
                 "SDLBackend",
                 "Rendering",
+                "VideoFormats",
                 "VideoRecording",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "parallax-playground", dependencies: ["PlaygroundCLI"]),
+        .executableTarget(name: "parallax-playground", dependencies: ["PlaygroundCLI", "PlaygroundCommands"]),
         // The benchmark's program: the measuring, with the interposer and hdrhistogram. It
         // starts the parallax-playground and bare-first-frame beside it.
         .executableTarget(
@@ -154,6 +177,7 @@ let package = Package(
                 "FileOutput",
                 "ParallaxKit",
                 "PlaygroundCLI",
+                "PlaygroundCommands",
                 "SDLBackend",
                 "Rendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -164,10 +188,11 @@ let package = Package(
         // and a KEYS section from the help panel's own list (see its main.swift).
         .executableTarget(name: "man-page-source", dependencies: ["FileOutput", "Presentation"]),
         // The fuzzer's targets (script parser, command-line parsing) and its entry: libFuzzer's
-        // under `make fuzz`, a corpus runner otherwise.
+        // under `make fuzz`, a corpus runner otherwise. It parses PlaygroundCommands' tree and
+        // links none of SDL, ImGui or the malloc interposer.
         .target(
             name: "Fuzzing",
-            dependencies: ["ParallaxKit", "PlaygroundCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["ParallaxKit", "PlaygroundCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "parallax-fuzz", dependencies: ["Fuzzing", "FileOutput"]),
         // What every test that starts a program starts it with: folders of its own for HOME

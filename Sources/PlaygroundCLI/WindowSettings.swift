@@ -2,6 +2,7 @@ import DesktopSettings
 import FileOutput
 import Foundation
 import ParallaxKit
+import PlaygroundCommands
 import PlaygroundWindow
 import Presentation
 

@@ -3,6 +3,7 @@ import FileOutput
 import Foundation
 import ParallaxKit
 import SDLBackend
+import VideoFormats
 
 /// The window's R key: what the window shows, recorded to an MP4 in the user's videos folder
 /// (`UserFolder.videos`: xdg-user-dir's, else ~/Videos, made if needed), until R is pressed
