@@ -60,8 +60,10 @@ let package = Package(
         // fallback, images made by libvips' vipsthumbnail), as Swift source, or as a React
         // component (its demo bundled by esbuild, a child process). No SDL.
         .target(name: "Export", dependencies: ["ParallaxKit", "FileOutput", "ChildProcesses"]),
+        // The process clock (CLOCK_MONOTONIC) the app and the bench read; the core reads none.
+        .target(name: "MonotonicTime"),
         // The one module that talks to SDL.
-        .target(name: "SDLBackend", dependencies: ["CSDL2", "CImGui", "ParallaxKit", "FileOutput", "PhotoPipeline"]),
+        .target(name: "SDLBackend", dependencies: ["MonotonicTime", "CSDL2", "CImGui", "ParallaxKit", "FileOutput", "PhotoPipeline"]),
         // From composed draw lists to a surface: the executor (draw commands to SDL calls),
         // the image libraries (bundled images and the photo pipelines) and the presenter (the
         // one path every surface draws through). SDLBackend keeps the wrappers of SDL itself.
@@ -84,6 +86,7 @@ let package = Package(
         .target(
             name: "Benchmarks",
             dependencies: [
+                "MonotonicTime",
                 "BenchOptions",
                 "FileOutput",
                 "ParallaxKit",
@@ -109,13 +112,14 @@ let package = Package(
         // What a recording's file is: its format by the --out name, ffmpeg's arguments for it,
         // where ffmpeg is found. No SDL: the command line's declarations name the formats.
         .target(name: "VideoFormats", dependencies: ["ChildProcesses"]),
-        .target(name: "VideoRecording", dependencies: ["FileOutput", "ParallaxKit", "SDLBackend", "ChildProcesses", "DesktopSettings", "VideoFormats"]),
+        .target(name: "VideoRecording", dependencies: ["MonotonicTime", "FileOutput", "ParallaxKit", "SDLBackend", "ChildProcesses", "DesktopSettings", "VideoFormats"]),
         // The window's frame loop (keys, tuning panel, drops, the R key's recording, the stats
         // file) and the offscreen canvas and replay panes `shot` and `record` draw with: what
         // the commands run, apart from how they are asked.
         .target(
             name: "PlaygroundWindow",
             dependencies: [
+                "MonotonicTime",
                 "DesktopSettings",
                 "FileOutput",
                 "ParallaxKit",
@@ -150,6 +154,7 @@ let package = Package(
         .target(
             name: "PlaygroundCLI",
             dependencies: [
+                "MonotonicTime",
                 "BenchOptions",
                 "DesktopSettings",
                 "Export",
@@ -217,6 +222,6 @@ let package = Package(
         .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "Rendering", "ParallaxKit", "PhotoPipeline", "Panes", "Presentation", "TuningUI", "SpawnIsolation"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "ParallaxKit", "SpawnIsolation"]),
         // Runs the built `parallax-playground` binary as a user would.
-        .testTarget(name: "EndToEnd", dependencies: ["DesktopSettings", "ParallaxKit", "Presentation", "SDLBackend", "Rendering", "SpawnIsolation"], resources: [.copy("Golden")]),
+        .testTarget(name: "EndToEnd", dependencies: ["MonotonicTime", "DesktopSettings", "ParallaxKit", "Presentation", "SDLBackend", "Rendering", "SpawnIsolation"], resources: [.copy("Golden")]),
     ]
 )

@@ -2,6 +2,7 @@ import ArgumentParser
 import DesktopSettings
 import FileOutput
 import Foundation
+import MonotonicTime
 import ParallaxKit
 import PhotoPipeline
 import PlaygroundCommands

@@ -1,3 +1,4 @@
+import MonotonicTime
 import Panes
 import ParallaxKit
 import Presentation

@@ -1,3 +1,4 @@
+import MonotonicTime
 import ParallaxKit
 import PhotoPipeline
 

@@ -1,4 +1,5 @@
 import Foundation
+import MonotonicTime
 import ParallaxKit
 import SDLBackend
 
@@ -137,7 +138,7 @@ enum WindowFramesMeasurement {
         private var last: UInt64?
 
         mutating func notePresent() {
-            let now = MonotonicClock.nanoseconds()
+            let now = monotonicNanoseconds()
             if let last { intervals.append(Double(now &- last)) }
             last = now
         }
