@@ -45,7 +45,7 @@ let package = Package(
         // presenting one cleared frame (`parallax-bench` times it beside the playground).
         .executableTarget(name: "bare-first-frame", dependencies: ["CSDL2"]),
         // Measures the pool's decode speed on a folder of JPEGs (not a test).
-        .executableTarget(name: "photo-decode-bench", dependencies: ["PhotoPipeline"]),
+        .executableTarget(name: "photo-decode-bench", dependencies: ["ParallaxKit", "PhotoPipeline"]),
         // Pure Swift core: no SDL, no clock reads. Time is always passed in.
         .target(
             name: "ParallaxKit",
@@ -60,8 +60,10 @@ let package = Package(
         // fallback, images made by libvips' vipsthumbnail), as Swift source, or as a React
         // component (its demo bundled by esbuild, a child process). No SDL.
         .target(name: "Export", dependencies: ["ParallaxKit", "FileOutput", "ChildProcesses"]),
+        // The process clock (CLOCK_MONOTONIC) the app and the bench read; the core reads none.
+        .target(name: "MonotonicTime"),
         // The one module that talks to SDL.
-        .target(name: "SDLBackend", dependencies: ["CSDL2", "CImGui", "ParallaxKit", "FileOutput", "PhotoPipeline"]),
+        .target(name: "SDLBackend", dependencies: ["MonotonicTime", "CSDL2", "CImGui", "ParallaxKit", "FileOutput", "PhotoPipeline"]),
         // From composed draw lists to a surface: the executor (draw commands to SDL calls),
         // the image libraries (bundled images and the photo pipelines) and the presenter (the
         // one path every surface draws through). SDLBackend keeps the wrappers of SDL itself.
@@ -84,6 +86,7 @@ let package = Package(
         .target(
             name: "Benchmarks",
             dependencies: [
+                "MonotonicTime",
                 "BenchOptions",
                 "FileOutput",
                 "ParallaxKit",
@@ -106,13 +109,17 @@ let package = Package(
         // Video: ffmpeg found and fed raw frames (from a thread of its own for the window's R
         // key), the formats' arguments, a recording's files put in place whole; the R key's
         // folder by DesktopSettings' rule for the user's folders.
-        .target(name: "VideoRecording", dependencies: ["FileOutput", "SDLBackend", "ChildProcesses", "DesktopSettings"]),
+        // What a recording's file is: its format by the --out name, ffmpeg's arguments for it,
+        // where ffmpeg is found. No SDL: the command line's declarations name the formats.
+        .target(name: "VideoFormats", dependencies: ["ChildProcesses"]),
+        .target(name: "VideoRecording", dependencies: ["MonotonicTime", "FileOutput", "ParallaxKit", "SDLBackend", "ChildProcesses", "DesktopSettings", "VideoFormats"]),
         // The window's frame loop (keys, tuning panel, drops, the R key's recording, the stats
         // file) and the offscreen canvas and replay panes `shot` and `record` draw with: what
         // the commands run, apart from how they are asked.
         .target(
             name: "PlaygroundWindow",
             dependencies: [
+                "MonotonicTime",
                 "DesktopSettings",
                 "FileOutput",
                 "ParallaxKit",
@@ -124,10 +131,12 @@ let package = Package(
                 "VideoRecording",
             ]
         ),
-        // The commands and their options: window, shot, record, trace, bench (its options; the
-        // measuring is parallax-bench's), monkey, export.
+        // The command tree as argument-parser parses it: every command's options, help and
+        // checks (window, shot, record, trace, bench, monkey, export), and trace's and bench's
+        // running, which need nothing more, and the source exports' help. No SDL: the fuzzer parses
+        // through it.
         .target(
-            name: "PlaygroundCLI",
+            name: "PlaygroundCommands",
             dependencies: [
                 "BenchOptions",
                 "DesktopSettings",
@@ -135,15 +144,34 @@ let package = Package(
                 "FileOutput",
                 "ParallaxKit",
                 "PhotoPipeline",
+                "Presentation",
+                "VideoFormats",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The commands' running (window, shot, record, monkey, export: `RunnableCommand`) and
+        // how the programs start and end.
+        .target(
+            name: "PlaygroundCLI",
+            dependencies: [
+                "MonotonicTime",
+                "BenchOptions",
+                "DesktopSettings",
+                "Export",
+                "FileOutput",
+                "ParallaxKit",
+                "PhotoPipeline",
+                "PlaygroundCommands",
                 "PlaygroundWindow",
                 "Panes", "Presentation",
                 "SDLBackend",
                 "Rendering",
+                "VideoFormats",
                 "VideoRecording",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "parallax-playground", dependencies: ["PlaygroundCLI"]),
+        .executableTarget(name: "parallax-playground", dependencies: ["PlaygroundCLI", "PlaygroundCommands"]),
         // The benchmark's program: the measuring, with the interposer and hdrhistogram. It
         // starts the parallax-playground and bare-first-frame beside it.
         .executableTarget(
@@ -154,6 +182,7 @@ let package = Package(
                 "FileOutput",
                 "ParallaxKit",
                 "PlaygroundCLI",
+                "PlaygroundCommands",
                 "SDLBackend",
                 "Rendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -164,14 +193,15 @@ let package = Package(
         // and a KEYS section from the help panel's own list (see its main.swift).
         .executableTarget(name: "man-page-source", dependencies: ["FileOutput", "Presentation"]),
         // The fuzzer's targets (script parser, command-line parsing) and its entry: libFuzzer's
-        // under `make fuzz`, a corpus runner otherwise.
+        // under `make fuzz`, a corpus runner otherwise. It parses PlaygroundCommands' tree and
+        // links none of SDL, ImGui or the malloc interposer.
         .target(
             name: "Fuzzing",
-            dependencies: ["ParallaxKit", "PlaygroundCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["ParallaxKit", "PlaygroundCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "parallax-fuzz", dependencies: ["Fuzzing", "FileOutput"]),
         // What every test that starts a program starts it with: folders of its own for HOME
-        // and the XDG folders, so no test reads or writes the user's (issue 31).
+        // and the XDG folders, so no test reads or writes the user's.
         .target(name: "SpawnIsolation", path: "Tests/SpawnIsolation"),
         .testTarget(
             name: "ParallaxKitTests",
@@ -192,6 +222,6 @@ let package = Package(
         .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "Rendering", "ParallaxKit", "PhotoPipeline", "Panes", "Presentation", "TuningUI", "SpawnIsolation"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "ParallaxKit", "SpawnIsolation"]),
         // Runs the built `parallax-playground` binary as a user would.
-        .testTarget(name: "EndToEnd", dependencies: ["DesktopSettings", "ParallaxKit", "Presentation", "SDLBackend", "Rendering", "SpawnIsolation"], resources: [.copy("Golden")]),
+        .testTarget(name: "EndToEnd", dependencies: ["MonotonicTime", "DesktopSettings", "ParallaxKit", "Presentation", "SDLBackend", "Rendering", "SpawnIsolation"], resources: [.copy("Golden")]),
     ]
 )

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The user's own folders that the app writes to, before and after `swift test` (issue 31).
+"""The user's own folders that the app writes to, before and after `swift test`.
 
     user-files.py snapshot FILE   lists them into FILE
     user-files.py check FILE      lists them again; status 1, naming each difference, when

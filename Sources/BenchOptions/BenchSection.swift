@@ -8,9 +8,9 @@ public enum BenchSection: String, CaseIterable, Sendable {
     case startup
     /// Instructions per frame under callgrind: a count that does not vary from run to run.
     case instructions
-    /// Issue 12's photo pipeline figures on a folder (`--photos`), through the real window.
+    /// The photo pipeline's figures on a folder (`--photos`), through the real window.
     case photoLibrary = "photo-library"
-    /// Issue 9's frames in a real window, per render driver, vsync on and off (needs a display).
+    /// The frames in a real window, per render driver, vsync on and off (needs a display).
     case window
     /// A physics step's time and allocations under each platform's scroll engine.
     case physics

@@ -3,7 +3,7 @@ import Foundation
 /// A value worked out on a thread of its own from the moment it is made, so the window's
 /// start-up goes on meanwhile: the desktop's reduce-motion answer (a child process) and a
 /// photo folder's first screen of headers (files) are found while SDL connects to the display
-/// on the other core, instead of one after another before it (issue 23's first frame).
+/// on the other core, instead of one after another before it (so the first frame comes sooner).
 public final class BackgroundAnswer<Value: Sendable>: @unchecked Sendable {
     // Guarded by `condition`.
     private let condition = NSCondition()

@@ -2,7 +2,7 @@ import Foundation
 import ParallaxKit
 import Presentation
 
-/// What the window remembers between runs (issue 22): a value that reads and writes itself
+/// What the window remembers between runs: a value that reads and writes itself
 /// as JSON. Every field is optional: absent means "not remembered", and the app's default
 /// applies. Decoding checks every value's kind and range, so a file edited by hand into
 /// nonsense is refused whole rather than half applied.

@@ -90,7 +90,7 @@ public struct SettingsSession: Sendable {
     /// what it held (`stored`), changed only where the run's state at the end (`final`)
     /// differs from its state at the start (`started`: the file with the command line's
     /// options over it): what the user changed in the window, by key, panel, script or by
-    /// hand. An option given on the command line is for its run only (issue 31: a test's
+    /// hand. An option given on the command line is for its run only (once, a test's
     /// `--size 320x200 --no-vsync` was every later window's size and vsync). A file that
     /// could not be used is kept as it was (someone may want to repair it) until the user
     /// changes a choice; the window's size and position alone do not count.

@@ -1,7 +1,7 @@
 /// `parallax.js`: lays the page out for its own width by the app's rules (on load and on
 /// resize only), and, where the browser lacks scroll-driven animations or `?engine=js` asks,
 /// moves the visible cells' images from the scroll event, once per animation frame: the
-/// scroll-callback strategy of seed 003, in the browser.
+/// scroll-callback strategy of Kurutepe's post, in the browser.
 ///
 /// The layout functions port `FlowGeometry`, `TableRowGeometry`, `QuiltGeometry` and
 /// `CoverFlowGeometry` line for line, and the displacement functions port the five files in
@@ -120,7 +120,7 @@ enum PageScript {
     }
   }
 
-  // ---- the seeds' mappings, in the app's convention: displacement from centred, in px ----
+  // ---- the articles' mappings, in the app's convention: displacement from centred, in px ----
   const A = scene.amount;
   const clamp = (v, lo, hi) => Number.isFinite(v) ? Math.min(hi, Math.max(lo, v)) : 0;
   function displacement(f, b) {
@@ -209,7 +209,7 @@ enum PageScript {
 
   let layout = null;
   // Cells sorted by their leading edge, and the longest cell, to find the visible ones by
-  // bisection: the scroll callback touches visible cells only, as seed 003 does.
+  // bisection: the scroll callback touches visible cells only, as Kurutepe's does.
   let order = [], longest = 0;
   function applyLayout() {
     const w = scroller.clientWidth, h = scroller.clientHeight;

@@ -89,12 +89,12 @@ public struct WebPage: Sendable {
             .cant-show { display: flex; align-items: center; justify-content: center; box-sizing: border-box;
               padding: 0 1em; font-size: 13px; color: rgb(150, 156, 170); text-align: center; }
             p { margin: 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-            /* Seed 001: the image area above 60 px of labels (title 18 px, subtitle 13 px). */
+            /* Leth's: the image area above 60 px of labels (title 18 px, subtitle 13 px). */
             .captioned { background: rgb(32, 34, 42); }
             .image-area { position: absolute; left: 0; top: 0; right: 0; bottom: \(Self.px(scene.style.labelHeight ?? 0))px; }
             .captioned .title { position: absolute; left: 14px; right: 14px; bottom: \(Self.px((scene.style.labelHeight ?? 60) - 30))px; font-size: 18px; }
             .captioned .subtitle { position: absolute; left: 14px; right: 14px; bottom: \(Self.px((scene.style.labelHeight ?? 60) - 50))px; font-size: 13px; color: rgb(150, 156, 170); }
-            /* Seed 002: a 40 % black tint and a centred title over each row. */
+            /* Patel's: a 40 % black tint and a centred title over each row. */
             .tintedRow::after { content: ""; position: absolute; inset: 0; background: rgba(0, 0, 0, \(scene.style.tint ?? 0)); }
             .row-title { position: absolute; left: 0; right: 0; top: calc(50% - 15px); z-index: 1; text-align: center; font-size: 26px; }
             .bar { position: \(positioning); left: 0; right: 0; background: rgba(24, 26, 33, 0.87); display: flex; align-items: center; justify-content: center; z-index: 2; }
@@ -106,7 +106,7 @@ public struct WebPage: Sendable {
 
             """
         if let layers = scene.style.layers, let step = scene.style.scaleStep, let rise = scene.style.rise {
-            // Seed 004: layer i is (1 − step·i) of the cell's height (--h, set by the layout), raised rise·i of it, alpha
+            // Jensen's: layer i is (1 − step·i) of the cell's height (--h, set by the layout), raised rise·i of it, alpha
             // 1 − 0.2·i (JensenParallax.alpha), and drawn behind layer i − 1.
             css += """
                 .coverStack .cover { position: absolute; left: 50%; top: 0;
@@ -125,8 +125,8 @@ public struct WebPage: Sendable {
         let inset = vertical ? "\(Self.px(i.top))px \(Self.px(i.bottom))px" : "\(Self.px(i.left))px \(Self.px(i.right))px"
         css += """
             /* The motion: each cell's own view timeline runs 0 → 1 as the cell crosses the
-               scrollport (animation-range: cover), the same crossing every seed's mapping is
-               linear in; insets (the bars) shrink the scrollport as the seed's content insets do.
+               scrollport (animation-range: cover), the same crossing every author's mapping is
+               linear in; insets (the bars) shrink the scrollport as Leth's content insets do.
                Named, because an anonymous view() on the image would track the image's own box. */
             @keyframes parallax-shift { from { transform: \(translate)(calc(\(Self.px(ends.start))px * var(--share, 1))); }
               to { transform: \(translate)(calc(\(Self.px(ends.end))px * var(--share, 1))); } }

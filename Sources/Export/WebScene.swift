@@ -145,7 +145,7 @@ public struct WebScene: Encodable, Sendable {
 
     /// The image displacement at the two ends of a cell's crossing (CSS `animation-range:
     /// cover`: 0 % as the cell's leading edge enters the scrollport, 100 % as its trailing
-    /// edge leaves), in points along the scene's axis. Every seed's mapping is linear in that
+    /// edge leaves), in points along the scene's axis. Every author's mapping is linear in that
     /// crossing between these ends and constant outside it (see DESIGN.md, "Explain").
     public var crossingEnds: (start: Double, end: Double) {
         switch mapping {

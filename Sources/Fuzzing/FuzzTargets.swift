@@ -1,6 +1,6 @@
 import ArgumentParser
 import ParallaxKit
-import PlaygroundCLI
+import PlaygroundCommands
 
 /// What the fuzzer feeds: arbitrary bytes into the script parser and into the command line's
 /// parsing and validation. Each target returns normally for any input; a trap, a hang or

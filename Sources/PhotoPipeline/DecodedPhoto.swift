@@ -1,15 +1,4 @@
-/// A size in whole pixels.
-public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
-    public var width: Int
-    public var height: Int
-
-    public init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-    }
-
-    public var description: String { "\(width)×\(height)" }
-}
+import ParallaxKit
 
 /// An 8-bit RGBA colour, straight (not premultiplied) alpha.
 public struct PhotoColour: Sendable, Hashable {

@@ -1,6 +1,7 @@
 import CVips
 import FileOutput
 import Foundation
+import ParallaxKit
 import Synchronization
 
 #if canImport(Glibc)

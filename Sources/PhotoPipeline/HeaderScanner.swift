@@ -29,7 +29,7 @@ public final class HeaderScanner: @unchecked Sendable {
 
     /// Headers read before the thread yields to the foreground: those a window waits for
     /// before its first frame (with it waiting, a lower priority only makes the wait longer:
-    /// the first of them also loads libvips, issue 23).
+    /// the first of them also loads libvips).
     public let awaited: Int
 
     /// Starts reading `entries` at once; `index` answers what it can. The first `awaited`

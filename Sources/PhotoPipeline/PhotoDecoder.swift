@@ -1,5 +1,6 @@
 import CVips
 import Glibc
+import ParallaxKit
 
 /// How a decoded photo relates to the size asked for.
 public enum PhotoFit: Sendable, Hashable {

@@ -50,7 +50,7 @@ public struct PhotoFolder: Sendable {
 
     /// Suffixes scanned for, lower case. HEIC, HEIF and AVIF too, whether or not this libvips
     /// has its HEIF loader (Debian's libvips42 does, through libheif): asking would load
-    /// libvips on the thread that scans, before the window's first frame (issue 23); without
+    /// libvips on the thread that scans, before the window's first frame; without
     /// the loader such a file shows as a tile that says so.
     public static let imageExtensions: Set<String> = [
         "jpg", "jpeg", "png", "webp", "tif", "tiff", "gif", "heic", "heif", "avif",

@@ -104,7 +104,7 @@ public final class PhotoLoader: Sendable {
     public func useWhenVipsIsMissing(_ plain: @escaping Decode) { core.setWithoutVips(plain) }
 
     /// At most `count` decodes at once (1 to `workerCount`): the window runs one worker per
-    /// core and lets the last one decode only while its frame loop is idle (issue 23: the
+    /// core and lets the last one decode only while its frame loop is idle (the
     /// frames first, every core for photos when no frame needs one). A decode running when
     /// the limit drops finishes.
     public func limitDecodes(to count: Int) { core.setDecodeLimit(min(max(count, 1), workerCount)) }

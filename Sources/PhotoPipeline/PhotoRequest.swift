@@ -1,3 +1,5 @@
+import ParallaxKit
+
 /// One photo to decode for the loader.
 public struct PhotoRequest: Sendable, Hashable {
     /// The caller's name for it (an item index, a photo number); one live request per id.

@@ -1,9 +1,10 @@
+import ParallaxKit
 import Synchronization
 
 /// The thumbnail a camera embedded in a JPEG's EXIF block, found and turned upright in Swift
 /// and decoded by a JPEG decoder the caller gives (the window's: SDL_image), so a folder's
 /// first screen shows its previews without waiting for libvips, which loads and starts after
-/// the first frame (about 80 ms here; issue 23 asks every visible cell previewed within
+/// the first frame (about 80 ms here; every visible cell should show a preview within
 /// 150 ms of it). A file this reader does not take (no EXIF thumbnail, an odd header, a
 /// thumbnail over `PhotoDecoder.largestEmbeddedSide`) gives nil: libvips' reading follows.
 public enum QuickEmbeddedPreview {

@@ -1,3 +1,5 @@
+import ParallaxKit
+
 /// How to load a photo whole, up front (the bundled sets, loaded before the first frame for
 /// frame-for-frame comparisons): as it is stored, by a plain decoder such as SDL_image, or
 /// through libvips (`PhotoDecoder`), which turns it upright and into sRGB and shrinks it.

@@ -3,6 +3,7 @@ import FileOutput
 import Foundation
 import ParallaxKit
 import PhotoPipeline
+import PlaygroundCommands
 import Presentation
 import PlaygroundWindow
 import Rendering

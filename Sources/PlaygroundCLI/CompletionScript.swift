@@ -1,4 +1,5 @@
 import ArgumentParser
+import PlaygroundCommands
 
 /// `--generate-completion-script [SHELL]`: argument-parser's script, with one addition for bash.
 /// Without a subcommand the program is its default subcommand, the window, and that is how it is

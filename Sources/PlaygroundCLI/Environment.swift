@@ -1,4 +1,5 @@
 import Foundation
+import PlaygroundCommands
 
 /// Finds the bundled images: `--resources` if given, else the first of
 /// `bundledResourceCandidates` that has a `photos/` and a `covers/` folder. parallax-bench,

@@ -1,6 +1,7 @@
 import FileOutput
 import Foundation
 import PhotoPipeline
+import PlaygroundCommands
 import PlaygroundWindow
 
 extension PlaygroundApp {

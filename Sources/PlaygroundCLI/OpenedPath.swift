@@ -1,4 +1,5 @@
 import Foundation
+import PlaygroundCommands
 
 /// What `parallax-playground PATH` opens, as a file manager's "Open With" or a drop hands it
 /// over: a folder of photos as it is, or a photo as its folder, started at that photo.

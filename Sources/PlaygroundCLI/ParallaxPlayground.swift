@@ -3,21 +3,13 @@ import FileOutput
 import Foundation
 import ParallaxKit
 import PhotoPipeline
+import PlaygroundCommands
+import VideoFormats
 import VideoRecording
 
-/// The command-line entry: subcommands for the headless tools; bad input exits with 2.
-public struct ParallaxPlayground: ParsableCommand {
-    public static let configuration = CommandConfiguration(
-        commandName: "parallax-playground",
-        abstract: "Feel and measure parallax scrolling: five techniques, four strategies, one scroll model.",
-        subcommands: [WindowCommand.self, ShotCommand.self, RecordCommand.self, Trace.self, BenchCommand.self, MonkeyCommand.self, ExportCommand.self],
-        defaultSubcommand: WindowCommand.self
-    )
-
-    /// Runs the command; any input error (unknown name, malformed value, unreadable script)
-    /// prints one clear message and exits with status 2, the convention for usage errors.
-    public init() {}
-
+/// The program's start: the command tree (PlaygroundCommands) parsed, each command run by its
+/// `RunnableCommand` conformance here.
+extension ParallaxPlayground {
     public static func main() {
         CommandLineProgram.prepare()
         // `help NAME` for a NAME that is no command: argument-parser would print the main help
@@ -39,6 +31,13 @@ public struct ParallaxPlayground: ParsableCommand {
     }
 }
 
+/// A command of PlaygroundCommands' tree whose work is done here, with the window, the
+/// renderer and the encoder: the tree itself is declared below SDL, so the fuzzer parses
+/// the very options the app does without linking what runs them.
+protocol RunnableCommand {
+    func execute() throws
+}
+
 /// How this package's programs start and end: parallax-playground, and parallax-bench, which
 /// `parallax-playground bench` becomes and which must end as the bench did inside the app.
 public enum CommandLineProgram {
@@ -56,7 +55,7 @@ public enum CommandLineProgram {
     public static func run<Root: ParsableCommand>(_ root: Root.Type) -> Never {
         do {
             var command = try Root.parseAsRoot()
-            try command.run()
+            if let runnable = command as? RunnableCommand { try runnable.execute() } else { try command.run() }
             Foundation.exit(0)
         } catch let error as InputError {
             FileHandle.standardError.write(Data("error: \(shortened(error.message))\n".utf8))
@@ -79,34 +78,4 @@ public enum CommandLineProgram {
             Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
         }
     }
-}
-
-/// A problem with what the user asked for; reported without a stack of help text.
-public struct InputError: Error, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
-
-    public init(message: String) {
-        self.message = message
-    }
-}
-
-/// `message` with every run of more than 80 characters without a space cut to 80 and an
-/// ellipsis: a megabyte-long bad value is quoted, not echoed whole.
-public func shortened(_ message: String, longest: Int = 80) -> String {
-    var out = ""
-    var run = 0
-    for c in message {
-        if c.isWhitespace {
-            run = 0
-            out.append(c)
-        } else if c == "'" || c == "\"" {
-            // Quotes frame a token; they are not part of it.
-            out.append(c)
-        } else {
-            run += 1
-            if run <= longest { out.append(c) } else if run == longest + 1 { out.append("…") }
-        }
-    }
-    return out
 }

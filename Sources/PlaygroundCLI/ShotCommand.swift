@@ -3,56 +3,15 @@ import FileOutput
 import Foundation
 import Panes
 import ParallaxKit
+import PlaygroundCommands
 import PlaygroundWindow
 import Presentation
 import Rendering
 import SDLBackend
 import VideoRecording
 
-/// `parallax-playground shot`: one frame rendered without a display, saved as PNG.
-struct ShotCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "shot",
-        abstract: "Render one frame without a display (software renderer) and save it as PNG.",
-        discussion: "The scene is scrolled to --offset, or, with --script, replayed at --fps (60) until the script ends and the list rests; with --at, the replay's frame at that time, as `record` draws it."
-    )
-
-    @OptionGroup var display: DisplayOptions
-
-    @Option(parsing: .unconditional, help: "Content offset along the scene's axis, in points (clamped to the content).")
-    var offset: Double = 0
-
-    @Option(help: "The PNG file to write (- for standard output).")
-    var out: String
-
-    @OptionGroup var parallaxAmount: ParallaxAmountOption
-    var parallax: Double? { parallaxAmount.amount }
-
-    @Option(parsing: .unconditional, help: "With --script: the frame at this time of the replay, in seconds (the frame nearest at * fps), as `record` draws it.")
-    var at: Double?
-
-    @Option(parsing: .unconditional, help: "With --script: frames per second of the replay's fixed step, 1 to 1000.")
-    var fps: Double = 60
-
-    @Flag(help: "Draw cell and image outlines (the D key).")
-    var debugOutlines = false
-
-    @Flag(help: "Draw the help panel (the H key).")
-    var helpPanel = false
-
-    @OptionGroup var comparing: CompareOptions
-
-    func validate() throws {
-        guard offset.isFinite else { throw ValidationError("--offset must be a number") }
-        try comparing.check(strategy: display.model.strategy, parallax: parallax, scene: display.model.sceneChoice, technique: display.model.technique)
-        guard Replay.framesPerSecondRange.contains(fps) else { throw ValidationError(Replay.framesPerSecondMessage(got: fps)) }
-        if let at {
-            guard display.script != nil else { throw ValidationError("--at picks a time in a replay: give --script too") }
-            guard at.isFinite, at >= 0 else { throw ValidationError("--at must be 0 or more seconds, got \(at)") }
-        }
-    }
-
-    func run() throws {
+extension ShotCommand: RunnableCommand {
+    func execute() throws {
         // Checked before anything is drawn: a folder, a read-only file or a missing folder is
         // an input error now. A link keeps being a link; a FIFO or a device is written to.
         let file = try OutputFile(path: out, producer: .path)

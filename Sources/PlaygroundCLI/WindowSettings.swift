@@ -2,10 +2,11 @@ import DesktopSettings
 import FileOutput
 import Foundation
 import ParallaxKit
+import PlaygroundCommands
 import PlaygroundWindow
 import Presentation
 
-/// The window's remembered settings (issue 22), between `WindowCommand` and the settings
+/// The window's remembered settings, between `WindowCommand` and the settings
 /// file: what fills the options the command line left unset, and what the window's state
 /// at the end writes back. The file's logic (format, ranges, when to write) is in the
 /// DesktopSettings module; this is glue only.

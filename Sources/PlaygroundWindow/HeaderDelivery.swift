@@ -1,4 +1,5 @@
 import FileOutput
+import MonotonicTime
 import ParallaxKit
 import PhotoPipeline
 import SDLBackend

@@ -19,7 +19,7 @@ public final class MonkeyChecker {
     private var frames = 0, actions = 0, comparedFrames = 0, strategySwitches = 0
     private var largestItemCount = 0
     /// Set once the app's willDisplay update went off in the current scene: the scroll
-    /// callback then keeps stale shifts by design (seed 002's bug), so cells are not compared
+    /// callback then keeps stale shifts by design (the bug Patel's fix addresses), so cells are not compared
     /// until the scene is rebuilt.
     private var willDisplayWentOff = false
     private var sceneCollectionView: ObjectIdentifier

@@ -72,6 +72,6 @@ public final class OffscreenCanvas {
 
     /// Draws `list` (a frame of `playground`, the whole canvas) and reads the frame back.
     public func render(_ list: DrawList, of playground: Playground) throws(SDLError) -> RGBAImage {
-        try render([PaneFrame(playground: playground, drawList: list, frame: renderer.viewport)])
+        try render([PaneFrame(playground: playground, drawList: list, rect: renderer.viewport)])
     }
 }

@@ -4,7 +4,7 @@ import ParallaxKit
 import PhotoPipeline
 import SDLBackend
 
-/// A folder or photo dropped onto the window (issue 22): the window shows that folder from
+/// A folder or photo dropped onto the window: the window shows that folder from
 /// then on, as if it had been given on the command line, without reopening.
 extension PlaygroundApp {
     /// Shows `contents` in place of the photos shown: the model's items, the photo pipeline

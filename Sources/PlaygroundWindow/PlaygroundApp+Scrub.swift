@@ -1,4 +1,5 @@
 import Foundation
+import MonotonicTime
 import ParallaxKit
 import PhotoPipeline
 import SDLBackend

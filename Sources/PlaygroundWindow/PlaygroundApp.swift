@@ -1,5 +1,6 @@
 import DesktopSettings
 import Foundation
+import MonotonicTime
 import Panes
 import ParallaxKit
 import PhotoPipeline

@@ -1,3 +1,4 @@
+import MonotonicTime
 import Panes
 import ParallaxKit
 import Presentation
@@ -63,6 +64,6 @@ public final class ReplayPanes {
 extension PaneGroup {
     /// Each pane's last draw list in its rectangle: what the presenter draws.
     public var paneFrames: [PaneFrame] {
-        panes.map { PaneFrame(playground: $0.playground, drawList: $0.step.drawList, frame: $0.frame) }
+        panes.map { PaneFrame(playground: $0.playground, drawList: $0.step.drawList, rect: $0.frame) }
     }
 }

@@ -53,7 +53,7 @@ public enum KeyFeedback {
             return after.reduceMotion ? "Reduce motion on: parallax off"
                 : "Reduce motion off: \(after.effectiveStrategy.title)"
         case .toggleWillDisplay:
-            return after.updatesOnWillDisplay ? "willDisplay update on (seed 002's fix)"
+            return after.updatesOnWillDisplay ? "willDisplay update on (Patel's fix)"
                 : "willDisplay update off: new rows show unshifted until the first scroll"
         case .resetToDefaults:
             return "Reset: " + sceneMessage(after)

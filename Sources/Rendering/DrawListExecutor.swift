@@ -212,7 +212,7 @@ public final class DrawListExecutor {
 
     /// `rect` with each edge on the nearest texel boundary, at least one texel in each
     /// direction, inside the texture.
-    private static func texelRect(_ rect: Rect, in size: SDLBackend.PixelSize) -> TexelRect {
+    private static func texelRect(_ rect: Rect, in size: PixelSize) -> TexelRect {
         func span(_ low: Double, _ high: Double, limit: Int) -> (Int32, Int32) {
             let start = min(max(0, low.clampedInteger(Int.self)), limit - 1)
             let end = min(max(start + 1, high.clampedInteger(Int.self)), limit)

@@ -6,12 +6,12 @@ import ParallaxKit
 public struct PaneFrame {
     public var playground: Playground
     public var drawList: DrawList
-    public var frame: Rect
+    public var rect: Rect
 
-    public init(playground: Playground, drawList: DrawList, frame: Rect) {
+    public init(playground: Playground, drawList: DrawList, rect: Rect) {
         self.playground = playground
         self.drawList = drawList
-        self.frame = frame
+        self.rect = rect
     }
 }
 
@@ -72,8 +72,8 @@ public final class FramePresenter {
                 updatePhotos(for: [pane], from: images, now: now)
                 started = clock.now()
             }
-            let drawn = pane.frame == whole && !ownImages ? executor.execute(pane.drawList)
-                : executor.execute(pane.drawList, in: pane.frame, images: images)
+            let drawn = pane.rect == whole && !ownImages ? executor.execute(pane.drawList)
+                : executor.execute(pane.drawList, in: pane.rect, images: images)
             stats.drawn += drawn.drawn
             stats.culled += drawn.culled
             stats.failed += drawn.failed

@@ -1,10 +1,10 @@
 import CSDL2
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Monotonic seconds for the frame loop: the app reads one timestamp per frame from here and
 /// passes it to the core, which never reads a clock itself.
+///
+/// It reads SDL's performance counter, not MonotonicTime's `monotonicNanoseconds()`, because
+/// SDL stamps its events on that counter's timeline.
 ///
 /// Create it after `SDLVideo`: it records where SDL's event timestamps (milliseconds since
 /// `SDL_Init`) start on its own timeline.
@@ -31,13 +31,4 @@ public struct Clock: Sendable {
     func time(ofSDLTicks ticks: UInt64) -> Double {
         sdlTicksOrigin + Double(ticks) / 1000
     }
-}
-
-/// Nanoseconds on CLOCK_MONOTONIC: a vDSO read, comparable across processes on one machine,
-/// so a launcher can subtract its own spawn time from a window's start-up timestamps.
-@inline(__always)
-public func monotonicNanoseconds() -> UInt64 {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
 }

@@ -1,4 +1,5 @@
 import CSDL2
+import ParallaxKit
 
 /// Reads the window's frames back a frame late, through OpenGL pixel-pack buffers: the
 /// frame's thread queues a copy of the back buffer into a buffer object and, one frame later,

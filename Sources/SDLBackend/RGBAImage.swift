@@ -2,19 +2,6 @@ import CSDL2
 import FileOutput
 import ParallaxKit
 
-/// A size in whole pixels (as opposed to the points of `Size`).
-public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
-    public var width: Int
-    public var height: Int
-
-    public init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-    }
-
-    public var description: String { "\(width)x\(height)" }
-}
-
 /// Pixels in memory: 8-bit R, G, B, A bytes per pixel, in that order, rows top to bottom
 /// without padding (SDL's `SDL_PIXELFORMAT_RGBA32`).
 public struct RGBAImage: Hashable, Sendable {

@@ -1,3 +1,4 @@
+import MonotonicTime
 import ParallaxKit
 import PhotoPipeline
 
@@ -26,8 +27,8 @@ extension Renderer: PhotoTextureMaker {
 
     public func byteCost(of texture: Texture) -> Int { texture.byteCount }
 
-    public func pixelSize(of texture: Texture) -> PhotoPipeline.PixelSize {
-        PhotoPipeline.PixelSize(width: texture.pixelSize.width, height: texture.pixelSize.height)
+    public func pixelSize(of texture: Texture) -> PixelSize {
+        PixelSize(width: texture.pixelSize.width, height: texture.pixelSize.height)
     }
 
     /// SDL_image's decode, for when libvips cannot be loaded (see `decodeWithSDLImage`).

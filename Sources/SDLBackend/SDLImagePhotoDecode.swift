@@ -1,4 +1,5 @@
 import CSDL2
+import ParallaxKit
 import PhotoPipeline
 
 /// A photo decoded by SDL_image instead of libvips, for when libvips cannot be loaded: the
@@ -15,7 +16,7 @@ func decodeWithSDLImage(_ request: PhotoRequest) throws(PhotoProblem) -> Decoded
         let shrunk = try stored.fitting(in: sdlImageTarget(stored: stored.size, request: request))
         let image = try shrunk.rgbaImage()
         return DecodedPhoto(
-            size: PhotoPipeline.PixelSize(width: image.width, height: image.height), pixels: image.bytes,
+            size: PixelSize(width: image.width, height: image.height), pixels: image.bytes,
             source: PhotoHeader(width: stored.size.width, height: stored.size.height,
                                 format: PhotoFormat(fileAt: request.path) ?? .png))
     } catch {
@@ -25,9 +26,9 @@ func decodeWithSDLImage(_ request: PhotoRequest) throws(PhotoProblem) -> Decoded
 
 /// SDL_image's decode of a JPEG (or PNG) held in memory, as RGBA rows; nil when it cannot
 /// read it. Thread-safe: it makes a surface, never a texture.
-func decodeWithSDLImage(jpeg: [UInt8]) -> (size: PhotoPipeline.PixelSize, rgba: [UInt8])? {
+func decodeWithSDLImage(jpeg: [UInt8]) -> (size: PixelSize, rgba: [UInt8])? {
     guard let image = try? Surface.load(bytes: jpeg).rgbaImage() else { return nil }
-    return (PhotoPipeline.PixelSize(width: image.width, height: image.height), image.bytes)
+    return (PixelSize(width: image.width, height: image.height), image.bytes)
 }
 
 /// The box a stored image of size `stored` is shrunk to fit for `request`: the request's

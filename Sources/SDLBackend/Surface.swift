@@ -1,4 +1,5 @@
 import CSDL2
+import ParallaxKit
 #if canImport(Glibc)
 import Glibc
 #endif

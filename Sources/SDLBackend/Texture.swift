@@ -7,7 +7,7 @@ public final class Texture {
     let handle: OpaquePointer
     /// SDL destroys a renderer's textures with it; holding it keeps this handle valid.
     let renderer: Renderer
-    public let pixelSize: SDLBackend.PixelSize
+    public let pixelSize: PixelSize
     /// Opaque images are copied without blending (much cheaper for the software renderer);
     /// drawing one translucent switches blending on for that draw only.
     let hasAlpha: Bool

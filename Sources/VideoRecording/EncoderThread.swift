@@ -1,5 +1,7 @@
 import Foundation
+import ParallaxKit
 import SDLBackend
+import VideoFormats
 
 /// Feeds a `VideoEncoder` from a thread of its own, through a queue of raw frames: the
 /// window's frame only copies its pixels into a buffer and hands it over, so a busy encoder

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import MonotonicTime
 import SDLBackend
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 import FileOutput
 import Foundation
+import VideoFormats
 #if canImport(Glibc)
 import Glibc
 #endif

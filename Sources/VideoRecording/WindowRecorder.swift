@@ -1,7 +1,9 @@
 import DesktopSettings
 import FileOutput
 import Foundation
+import ParallaxKit
 import SDLBackend
+import VideoFormats
 
 /// The window's R key: what the window shows, recorded to an MP4 in the user's videos folder
 /// (`UserFolder.videos`: xdg-user-dir's, else ~/Videos, made if needed), until R is pressed
@@ -23,16 +25,16 @@ public final class WindowRecorder {
 
     /// `--record-size`: the video's largest size; the frame is scaled down to fit it (by
     /// ffmpeg, in the same pass as its colour conversion). Nil: the frame's own size.
-    public var largestVideoSize: SDLBackend.PixelSize?
+    public var largestVideoSize: PixelSize?
 
     /// The video's size for frames of `frame`: `frame` scaled to fit within `largest`, keeping
     /// its shape, each side even (H.264's 4:2:0), never larger than the frame's (even) size.
-    public static func videoSize(frame: SDLBackend.PixelSize, largest: SDLBackend.PixelSize?) -> SDLBackend.PixelSize {
-        let evenFrame = SDLBackend.PixelSize(width: max(2, frame.width / 2 * 2), height: max(2, frame.height / 2 * 2))
+    public static func videoSize(frame: PixelSize, largest: PixelSize?) -> PixelSize {
+        let evenFrame = PixelSize(width: max(2, frame.width / 2 * 2), height: max(2, frame.height / 2 * 2))
         guard let largest, largest.width < frame.width || largest.height < frame.height else { return evenFrame }
         let scale = min(Double(largest.width) / Double(frame.width), Double(largest.height) / Double(frame.height))
         func even(_ side: Int) -> Int { max(2, min((Double(side) * scale / 2).clampedInteger(Int.self, rounding: .down), Int.max / 4) * 2) }
-        return SDLBackend.PixelSize(width: min(even(frame.width), evenFrame.width), height: min(even(frame.height), evenFrame.height))
+        return PixelSize(width: min(even(frame.width), evenFrame.width), height: min(even(frame.height), evenFrame.height))
     }
 
     private var encoder: EncoderThread?
@@ -123,7 +125,7 @@ public final class WindowRecorder {
     /// takes the one before); returns the size and ffmpeg's name for its byte order of the
     /// frame now in `buffer`, and the timeline frames it stands for; nil when none is there yet.
     private func readFrame(_ renderer: Renderer, copies: Int, first: Bool) throws(SDLError)
-        -> (size: SDLBackend.PixelSize, pixelFormat: String, copies: Int)? {
+        -> (size: PixelSize, pixelFormat: String, copies: Int)? {
         if first { readback = FrameReadback(renderer: renderer) }
         guard let readback else { return (try renderer.readPixelsBGRA(into: &buffer), "bgr0", copies) }
         let previous = pendingCopies
@@ -142,7 +144,7 @@ public final class WindowRecorder {
         let due = Int(((time - startTime) * Self.framesPerSecond).rounded(.down)) + 1
         // Each frame of the timeline up to now, at least one: the frame on screen fills them.
         let copies = max(1, due - framesWritten - pendingCopies)
-        let read: (size: SDLBackend.PixelSize, pixelFormat: String, copies: Int)?
+        let read: (size: PixelSize, pixelFormat: String, copies: Int)?
         do { read = try readFrame(renderer, copies: copies, first: first) } catch {
             framesNotCaptured += 1
             return
@@ -156,14 +158,14 @@ public final class WindowRecorder {
 
     /// Hands the frame in `buffer` to the encoder, starting it with the first frame; false
     /// when the frame's size is not the recording's (the window was resized).
-    private func offer(_ frame: (size: SDLBackend.PixelSize, pixelFormat: String, copies: Int)) -> Bool {
+    private func offer(_ frame: (size: PixelSize, pixelFormat: String, copies: Int)) -> Bool {
         do {
             if encoder == nil, let ffmpeg = pendingFFmpeg, let output {
                 var quality = VideoQuality()
                 quality.preset = Self.preset
                 quality.fastConversion = true
                 let videoSize = Self.videoSize(frame: frame.size, largest: largestVideoSize)
-                if videoSize != SDLBackend.PixelSize(width: frame.size.width / 2 * 2, height: frame.size.height / 2 * 2) {
+                if videoSize != PixelSize(width: frame.size.width / 2 * 2, height: frame.size.height / 2 * 2) {
                     quality.scaledSize = (videoSize.width, videoSize.height)
                 }
                 let video = try VideoEncoder(

@@ -10,6 +10,8 @@ import Glibc
 //
 // Usage: bare-first-frame [WIDTHxHEIGHT]   (default 1280x800, the playground's)
 
+/// MonotonicTime's reading, copied: this program is the floor the playground's start-up is
+/// measured against, so it links nothing but SDL, not even the package's smallest module.
 func monotonicNanoseconds() -> UInt64 {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)

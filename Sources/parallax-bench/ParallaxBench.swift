@@ -5,6 +5,7 @@ import FileOutput
 import Foundation
 import ParallaxKit
 import PlaygroundCLI
+import PlaygroundCommands
 import SDLBackend
 
 /// `parallax-bench`: what each parallax strategy costs as the list grows, the app's frame

@@ -1,4 +1,5 @@
 import PlaygroundCLI
+import PlaygroundCommands
 
-// The commands live in the PlaygroundCLI library, where the fuzzer and the tests reach them too.
+// The commands are declared in PlaygroundCommands (where the fuzzer parses them) and run by PlaygroundCLI.
 ParallaxPlayground.main()

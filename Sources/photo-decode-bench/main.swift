@@ -12,6 +12,7 @@
 // A measurement, not a test: numbers depend on the machine. Exit status 2 on bad arguments.
 
 import Foundation
+import ParallaxKit
 import PhotoPipeline
 
 struct Options {

@@ -2,7 +2,7 @@ import DesktopSettings
 import Foundation
 import Testing
 
-/// Issue 31: where P's screenshots and R's videos go. Each test gives its own HOME and
+/// Where P's screenshots and R's videos go. Each test gives its own HOME and
 /// xdg-user-dir's answer (a fake), so no folder of the user's is read or made.
 @Suite struct SaveFolderTests {
     private func scratch() throws -> String {

@@ -160,7 +160,7 @@ private func temporaryFolder() throws -> String {
     }
 }
 
-/// Issue 31: the file remembers what the user chose in the window; an option given on the
+/// The file remembers what the user chose in the window; an option given on the
 /// command line is for its run only.
 @Suite struct SettingsRememberChoicesTests {
     /// What the file held: the window a person left.

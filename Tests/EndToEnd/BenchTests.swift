@@ -150,7 +150,7 @@ import Testing
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
     }
 
-    /// `bench --only instructions` counts under callgrind (issue 31): valgrind 3.19, Debian
+    /// `bench --only instructions` counts under callgrind: valgrind 3.19, Debian
     /// 12's, gave up on the binary's DWARF 5 debug information, and `make bench` failed. One
     /// scene and strategy, at the section's two item counts (about 40 s on the debug build).
     @Test func theInstructionCountRunsUnderCallgrind() throws {

@@ -116,7 +116,7 @@ func temporaryFile(_ name: String, contents: String) throws -> String {
         BadInput(arguments: ["--size", "0x0"], mentions: ["positive"]),
         BadInput(arguments: ["--exit-after", "0"], mentions: ["--exit-after"]),
         BadInput(arguments: ["--script", "nope"], mentions: ["nope", "fling"]),
-        // Issue 10: numbers out of what SDL and the layout can hold are refused, not trapped on.
+        // Numbers out of what SDL and the layout can hold are refused, not trapped on.
         BadInput(arguments: ["shot", "--size", "2147483648x10", "--out", "/tmp/never.png"], mentions: ["16384"]),
         BadInput(arguments: ["shot", "--size", "3000000000x1", "--out", "/tmp/never.png"], mentions: ["16384"]),
         BadInput(arguments: ["--size", "1e12x1"], mentions: ["16384"]),
@@ -148,7 +148,7 @@ func temporaryFile(_ name: String, contents: String) throws -> String {
         }
     }
 
-    /// Issue 10: scripts that would run for ever are refused with their line, by every command.
+    /// Scripts that would run for ever are refused with their line, by every command.
     @Test(arguments: [
         (["trace"], "drag 100 400 100 100 1e9", "at most 60 seconds"), (["shot", "--out", "/tmp/never.png"], "drag 100 400 100 100 1e9", "at most 60 seconds"),
         (["trace"], "wait 1e9", "at most 600"), (["shot", "--out", "/tmp/never.png"], "wait 1e9", "at most 600"),
@@ -161,7 +161,7 @@ func temporaryFile(_ name: String, contents: String) throws -> String {
         #expect(result.stderr.contains("\(path):2:") && result.stderr.contains(reason), "\(result.stderr)")
     }
 
-    /// Issue 10: a bad token is quoted, not echoed whole.
+    /// A bad token is quoted, not echoed whole.
     @Test func aLongBadTokenIsQuotedShort() throws {
         let token = String(repeating: "y", count: 20_000)
         for arguments in [["trace", "--scene", token], ["trace", "--script", token], ["trace", "--viewport", token]] {

@@ -77,7 +77,7 @@ private struct Stats: Decodable {
     var firstScreenNames: [String] { (photos?.first_screen ?? []).map { URL(fileURLWithPath: $0.path).lastPathComponent } }
 }
 
-/// Issue 22: folders opened as people open them, and settings remembered.
+/// Folders opened as people open them, and settings remembered.
 @Suite struct DesktopTests {
     @Test func aFolderAsTheFirstArgumentIsShownAsWithPhotos() throws {
         let home = try TestHome()
@@ -145,7 +145,7 @@ private struct Stats: Decodable {
         #expect(try #require(shown).photos?.first_screen.allSatisfy { $0.path.hasPrefix(home.photos) } == true)
     }
 
-    /// Issue 31: options on the command line are for their run only. A file a person's runs
+    /// Options on the command line are for their run only. A file a person's runs
     /// left stays byte for byte through runs with `--size 320x200 --no-vsync` and with other
     /// options; a run whose script presses V remembers vsync, and only that.
     @Test func commandLineOptionsAreForTheirRunOnly() throws {

@@ -54,7 +54,7 @@ func temporaryFolder() throws -> URL {
     return dir
 }
 
-/// The page in Chromium against the model: the proof of issue 21.
+/// The page in Chromium against the model: the proof that the export moves as the app does.
 @Suite(.serialized, .needsChromium) struct ExportPageInChromiumTests {
     static let sizes = [Size(width: 1280, height: 800), Size(width: 800, height: 1000)]
     /// Offsets measured per size and engine.

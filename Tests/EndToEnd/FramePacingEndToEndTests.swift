@@ -2,7 +2,7 @@ import Foundation
 import ParallaxKit
 import Testing
 
-/// The window waits instead of drawing the same picture again (issue 23: a window at rest
+/// The window waits instead of drawing the same picture again (a window at rest
 /// took a core drawing it under llvmpipe); a script's replay, which is measured, draws every
 /// frame.
 @Suite struct FramePacingEndToEndTests {

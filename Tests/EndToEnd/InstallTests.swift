@@ -6,7 +6,7 @@ import Testing
 /// The repository's root, from this file's place in it (Tests/EndToEnd/).
 let checkoutRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-/// Issue 22: `make install`'s layout, checked on an install the tests stage (`InstallStage`).
+/// `make install`'s layout, checked on an install the tests stage (`InstallStage`).
 @Suite struct InstallTests {
     /// The installed binary finds its images beside itself (PREFIX/share/parallax-playground)
     /// with no clone in sight: the whole stage is copied into a temporary folder and run from
@@ -181,7 +181,7 @@ let checkoutRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().d
         #expect(try bashCompletions(of: "parallax-playground window --no-v") == ["--no-vsync"])
     }
 
-    /// Issue 31: `make install PREFIX=~/.local` installs only the Debian packages building and
+    /// `make install PREFIX=~/.local` installs only the Debian packages building and
     /// running need (scripts/install-deps.sh's build set), none of the tests' tools; `make
     /// test`'s set has both. Read from `make -n install` (its recipes, printed, not run) and
     /// the script's `--list`, so a Makefile or a set that changes is what is checked.

@@ -2,7 +2,7 @@ import Foundation
 import SpawnIsolation
 import Testing
 
-/// Issue 31: no test reads or writes the user's own settings, caches, thumbnails, presets,
+/// No test reads or writes the user's own settings, caches, thumbnails, presets,
 /// Pictures or Videos. Every program a test starts goes through `Isolated` (folders of its
 /// own), and `make test` checks with scripts/user-files.py that a whole run left the user's
 /// folders as they were.

@@ -3,7 +3,7 @@ import ParallaxKit
 import SpawnIsolation
 import Testing
 
-/// libvips is loaded with dlopen on the first photo decode (issue 23): the executable does not
+/// libvips is loaded with dlopen on the first photo decode: the executable does not
 /// link it, and a machine without it still opens the window. `PARALLAX_PLAYGROUND_LIBVIPS`
 /// names the library to load; pointing it at a file that does not exist plays that machine.
 @Suite struct MissingLibvipsTests {

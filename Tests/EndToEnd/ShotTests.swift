@@ -106,7 +106,7 @@ private func difference(_ a: RGBAImage, _ b: RGBAImage, threshold: Int = 24) -> 
         #expect(difference(a, try RGBAImage.load(path: still)).share > 0, "the indicator shows after a script")
     }
 
-    /// Issue 10: `shot --out existing.png` killed while it writes leaves a whole PNG there, the
+    /// `shot --out existing.png` killed while it writes leaves a whole PNG there, the
     /// old one, never a truncated one. The kill comes the moment the writing shows in the
     /// folder: the old file changing size, or a new file appearing beside it.
     @Test(.timeLimit(.minutes(3)))
@@ -145,7 +145,7 @@ private func difference(_ a: RGBAImage, _ b: RGBAImage, threshold: Int = 24) -> 
         #expect(caught == 3, "every kill landed while the shot was writing")
     }
 
-    /// Issues 10 and 12: an unreadable image never stops the app. Each bad photo is named
+    /// An unreadable image never stops the app. Each bad photo is named
     /// once with the reason and drawn as a "can't show" tile; a bad cover is skipped and named.
     @Test func unreadableImagesAreNamedAndShownAsTiles() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bad-images-\(UUID().uuidString)")
@@ -184,7 +184,7 @@ private func difference(_ a: RGBAImage, _ b: RGBAImage, threshold: Int = 24) -> 
         #expect(none.stderr.contains("no .png, .jpg or .jpeg files"), "\(none.stderr)")
     }
 
-    /// Issue 12 (first step): `--photos DIR` shows a folder's photos, each in its own shape
+    /// `--photos DIR` shows a folder's photos, each in its own shape
     /// after EXIF orientation, the same in trace (headers only) and shot (decoded).
     @Test func aPhotoFolderLaysOutEachPhotoInItsOwnShape() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("photo-folder-\(UUID().uuidString)")

@@ -57,7 +57,7 @@ extension WindowTests {
         #expect(numbers[2] > 50, "frames compared")
     }
 
-    /// Issue 18's report, as typed: `monkey --photos DIR --seconds 8` on a folder of camera-like
+    /// A reported crash, as typed: `monkey --photos DIR --seconds 8` on a folder of camera-like
     /// JPEGs with the files a pipeline must survive among them (a JPEG cut off in its scan
     /// data, whose header reads but whose pixels fail, plain text and an empty file named
     /// .jpg, a folder and a looping symlink named like photos). Before the shadow model was
@@ -84,7 +84,7 @@ extension WindowTests {
         #expect(result.stderr.contains("bad-text.jpg"), "\(result.stderr)")
     }
 
-    /// Issue 12, end to end: a folder of 500 generated JPEGs in a real window, a fling, and the
+    /// Photo folders end to end: a folder of 500 generated JPEGs in a real window, a fling, and the
     /// window's own screenshot a second after the list comes to rest shows every visible
     /// photo sharp: it matches `shot` of the same offset (which waits for every decode), where
     /// a placeholder or a thumbnail preview would differ in most of its pixels.

@@ -82,7 +82,7 @@ import Testing
         #expect((175...186).contains(frames), "\(frames) frames for a 3.0 s recording")
     }
 
-    /// Issue 31: xdg-user-dir answers $HOME when no videos folder is set; that is no videos
+    /// xdg-user-dir answers $HOME when no videos folder is set; that is no videos
     /// folder, even when HOME is not the account's home: the video goes to HOME/Videos, made
     /// for it, and nothing into the current directory.
     @Test(.needsFFmpeg) func withNoVideosFolderSetTheVideoGoesToHomeVideosMadeForIt() throws {
@@ -114,7 +114,7 @@ import Testing
     }
 }
 
-/// Issue 31: P's screenshots go where R's videos do: the pictures folder set in
+/// P's screenshots go where R's videos do: the pictures folder set in
 /// user-dirs.dirs, else HOME/Pictures, made when first needed; never the current directory
 /// while a folder can be made.
 @Suite struct ScreenshotFolderTests {

@@ -1,4 +1,5 @@
 import Foundation
+import MonotonicTime
 import ParallaxKit
 import SDLBackend
 import SpawnIsolation
@@ -78,7 +79,7 @@ import Testing
         #expect(zip(stats.changes, stats.changes.dropFirst()).allSatisfy { $0.frame < $1.frame }, "changes carry increasing frame numbers")
     }
 
-    /// Issue 9: keys typed while the window is still loading its images are kept: they take
+    /// Keys typed while the window is still loading its images are kept: they take
     /// effect in the first frame. `--preload-photos` decodes every photo between the window's
     /// appearance and its first frame; large photos make that long enough to type into.
     @Test(.timeLimit(.minutes(2)), .needsXvfb)
@@ -135,7 +136,7 @@ import Testing
         #expect(first.frame == 0 && first.scene == "table" && first.strategy == "cached-layout", "the first frame already shows both Tabs and the 3: \(stats.changes)")
     }
 
-    /// Issue 10: SIGHUP (a closed terminal) ends the window as SIGTERM and SIGINT do: cleanly,
+    /// SIGHUP (a closed terminal) ends the window as SIGTERM and SIGINT do: cleanly,
     /// with the statistics written.
     @Test(.timeLimit(.minutes(1)), arguments: [SIGHUP, SIGTERM, SIGINT])
     func hangUpTerminateAndInterruptEndTheWindowCleanly(signal: Int32) throws {
@@ -163,7 +164,7 @@ import Testing
         #expect(drawn >= 5, "the statistics were written, of the 2 s the window ran (\(drawn) frames)")
     }
 
-    /// Issue 9: `bench --only window` measures every scene in a real window with both render
+    /// `bench --only window` measures every scene in a real window with both render
     /// drivers, vsync on (app and bare loop alone) and off (interleaved), and judges the
     /// targets; without a display it says how to get one.
     @Test(.timeLimit(.minutes(3)), .needsXvfb, .needsFFmpeg)
@@ -223,7 +224,7 @@ import Testing
         #expect(windowTargets.count == 5 && windowTargets.allSatisfy { $0.met != nil }, "the five window targets judged")
     }
 
-    /// Issue 10: thirty seconds of seeded random input through the real frame loop (SDL's
+    /// Thirty seconds of seeded random input through the real frame loop (SDL's
     /// dummy driver), every invariant checked after every frame and the strategies compared
     /// against a second model fed the same events. `make soak` runs it for ten minutes.
     @Test(.timeLimit(.minutes(3)))
@@ -252,7 +253,7 @@ import Testing
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let scriptFile = folder.appendingPathComponent("keys.txt")
             try script.write(to: scriptFile, atomically: true, encoding: .utf8)
-            // A home of its own: this run's --size is no one's next window (issue 31).
+            // A home of its own: this run's --size is no one's next window.
             let app = Isolated.process(try playgroundBinary(), ["--size", "320x200", "--script", scriptFile.path, "--exit-after", "3"],
                                        environment: ProcessInfo.processInfo.environment.merging(["SDL_VIDEODRIVER": "dummy", "HOME": folder.path]) { $1 },
                                        currentDirectory: folder)

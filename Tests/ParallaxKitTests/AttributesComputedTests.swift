@@ -54,7 +54,7 @@ import Testing
         #expect(moving > 30, "the script moved the list")
     }
 
-    /// Layout invalidation, the seed's own: every item on every frame the list moves.
+    /// Layout invalidation, Begemann's own: every item on every frame the list moves.
     @Test func layoutInvalidationComputesEveryItemWhileMoving() {
         let frames = Self.countedFrames(scene: .quilt, strategy: .layoutInvalidation, itemCount: 50, script: .fling)
         let moving = frames.dropFirst().filter(\.moved)

@@ -2,7 +2,7 @@ import ParallaxKit
 import Testing
 
 /// The cells' shape knobs (cell spacing, cell height, image overscan): each scene reads them in
-/// its own terms, nil is the seed's own, a `set` line does what the option does, and a change
+/// its own terms, nil is the article's own, a `set` line does what the option does, and a change
 /// mid-run moves the cells already on screen.
 @Suite struct CellLayoutTests {
     let viewport = Size(width: 1280, height: 800)
@@ -32,7 +32,7 @@ import Testing
         #expect(photos[1].minX - photos[0].maxX == 10)
         let rows = frames(.table, CellLayout(spacing: 7))
         #expect(rows[1].minY - rows[0].maxY == 7 && rows[5].minY - rows[4].maxY == 7)
-        #expect(frames(.table, .sceneDefaults)[1].minY == frames(.table, .sceneDefaults)[0].maxY, "seed 002's rows touch")
+        #expect(frames(.table, .sceneDefaults)[1].minY == frames(.table, .sceneDefaults)[0].maxY, "Patel's rows touch")
         // The quilt: tiles side by side in the first row are `spacing` apart (half on each).
         let quilt = frames(.quilt, CellLayout(spacing: 20))
         let neighbours = quilt.filter { $0.minY == quilt[0].minY }.sorted { $0.minX < $1.minX }
@@ -72,7 +72,7 @@ import Testing
                 return nil
             }
         }
-        // Seeds' rule: as much larger as the amount; then 5 pt, whatever the amount.
+        // The articles' rule: as much larger as the amount; then 5 pt, whatever the amount.
         let own = imageFrames()
         #expect(!own.isEmpty && own.allSatisfy { $0.frame.height - $0.clip.height == 60 })
         playground.apply(.setCellLayout(.imageOverscan, 5))

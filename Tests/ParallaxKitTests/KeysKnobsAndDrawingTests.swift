@@ -154,13 +154,13 @@ import Testing
         #expect(pg.itemCount == pg.scene.defaultItemCount)
     }
 
-    /// Issue 9: after F2 the captions scene ran the photos scene's layout invalidation.
+    /// Once, after F2 the captions scene ran the photos scene's layout invalidation.
     @Test func eachSceneStartsInItsOwnStrategyUntilTheUserPicksOne() {
         let pg = Playground(scene: .photos, viewportSize: Size(width: 900, height: 700))
-        #expect(pg.strategy == .layoutInvalidation, "seed 000's own")
+        #expect(pg.strategy == .layoutInvalidation, "Begemann's own")
         for id in SceneID.allCases {
             pg.setScene(id)
-            #expect(pg.strategy == Scene.make(id).defaultStrategy, "\(id) starts in its seed's strategy")
+            #expect(pg.strategy == Scene.make(id).defaultStrategy, "\(id) starts in its article's strategy")
             #expect(pg.shiftStrategy.strategy == pg.strategy)
         }
         pg.setScene(.captions)

@@ -115,7 +115,7 @@ private func frames(_ c: GeometryCase, count: Int, viewport: Size = viewport) ->
 }
 
 @Suite struct PhotoSetTests {
-    /// Issue 12: the quilt's tiles follow the photos' shapes.
+    /// The quilt's tiles follow the photos' shapes.
     @Test func quiltTilesFollowThePhotosShapes() {
         let photos = PhotoSet(aspectRatios: [16.0 / 9, 9.0 / 16, 1, 4.0 / 3, 3, 0.5])
         let quilt = QuiltGeometry(photos: photos)

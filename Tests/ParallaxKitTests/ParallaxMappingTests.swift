@@ -1,7 +1,7 @@
 import ParallaxKit
 import Testing
 
-@Suite struct BegemannSeed000Tests {
+@Suite struct BegemannMappingTests {
     let bounds = Rect(x: 0, y: 1000, width: 320, height: 568)
     let size = Size(width: 320, height: 200)
 
@@ -22,14 +22,14 @@ import Testing
         #expect(BegemannParallax.offset(cellFrame: cell(midY: bounds.midY + 5000), bounds: bounds) == -30)
     }
 
-    @Test func kurutepeSeed003IsTheNegative() {
+    @Test func kurutepeIsBegemannsNegative() {
         let frame = cell(midY: bounds.midY + 123)
         #expect(KurutepeParallax.offset(cellFrame: frame, bounds: bounds) == -BegemannParallax.offset(cellFrame: frame, bounds: bounds))
         #expect(KurutepeParallax.maxParallaxOffset == 30)
     }
 }
 
-@Suite struct LethSeed001Tests {
+@Suite struct LethMappingTests {
     // A 800 pt view with a 64 pt top bar and a 49 pt bottom bar; cells are a 300 pt image
     // container above 60 pt of labels.
     let insets = EdgeInsets(top: 64, bottom: 49)
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func centredTheRatioIsAHalfAndTheImageCentred() {
-        // The seed's centre, (viewH − bottom)·0.5 + containerH·0.5, under a bottom bar only.
+        // Leth's centre, (viewH − bottom)·0.5 + containerH·0.5, under a bottom bar only.
         let bottomOnly = EdgeInsets(bottom: 49)
         let r = ratio(containerMaxY: (800 - 49) * 0.5 + containerHeight * 0.5, insets: bottomOnly)
         expectClose(r, 0.5)
@@ -76,7 +76,7 @@ import Testing
     }
 }
 
-@Suite struct PatelSeed002Tests {
+@Suite struct PatelMappingTests {
     let bounds = Rect(x: 0, y: 2000, width: 375, height: 667)
 
     @Test func factorIs0AsTheRowLeavesTheTop() {
@@ -107,7 +107,7 @@ import Testing
     }
 }
 
-@Suite struct JensenSeed004Tests {
+@Suite struct JensenMappingTests {
     let bounds = Rect(x: 3000, y: 0, width: 1024, height: 768)
     let width = 400.0
 
@@ -131,7 +131,7 @@ import Testing
     }
 }
 
-/// Seeds' mappings on another scene's list: what compared technique panes show.
+/// Authors' mappings on another scene's list: what compared technique panes show.
 @Suite struct MappingOnAnotherListTests {
     /// Jensen's rule down a vertical list is his rule across a horizontal one, turned: the
     /// cell's place in the viewport from −1 (entering at the top) to 1 (leaving at the bottom).
@@ -149,7 +149,7 @@ import Testing
         #expect(ParallaxMapping.jensen.displacement(cellFrame: cell, bounds: bounds, contentInsets: .zero, amount: 30).y == 0)
     }
 
-    /// A playground with another seed's mapping keeps it through a scene change, and the
+    /// A playground with another author's mapping keeps it through a scene change, and the
     /// settings it reports build the same playground.
     @Test func aMappingOverrideSurvivesSceneChangesAndRoundTrips() {
         let settings = PlaygroundSettings(scene: .photos, parallaxAmount: 70, mapping: .patel)

@@ -78,7 +78,7 @@ private func checkInvariants(scene: SceneID, items: Int, viewport: Size, events:
         k += 1
         if session.hasEnded(afterFrameAt: t) { break }
     }
-    // The album row drifts on its own until someone scrolls it (seed 004); that is no failure to rest.
+    // The album row drifts on its own until someone scrolls it (Jensen's); that is no failure to rest.
     if sv.isAutoScrolling && !pg.userHasInteracted { return }
     #expect(sv.phase == .idle, "still \(sv.phase) 15 s after the last input")
     #expect(sv.offsetRange.contains(sv.position), "came to rest at \(sv.position), outside \(sv.offsetRange)")

@@ -81,7 +81,7 @@ import Testing
         BadScript(text: "key", line: 1, reasonContains: "one key name"),
         BadScript(text: "wait -1", line: 1, reasonContains: "zero or more"),
         BadScript(text: "drag 0 0 1 1 0", line: 1, reasonContains: "positive duration"),
-        // Issue 10: limits that keep a replay finite and its memory bounded.
+        // Limits that keep a replay finite and its memory bounded.
         BadScript(text: "drag 100 400 100 100 1e9", line: 1, reasonContains: "at most 60 seconds"),
         BadScript(text: "wait 1\nwait 1e9", line: 2, reasonContains: "at most 600"),
         BadScript(text: String(repeating: "wait 600\n", count: 6) + "wait 1", line: 7, reasonContains: "past 3600 seconds"),

@@ -116,7 +116,7 @@ private let comparedStrategies: [ParallaxStrategy] = [.scrollCallback, .layoutIn
         }
         #expect(withUpdate.visibleCells.contains { $0.parallax != .zero })
 
-        // Seed 002's jump: without willDisplay nothing is shifted until the first scroll.
+        // Patel's jump: without willDisplay nothing is shifted until the first scroll.
         let without = Playground(scene: .table, strategy: .scrollCallback, viewportSize: Size(width: 800, height: 600))
         without.updatesOnWillDisplay = false
         runFrame(without, at: 0)

@@ -1,3 +1,4 @@
+import ParallaxKit
 import PhotoPipeline
 import Testing
 

@@ -4,7 +4,7 @@ import Testing
 @testable import PhotoPipeline
 
 /// The window's first frame does not share the machine with libvips' loading: a pipeline set
-/// to `decodesAfterFirstFrame` holds its loader until its second update (issue 23).
+/// to `decodesAfterFirstFrame` holds its loader until its second update.
 @Suite struct DecodesAfterFirstFrameTests {
     typealias Pipeline = PhotoTexturePipeline<RecordingTextureMaker>
 

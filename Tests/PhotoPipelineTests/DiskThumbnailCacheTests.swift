@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxKit
 import Synchronization
 import Testing
 @testable import PhotoPipeline

@@ -1,5 +1,6 @@
 import CVips
 import Foundation
+import ParallaxKit
 import Testing
 @testable import PhotoPipeline
 

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ParallaxKit
 import Synchronization
 import Testing
 @testable import PhotoPipeline

@@ -1,10 +1,11 @@
 import CVips
 import Foundation
+import ParallaxKit
 import Synchronization
 import Testing
 @testable import PhotoPipeline
 
-/// libvips reached through dlopen (issue 23): `cvips_load` fills the table of functions or
+/// libvips reached through dlopen: `cvips_load` fills the table of functions or
 /// says why not, `Vips.start` loads the real library and decodes, and the loader hands to its
 /// plain decode what libvips' absence stops.
 @Suite struct VipsLoadingTests {

@@ -49,7 +49,7 @@ import Testing
     }
 
     /// Below the shift, the overscan leaves part of the cell bare, and the card says how much;
-    /// at the seeds' rule (overscan = amount) it never does.
+    /// at the articles' rule (overscan = amount) it never does.
     @Test func theCardSaysWhenTheImageLeavesTheCellBare() throws {
         let (playground, _) = try Self.flung(.photos, strategy: .scrollCallback, frames: 30)
         let covered = playground.visibleCells.compactMap { cell -> ExplainCard? in

@@ -37,7 +37,7 @@ import Testing
         #expect(list.commands.contains { if case .fill(_, let c) = $0 { return c == Color(r: 240, g: 80, b: 70) } else { return false } })
     }
 
-    /// Issue 9: the parts of the frame the panel lists add up to the frame time it shows.
+    /// The parts of the frame the panel lists add up to the frame time it shows.
     @Test(arguments: [false, true])
     func theFramesPartsAddUpToTheFrameTime(vsync: Bool) throws {
         var stats = FrameStatistics()
@@ -80,7 +80,7 @@ import Testing
         #expect(list.isEmpty)
     }
 
-    /// Issue 9: the help panel and the overlay never overlap.
+    /// The help panel and the overlay never overlap.
     @Test(arguments: [Size(width: 1280, height: 800), Size(width: 1024, height: 768), Size(width: 800, height: 900), Size(width: 1920, height: 1080)])
     func theHelpKeepsClearOfTheOverlay(viewport: Size) {
         for mode in OverlayMode.allCases {
@@ -128,7 +128,7 @@ import Testing
     }
 }
 
-/// Issue 24's panel: rows sized to what they show, each value under its own label, and means
+/// The statistics panel: rows sized to what they show, each value under its own label, and means
 /// that describe the strategy the panel names.
 @Suite struct PanelRowsTests {
     let viewport = Size(width: 1280, height: 800)

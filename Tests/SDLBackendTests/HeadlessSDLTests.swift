@@ -172,7 +172,7 @@ private let black = Color.black
         #expect(library.texture(for: .cover(7))?.pixelSize == PixelSize(width: 6, height: 6))
     }
 
-    /// Issue 10: a 12,000 × 12,000 photo cost 2.2 GB decoded whole; through the photo
+    /// A 12,000 × 12,000 photo cost 2.2 GB decoded whole; through the photo
     /// pipeline it is shrunk on load to the largest side a cell needs, and a truncated JPEG
     /// is refused with the reason instead of drawn grey.
     @Test func hugePhotosShrinkOnLoadAndTruncatedOnesSaySo() throws {

@@ -74,7 +74,7 @@ extension HeadlessSDLTests {
             return
         }
         // 40 points rounded up to the 32-pixel step.
-        #expect(texture.pixelSize == SDLBackend.PixelSize(width: 64, height: 64))
+        #expect(texture.pixelSize == PixelSize(width: 64, height: 64))
         #expect(opacity == 1)
     }
 

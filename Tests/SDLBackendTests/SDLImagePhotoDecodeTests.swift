@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxKit
 import PhotoPipeline
 import SpawnIsolation
 import Testing
@@ -11,11 +12,11 @@ import Testing
         .deletingLastPathComponent().appendingPathComponent("Resources/photos/photo-00.png").path
 
     @Test(arguments: [
-        (PhotoFit.fit, PhotoPipeline.PixelSize(width: 300, height: 300), PhotoPipeline.PixelSize(width: 300, height: 200)),
-        (PhotoFit.cover, PhotoPipeline.PixelSize(width: 300, height: 300), PhotoPipeline.PixelSize(width: 450, height: 300)),
-        (PhotoFit.cover, PhotoPipeline.PixelSize(width: 2000, height: 100), PhotoPipeline.PixelSize(width: 960, height: 640)),
+        (PhotoFit.fit, PixelSize(width: 300, height: 300), PixelSize(width: 300, height: 200)),
+        (PhotoFit.cover, PixelSize(width: 300, height: 300), PixelSize(width: 450, height: 300)),
+        (PhotoFit.cover, PixelSize(width: 2000, height: 100), PixelSize(width: 960, height: 640)),
     ])
-    func aBundledPhotoIsShrunkToTheRequest(fit: PhotoFit, asked: PhotoPipeline.PixelSize, expected: PhotoPipeline.PixelSize) throws {
+    func aBundledPhotoIsShrunkToTheRequest(fit: PhotoFit, asked: PixelSize, expected: PixelSize) throws {
         let request = PhotoRequest(id: 0, path: Self.bundledPhoto, size: asked, fit: fit)
         let photo = try decodeWithSDLImage(request)
         #expect(photo.size == expected)
@@ -34,7 +35,7 @@ import Testing
         try #require(convert.terminationStatus == 0)
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         let decoded = try #require(decodeWithSDLImage(jpeg: bytes))
-        #expect(decoded.size == PhotoPipeline.PixelSize(width: 40, height: 20))
+        #expect(decoded.size == PixelSize(width: 40, height: 20))
         #expect(decoded.rgba.count == 40 * 20 * 4)
         #expect(abs(Int(decoded.rgba[0]) - 200) < 12 && abs(Int(decoded.rgba[1]) - 40) < 12 && decoded.rgba[3] == 255)
         #expect(decodeWithSDLImage(jpeg: Array("not an image".utf8)) == nil)
@@ -43,7 +44,7 @@ import Testing
     }
 
     @Test func anEmbeddedPreviewIsNotSomethingItHas() {
-        let request = PhotoRequest(id: 0, path: Self.bundledPhoto, size: PhotoPipeline.PixelSize(width: 10, height: 10), kind: .embeddedPreview)
+        let request = PhotoRequest(id: 0, path: Self.bundledPhoto, size: PixelSize(width: 10, height: 10), kind: .embeddedPreview)
         #expect(throws: PhotoProblem.noEmbeddedPreview) { try decodeWithSDLImage(request) }
     }
 
@@ -51,7 +52,7 @@ import Testing
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("sdl-image-\(UUID().uuidString).jpg").path
         try Data("not an image".utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let request = PhotoRequest(id: 0, path: path, size: PhotoPipeline.PixelSize(width: 10, height: 10))
+        let request = PhotoRequest(id: 0, path: path, size: PixelSize(width: 10, height: 10))
         #expect {
             try decodeWithSDLImage(request)
         } throws: { error in

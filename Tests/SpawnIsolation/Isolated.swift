@@ -1,6 +1,6 @@
 import Foundation
 
-/// Every program a test starts is started through here (issue 31): the app, its subcommands
+/// Every program a test starts is started through here: the app, its subcommands
 /// and the tools beside it (Xvfb, xdotool, ffmpeg, python, vips…). Each gets folders of its
 /// own for HOME, XDG_CONFIG_HOME, XDG_CACHE_HOME, XDG_DATA_HOME and XDG_STATE_HOME, and none
 /// of xdg-user-dirs' variables (XDG_PICTURES_DIR, XDG_VIDEOS_DIR…), so xdg-user-dir reads

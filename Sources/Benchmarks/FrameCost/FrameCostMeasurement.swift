@@ -1,4 +1,5 @@
 import Foundation
+import MonotonicTime
 import Panes
 import ParallaxKit
 import PlaygroundWindow
@@ -120,9 +121,9 @@ enum FrameCostMeasurement {
             workTimes.reserveCapacity(frames)
             bareTimes.reserveCapacity(frames)
             func bareFrame(_ k: Int) {
-                let start = MonotonicClock.nanoseconds()
+                let start = monotonicNanoseconds()
                 bare.drawFrame(k)
-                bareTimes.append(Double(MonotonicClock.nanoseconds() &- start))
+                bareTimes.append(Double(monotonicNanoseconds() &- start))
             }
             runReplay(sdl: sdl, cell: cell, script: script, frameLimit: frameLimit,
                       videoRecording: cell.recording ? BenchRecording() : nil) { k, app in

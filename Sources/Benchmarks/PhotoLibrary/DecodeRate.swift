@@ -1,4 +1,6 @@
 import Foundation
+import MonotonicTime
+import ParallaxKit
 import PhotoPipeline
 
 /// Megapixels of source photo decoded per second, by the app's pipeline (`PhotoLoader` with
@@ -28,7 +30,7 @@ enum DecodeRate {
         guard !readable.isEmpty else { throw BenchFailure(message: "no readable photos in \(folder)") }
         let megapixels = Double(sourcePixels) / 1e6
 
-        let start = MonotonicClock.nanoseconds()
+        let start = monotonicNanoseconds()
         let loader = PhotoLoader(workers: threads)
         loader.submit(readable.enumerated().map { PhotoRequest(id: $0.offset, path: $0.element, size: box, fit: .fit) })
         var done = 0
@@ -37,7 +39,7 @@ enum DecodeRate {
             if taken.isEmpty { usleep(500) }
             done += taken.count
         }
-        let appSeconds = Double(MonotonicClock.nanoseconds() - start) / 1e9
+        let appSeconds = Double(monotonicNanoseconds() - start) / 1e9
         loader.shutdown()
 
         let jobs = readable.map { VipsThumbnailRun.Job(path: $0, width: box.width, height: box.height) }

@@ -2,7 +2,7 @@ import Foundation
 import ParallaxKit
 
 extension PhotoLibraryResult {
-    /// A folder's first look in one scene (issue 23): first visits only, each launch with an
+    /// A folder's first look in one scene: first visits only, each launch with an
     /// empty cache home, held to the same targets as the photos scene on the folder given.
     public struct FirstLook: Codable, Equatable, Sendable {
         /// The case, and the prefix of its targets' names (`quilt_no_thumbnails.visible_preview_ms`).
@@ -81,7 +81,7 @@ enum FirstLookMeasurement {
         return try summarize(runs, look: look, folder: folder, embeddedThumbnails: look.embeddedThumbnails, cores: cores)
     }
 
-    /// The medians of first-visit `runs`, and vipsthumbnail with `cores` processes (issue 23's
+    /// The medians of first-visit `runs`, and vipsthumbnail with `cores` processes (the
     /// floor: the machine's limit, not the window's threads) on the first screen of the last
     /// run that turned one sharp: a run that never did names none, and vipsthumbnail on no
     /// files would be a floor of nothing.

@@ -1,6 +1,6 @@
 /// The photo-library section's fling: two hard flicks two seconds apart, each let go at about
 /// 25,000 points a second (200 points in 8 ms), so the list travels well over the 20,000
-/// points issue 12 asks for, then five seconds to come to rest and turn sharp.
+/// points the fling target asks for, then five seconds to come to rest and turn sharp.
 enum FlingScript {
     static let text = """
         # Two hard flings through a photo folder (parallax-playground bench, photo-library).

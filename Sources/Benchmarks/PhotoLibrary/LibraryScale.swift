@@ -3,7 +3,7 @@ import Foundation
 import ParallaxKit
 import PhotoPipeline
 
-/// A real library's size (issue 34): 100,000 photos in 120 year/month folders (2015/01 …
+/// A real library's size: 100,000 photos in 120 year/month folders (2015/01 …
 /// 2024/12), symbolic links to the section's photos generated into `bench-out/`, opened with
 /// `--recursive` against a 200-photo folder of the same links. What it measures: the first
 /// frame on a first and a second visit against the small folder's, End pressed at 1 s of a

@@ -2,7 +2,7 @@ import FileOutput
 import Foundation
 import PhotoPipeline
 
-/// Issue 12's figures for a photo folder, measured through the real window command (under
+/// The photo pipeline's figures for a photo folder, measured through the real window command (under
 /// the current DISPLAY, else SDL's dummy driver) and against the `vipsthumbnail` program.
 enum PhotoLibraryMeasurement {
     /// Seconds a launch runs: time for the first screen to turn sharp on one core.
@@ -49,13 +49,13 @@ enum PhotoLibraryMeasurement {
             bare.append(try BareFirstFrame.milliseconds(shaderCache: shaderCache))
         }
         progress.show("photo library · vipsthumbnail on the first screen")
-        // As many vipsthumbnail processes as the machine has cores (issue 23's floor): the
+        // As many vipsthumbnail processes as the machine has cores (the floor a first look is held to): the
         // window's first look is held to the machine's limit, not to its own decode threads.
         let given = try FirstLookMeasurement.summarize(first, look: .photos, folder: folder, embeddedThumbnails: givenHasThumbnails,
                                                        cores: cores)
 
         // The same first look without EXIF thumbnails to show first, in the photos scene and
-        // the quilt (issue 23), each launch as new to the folder as those above.
+        // the quilt, each launch as new to the folder as those above.
         var firstLooks = [given]
         for look in FirstLookCase.withoutThumbnails {
             guard let folderWithoutThumbnails else {
@@ -89,8 +89,8 @@ enum PhotoLibraryMeasurement {
             FileHandle.standardError.write(Data("note: the fling went \(Int(fling.stats.final_offset_y)) pt, under \(Int(FlingScript.requiredDistance)): the folder is too short\n".utf8))
         }
 
-        // Memory at 100 and 10,000 photos, and the fling's rest to sharp over 2,000 (issue
-        // 23): links to the folder's files under new names.
+        // Memory at 100 and 10,000 photos, and the fling's rest to sharp over 2,000:
+        // links to the folder's files under new names.
         var rss: [Int: Double] = [:]
         var restToSharp2000: Double?
         for count in [100, 2_000, 10_000] {

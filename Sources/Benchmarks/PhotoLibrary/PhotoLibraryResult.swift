@@ -1,6 +1,6 @@
 import Foundation
 
-/// What the photo-library section measured, under the names issue 12 gives them. Times in
+/// What the photo-library section measured, under the names its targets use. Times in
 /// milliseconds; medians where a figure was measured more than once.
 public struct PhotoLibraryResult: Codable, Equatable, Sendable {
     public var folder: String
@@ -36,7 +36,7 @@ public struct PhotoLibraryResult: Codable, Equatable, Sendable {
     /// From rest after the fling until every visible cell is sharp.
     public var fling_rest_to_sharp_ms: Double?
     /// The same over 2,000 photos (links to the folder's files under distinct names, on a
-    /// launch that finds the index), as issue 23 asks. Absent from files written before.
+    /// launch that finds the index), so a large folder is held to the same targets. Absent from files written before.
     public var fling_rest_to_sharp_ms_2000: Double? = nil
     /// Frames over 16.7 ms in the fling run, minus the same with every photo decoded up front.
     public var frames_over_budget_image_work: Int
@@ -52,12 +52,12 @@ public struct PhotoLibraryResult: Codable, Equatable, Sendable {
     public var vipsthumbnail_mp_per_s: Double
     public var decode_over_vipsthumbnail: Double
 
-    /// A folder's first look case by case (issue 23): the photos scene on this folder (the
+    /// A folder's first look case by case: the photos scene on this folder (the
     /// figures above again), then the photos and the quilt scenes on a folder without EXIF
     /// thumbnails. Absent from files written before it was measured.
     public var first_looks: [FirstLook]?
 
-    /// Each figure against issue 12's target.
+    /// Each figure against its target (`BenchTargets`).
     public var targets: [Verdict]
     /// A library of 100,000 photos in month folders against 200 (see `LibraryScale`).
     /// Absent from files written before it was measured.

@@ -1,4 +1,5 @@
 import Foundation
+import MonotonicTime
 import PhotoPipeline
 
 /// Times the `vipsthumbnail` program (Debian's libvips-tools), the yardstick the photo
@@ -33,7 +34,7 @@ enum VipsThumbnailRun {
         for (i, job) in jobs.enumerated() { laneJobs[i % lanes].append(job) }
         var environment = ProcessInfo.processInfo.environment
         environment["VIPS_CONCURRENCY"] = "1"
-        let start = MonotonicClock.nanoseconds()
+        let start = monotonicNanoseconds()
         let processes = laneJobs.filter { !$0.isEmpty }.map { lane -> [Process] in
             commands(lane, outputFolder: folder).map { arguments in
                 let process = Process()
@@ -62,7 +63,7 @@ enum VipsThumbnailRun {
             }
         }
         group.wait()
-        let elapsed = Double(MonotonicClock.nanoseconds() - start) / 1e6
+        let elapsed = Double(monotonicNanoseconds() - start) / 1e6
         guard failures.count == 0 else { throw BenchFailure(message: "vipsthumbnail failed \(failures.count) time(s) (is libvips-tools installed?)") }
         return elapsed
     }

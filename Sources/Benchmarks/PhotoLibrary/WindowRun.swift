@@ -1,4 +1,5 @@
 import Foundation
+import MonotonicTime
 import ParallaxKit
 
 /// One run of the window command on a photo folder, and what its `--stats-json` said.
@@ -36,7 +37,7 @@ struct WindowRun {
             arguments: ["--no-settings", "--photos", photos, "--exit-after", String(seconds), "--stats-json", statsPath, "--no-vsync"] + extra,
             environment: environment)
         var spawned: UInt64 = 0
-        let result = try child.run { spawned = MonotonicClock.nanoseconds() }
+        let result = try child.run { spawned = monotonicNanoseconds() }
         guard result.status == 0 else {
             throw BenchFailure(message: "the window failed on \(photos) (status \(result.status)): \(result.standardError)")
         }

@@ -1,5 +1,6 @@
 import FileOutput
 import Foundation
+import MonotonicTime
 import ParallaxKit
 import Presentation
 
@@ -83,9 +84,9 @@ public enum PhysicsCostMeasurement {
                 var runTimes: [Double] = []
                 while scrollView.phase != .idle && k < 60 * 30 {
                     let t = Double(k) / 60
-                    let start = MonotonicClock.nanoseconds()
+                    let start = monotonicNanoseconds()
                     scrollView.tick(at: t)
-                    runTimes.append(Double(MonotonicClock.nanoseconds() &- start))
+                    runTimes.append(Double(monotonicNanoseconds() &- start))
                     k += 1
                 }
                 // The first run warms the caches (and builds Android's spline table once).

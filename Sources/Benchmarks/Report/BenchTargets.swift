@@ -24,7 +24,7 @@ enum BenchTargets {
         return targets
     }
 
-    /// Issue 9, for the OpenGL renderer in a real window: every scene's p99 frame within a
+    /// For the OpenGL renderer in a real window: every scene's p99 frame within a
     /// 60 Hz refresh with vsync on, and the app's p50 within 1.15× of the bare loop's with it off.
     static func windowTargets(_ window: WindowFramesReport?) -> [BenchTarget] {
         let vsyncName = "in a real window (opengl, vsync on): every scene's p99 frame ≤ 16.7 ms"

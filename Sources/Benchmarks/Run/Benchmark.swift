@@ -16,7 +16,7 @@ public enum Benchmark {
             FileHandle.standardError.write(Data("note: a debug build; numbers are for checking the benchmark, not for reading (swift build -c release)\n".utf8))
         }
         let script = BuiltinScript.bench
-        let timerOverhead = MonotonicClock.timerOverheadNanoseconds()
+        let timerOverhead = TimerOverhead.nanoseconds()
         let sections = plan.sections
         let cells = sections.contains(.strategyCost) ? plan.cells : []
         let replayUnits = cells.map(BenchPlan.weight).reduce(0, +)

@@ -1,4 +1,5 @@
 import Foundation
+import MonotonicTime
 
 /// The floor under the window's start-up: `bare-first-frame` (SDL alone opening the same
 /// window and presenting one cleared frame), spawned as the playground is and timed the same
@@ -27,7 +28,7 @@ enum BareFirstFrame {
         if let shaderCache { environment[shaderCacheVariable] = shaderCache }
         var spawned: UInt64 = 0
         let result = try ChildProcess(executable: executable, arguments: [size], environment: environment)
-            .run { spawned = MonotonicClock.nanoseconds() }
+            .run { spawned = monotonicNanoseconds() }
         guard result.status == 0 else {
             throw BenchFailure(message: "bare-first-frame failed (status \(result.status)): \(result.standardError)")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import MonotonicTime
 import ParallaxKit
 
 /// Start-up as a user sees it: the window command spawned as a user would start it, from the
@@ -26,7 +27,7 @@ enum StartupMeasurement {
                 arguments: ["--no-settings", "--exit-when-sharp", "--exit-after", exitAfterSeconds, "--stats-json", statsPath, "--resources", resources, "--no-vsync"],
                 environment: environment)
             var spawned: UInt64 = 0
-            let result = try child.run { spawned = MonotonicClock.nanoseconds() }
+            let result = try child.run { spawned = monotonicNanoseconds() }
             guard result.status == 0 else {
                 throw BenchFailure(message: "the window command failed (status \(result.status)): \(result.standardError)")
             }

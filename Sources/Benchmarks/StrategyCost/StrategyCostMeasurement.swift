@@ -1,3 +1,4 @@
+import MonotonicTime
 import ParallaxKit
 
 /// The strategy-cost measurement: the model alone, headless, no SDL, one replay at a time.
@@ -15,9 +16,9 @@ public enum StrategyCostMeasurement {
     /// milliseconds and says nothing about the frames).
     static func warmUp(_ cell: BenchCell, script: Script) -> (frames: Int, finalOffset: Point, replaySeconds: Double) {
         let playground = makePlayground(cell)
-        let start = MonotonicClock.nanoseconds()
+        let start = monotonicNanoseconds()
         let frames = Replay(script: script, framesPerSecond: framesPerSecond).run(on: playground) { _, _ in }
-        let seconds = Double(MonotonicClock.nanoseconds() - start) / 1e9
+        let seconds = Double(monotonicNanoseconds() - start) / 1e9
         return (frames, playground.scrollView.contentOffset, seconds)
     }
 
@@ -43,9 +44,9 @@ public enum StrategyCostMeasurement {
         // The clock and the counters wrap each frame's model work only, not the loop's.
         while let frame = run.next({ session, time in
             let allocationsBefore = countingAllocations ? AllocationCounter.totals : (count: 0, bytes: 0)
-            let start = MonotonicClock.nanoseconds()
+            let start = monotonicNanoseconds()
             let report = modelFrame(session, at: time)
-            let elapsed = MonotonicClock.nanoseconds() &- start
+            let elapsed = monotonicNanoseconds() &- start
             if countingAllocations {
                 let after = AllocationCounter.totals
                 result.allocationCounts.append(Double(after.count - allocationsBefore.count))

@@ -1,4 +1,5 @@
 import Foundation
+import MonotonicTime
 import Presentation
 #if canImport(Glibc)
 import Glibc
@@ -10,7 +11,7 @@ public final class BenchProgress {
     private let total: Double
     private var done = 0.0
     private let isTerminal = isatty(STDERR_FILENO) != 0
-    private let start = MonotonicClock.nanoseconds()
+    private let start = monotonicNanoseconds()
     private var lastPlainLine: UInt64 = 0
     private var lastRedraw: UInt64 = 0
     private var lastLabel = ""
@@ -21,7 +22,7 @@ public final class BenchProgress {
         self.quiet = quiet
     }
 
-    public var elapsedSeconds: Double { Double(MonotonicClock.nanoseconds() - start) / 1e9 }
+    public var elapsedSeconds: Double { Double(monotonicNanoseconds() - start) / 1e9 }
 
     /// Shows what is running now without adding work done.
     func show(_ label: String) {
@@ -45,7 +46,7 @@ public final class BenchProgress {
     private func draw() {
         guard !quiet else { return }
         let fraction = done / total
-        let now = MonotonicClock.nanoseconds()
+        let now = monotonicNanoseconds()
         if isTerminal {
             // At most ten redraws a second: the terminal is not what is being measured.
             guard now - lastRedraw > 100_000_000 else { return }

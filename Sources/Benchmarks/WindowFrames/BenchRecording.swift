@@ -1,5 +1,6 @@
 import FileOutput
 import Foundation
+import MonotonicTime
 import SDLBackend
 import VideoRecording
 
@@ -22,7 +23,7 @@ final class BenchRecording {
 
     deinit { try? FileManager.default.removeItem(atPath: folder) }
 
-    private var now: Double { Double(MonotonicClock.nanoseconds()) / 1e9 }
+    private var now: Double { Double(monotonicNanoseconds()) / 1e9 }
 
     /// Reads back the frame drawn so far (the recorder starts with the first one).
     func capture(_ renderer: Renderer) {

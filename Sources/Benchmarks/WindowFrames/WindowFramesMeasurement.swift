@@ -1,8 +1,9 @@
 import Foundation
+import MonotonicTime
 import ParallaxKit
 import SDLBackend
 
-/// Issue 9's frames as a person sees them: each scene's replay in a real window, once per
+/// The frames as a person sees them: each scene's replay in a real window, once per
 /// render driver. With vsync off the app's frames interleave with the bare loop's in the same
 /// window (the frame-cost method, on screen); with vsync on the app runs alone, then the bare
 /// loop alone, each frame the time from one present's return to the next, refresh waits
@@ -15,7 +16,7 @@ enum WindowFramesMeasurement {
     /// Progress units per replay run, as the frame-cost section counts them.
     static let unitsPerRun = 20.0
 
-    /// Five panes of photos side by side, one per seed's technique: the most a window
+    /// Five panes of photos side by side, one per author's technique: the most a window
     /// compares (`--compare` takes 2 to 5 values), each pane drawing its own photos.
     static let comparedTechniques = "technique=" + ParallaxMapping.byAuthor.map(\.name).joined(separator: ",")
 
@@ -137,7 +138,7 @@ enum WindowFramesMeasurement {
         private var last: UInt64?
 
         mutating func notePresent() {
-            let now = MonotonicClock.nanoseconds()
+            let now = monotonicNanoseconds()
             if let last { intervals.append(Double(now &- last)) }
             last = now
         }

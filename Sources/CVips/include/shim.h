@@ -6,7 +6,7 @@
 //
 // Why at run time: linking libvips makes the dynamic loader map and relocate its whole
 // closure (GLib, GObject and some eighty codec libraries) before `main`, about a third of
-// the window's start-up (issue 23). Loaded by `cvips_load` on the first photo decode, it
+// the window's start-up. Loaded by `cvips_load` on the first photo decode, it
 // costs a decode thread instead, and a machine without libvips still opens the window.
 //
 // Why without the header: <vips/vips.h> includes <glib.h> and <glibconfig.h>, which live under

@@ -8,7 +8,7 @@ public final class CollectionView: ScrollViewBoundsObserver {
     /// Cells on screen, in item order.
     public private(set) var visibleCells: [CollectionViewCell] = []
     public weak var displayDelegate: CollectionViewDisplayDelegate?
-    /// Decides which items' cells take part in the scroll callback (seed 003's opt-in).
+    /// Decides which items' cells take part in the scroll callback (Kurutepe's opt-in).
     public var itemOptsIntoParallax: @Sendable (Int) -> Bool = { _ in true }
 
     private var reusePool: [CollectionViewCell] = []
@@ -43,7 +43,7 @@ public final class CollectionView: ScrollViewBoundsObserver {
     /// Sets every cell's shift back to centred, the visible ones and those waiting for reuse,
     /// as on switching to a strategy that will not touch them or to another amount: a reused
     /// cell must never bring back a shift the current amount does not allow (with the
-    /// willDisplay update off, seed 002's bug, it shows its old shift until the next scroll).
+    /// willDisplay update off, the bug Patel's fix addresses, it shows its old shift until the next scroll).
     public func resetParallax() {
         for cell in visibleCells { cell.parallax = .zero }
         for cell in reusePool { cell.parallax = .zero }

@@ -5,7 +5,7 @@ public final class CollectionViewCell {
     public internal(set) var frame: Rect
     /// The image's displacement from centred (see `ParallaxMapping`).
     public var parallax: Point
-    /// Seed 003's informal protocol: only cells that opt in get a shift from the scroll callback.
+    /// Kurutepe's informal protocol: only cells that opt in get a shift from the scroll callback.
     public var optsIntoParallax: Bool
     /// How many items this cell object has shown (1 when never reused).
     public internal(set) var useCount: Int

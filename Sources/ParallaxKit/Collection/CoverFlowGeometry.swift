@@ -1,4 +1,4 @@
-/// A horizontal row of album-cover stacks that overlap (seed 004, nrj/ParallaxAlbumCoverFlow:
+/// A horizontal row of album-cover stacks that overlap (Jensen's nrj/ParallaxAlbumCoverFlow:
 /// cells wider than tall, the front cover centred with padding on both sides, and a negative
 /// inter-item spacing so neighbouring stacks share their padded space).
 public struct CoverFlowGeometry: ItemGeometry {

@@ -1,16 +1,16 @@
 /// A vertical flow of photo cells whose heights follow each photo's aspect ratio, in one or
 /// more columns; each item goes to the shortest column (leftmost on a tie).
 ///
-/// Seed 000 (Begemann) lays full-width photo cells 40 pt apart; seed 001 (Leth) adds a label
+/// Begemann lays full-width photo cells 40 pt apart; Leth adds a label
 /// area below each image. With one column this is exactly their list; more columns keep the
 /// photos a sensible size in a wide desktop window. With more than one, each section of the
 /// photos (`PhotoSet.sectionLength`) starts with every column at the bottom of the tallest.
 public struct FlowGeometry: ItemGeometry {
     /// Fixed number of columns, or nil to fit as many as `minimumColumnWidth` allows.
     public var columns: Int?
-    /// Seed 000's sample uses a line spacing of 40 pt; the same gap separates columns.
+    /// Begemann's sample uses a line spacing of 40 pt; the same gap separates columns.
     public var spacing: Double
-    /// Added below each image (seed 001: 60 pt of labels).
+    /// Added below each image (Leth's 60 pt of labels).
     public var footerHeight: Double
     public var minimumColumnWidth: Double
     /// Every cell this tall, labels included (the tuning panel's cell height); nil: each

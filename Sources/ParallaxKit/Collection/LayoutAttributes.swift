@@ -3,7 +3,7 @@ public struct LayoutAttributes: Hashable, Sendable {
     public var item: Int
     /// The cell's frame in content coordinates.
     public var frame: Rect
-    /// The shift of the cell's image, when the layout computes it (seed 000's custom
+    /// The shift of the cell's image, when the layout computes it (Begemann's custom
     /// `parallaxOffset` attribute); nil when the layout leaves parallax to someone else.
     public var parallax: Point?
 
@@ -17,7 +17,7 @@ public struct LayoutAttributes: Hashable, Sendable {
 /// What a layout should throw away (UICollectionViewLayoutInvalidationContext).
 public struct LayoutInvalidationContext: Hashable, Sendable {
     /// Only the scroll position moved: keep the geometry and recompute only the parallax of
-    /// the attributes asked for (the `invalidateParallaxOffset` flag seed 000 sketches).
+    /// the attributes asked for (the `invalidateParallaxOffset` flag Begemann sketches).
     /// When false, the layout throws its cached geometry away.
     public var invalidateParallaxOnly: Bool
 

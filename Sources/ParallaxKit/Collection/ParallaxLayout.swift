@@ -1,7 +1,7 @@
 /// A collection-view layout that places a scene's items by its geometry and, when a technique
-/// computes shifts inside the layout (seed 000 and its cached variant), asks that technique's
+/// computes shifts inside the layout (Begemann's and its cached variant), asks that technique's
 /// policy whether a scroll invalidates it and what shift each attribute carries. Without a
-/// policy it ignores parallax and never invalidates for scrolling (seed 003's layout).
+/// policy it ignores parallax and never invalidates for scrolling (Kurutepe's layout).
 public final class ParallaxLayout: CollectionViewLayout {
     public private(set) var geometry: any ItemGeometry
     public var axis: Axis { geometry.axis }
@@ -86,7 +86,7 @@ public final class ParallaxLayout: CollectionViewLayout {
 
     public func invalidateLayout(with context: LayoutInvalidationContext) {
         work.addInvalidation()
-        // Seed 000: unless only the parallax changed, throw the cached geometry away.
+        // Begemann's: unless only the parallax changed, throw the cached geometry away.
         if !context.invalidateParallaxOnly { needsPrepare = true }
     }
 }

@@ -1,6 +1,6 @@
 /// A mosaic of square blocks in which items span one or two columns and rows (by their
 /// photos' shapes), packed the way
-/// RFQuiltLayout packs them (seed 003): each item takes the first place, in reading order
+/// RFQuiltLayout packs them (Kurutepe's quilt): each item takes the first place, in reading order
 /// from the first row with room, where its block fits — so small items fill holes left above.
 /// Each section of the photos (`PhotoSet.sectionLength`) starts below every row used so far.
 public struct QuiltGeometry: ItemGeometry {

@@ -1,4 +1,4 @@
-/// Rows of one fixed height spanning the width, like a UITableView (seed 002: rows of 250 pt
+/// Rows of one fixed height spanning the width, like a UITableView (Patel's rows of 250 pt
 /// in krishan711/ParallaxCells-iOS).
 public struct TableRowGeometry: ItemGeometry {
     public var rowHeight: Double

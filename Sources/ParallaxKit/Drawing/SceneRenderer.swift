@@ -94,7 +94,7 @@ public struct SceneRenderer: Sendable {
         }
     }
 
-    /// Seed 001: the image container above, title and subtitle in the label area below.
+    /// Leth's: the image container above, title and subtitle in the label area below.
     private func drawCaptioned(_ cell: CollectionViewCell, in rect: Rect, labelHeight: Double, overscan: Double, photos: PhotoSet, into list: inout DrawList) {
         list.fill(rect, Palette.card)
         let container = Self.photoArea(inCell: rect, style: .captioned(labelHeight: labelHeight)) ?? rect
@@ -103,7 +103,7 @@ public struct SceneRenderer: Sendable {
         list.text("Photo \(cell.item + 1)", at: Point(x: rect.minX + 14, y: container.maxY + 34), size: 13, color: Palette.subtitle)
     }
 
-    /// Seed 004: the front cover fixed in the middle, the ones behind smaller and fainter,
+    /// Jensen's: the front cover fixed in the middle, the ones behind smaller and fainter,
     /// each moved by its share of the cell's shift and raised a little above the one in
     /// front; drawn back to front.
     private func drawCoverStack(_ cell: CollectionViewCell, in rect: Rect, layers: Int, scaleStep: Double, rise: Double, into list: inout DrawList) {
@@ -172,7 +172,7 @@ public struct SceneRenderer: Sendable {
     /// The captions scene's tab bar.
     public static let tabTitles = ["Library", "For You", "Albums", "Search"]
 
-    /// Seed 001's bars: translucent, over the content, the insets the parallax accounts for.
+    /// Leth's bars: translucent, over the content, the insets the parallax accounts for.
     private func drawBars(_ insets: EdgeInsets, viewport: Rect, title: String, into list: inout DrawList) {
         if insets.top > 0 {
             let bar = Rect(x: 0, y: 0, width: viewport.width, height: insets.top)
@@ -182,7 +182,7 @@ public struct SceneRenderer: Sendable {
         if insets.bottom > 0 {
             let bar = Rect(x: 0, y: viewport.height - insets.bottom, width: viewport.width, height: insets.bottom)
             list.fill(bar, Palette.bar)
-            // A tab bar's items, the first selected, as the app the seed describes would show.
+            // A tab bar's items, the first selected, as the app Leth describes would show.
             let tabs = Self.tabTitles
             let width = viewport.width / Double(tabs.count)
             for (i, tab) in tabs.enumerated() {

@@ -4,7 +4,7 @@
 /// A frame that repeats the last one costs as much as any: under Xvfb, Mesa's llvmpipe draws
 /// the 1280×800 window on the CPU, and a window at rest took about 90 % of a core drawing the
 /// same picture 60 times a second (4.5 s of CPU in 5.25 s, measured 2026-11-25) — the core a
-/// folder's first photos wait for (issue 23). So when nothing moves, nothing new arrives and
+/// folder's first photos wait for. So when nothing moves, nothing new arrives and
 /// no overlay animates, the loop waits for an event (or a decode, which wakes it) instead:
 /// a little while if loading tiles pulse, longer if the picture is still. Scripted and
 /// harnessed runs draw every frame, as they are measured.

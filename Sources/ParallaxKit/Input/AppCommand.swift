@@ -24,7 +24,7 @@ public enum AppCommand: Hashable, Sendable {
     /// Every knob back to the scene's defaults (the panel's Reset).
     case resetToDefaults
     case toggleOverlay, toggleDebugOutlines, toggleReduceMotion, toggleVSync, toggleHelp
-    /// Seed 002's willDisplay update on or off, to see the jump before the first scroll.
+    /// Patel's willDisplay update on or off, to see the jump before the first scroll.
     case toggleWillDisplay
     case screenshot
     /// Record the window to an MP4, or stop recording.

@@ -1,4 +1,4 @@
-/// Seed 000 (Ole Begemann, "Parallax Scrolling"; ole/CollectionViewParallaxScrolling).
+/// Ole Begemann, "Parallax Scrolling" (ole/CollectionViewParallaxScrolling).
 ///
 /// The image's vertical shift grows with the distance between the cell's centre and the
 /// centre of the visible bounds, reaching the maximum just as the cell leaves the screen:

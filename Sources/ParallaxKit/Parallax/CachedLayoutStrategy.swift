@@ -1,4 +1,4 @@
-/// The variant seed 000 describes but its sample never shipped: the layout still invalidates on
+/// The variant Begemann's article describes but its sample never shipped: the layout still invalidates on
 /// every scroll, but with an invalidation context that says only the parallax changed, so the
 /// frames stay cached and only the attributes handed out for the visible rectangle get a new
 /// shift. Its cost follows what is visible, like the scroll callback's.

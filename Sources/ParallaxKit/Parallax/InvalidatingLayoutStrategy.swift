@@ -1,4 +1,4 @@
-/// Seed 000's technique (Ole Begemann's sample): the layout answers yes to
+/// Ole Begemann's strategy (his "Parallax Scrolling" sample): the layout answers yes to
 /// `shouldInvalidateLayout(forBoundsChange:)` for every scroll and throws everything away, so
 /// `prepare` recomputes every item's frame and each attribute is handed out with its
 /// `parallaxOffset`. Simple and exact; its cost grows with the whole list, not the screen.

@@ -1,5 +1,5 @@
-/// Seed 004 (Nick Jensen, "Parallax scrolling album covers with UICollectionView";
-/// nrj/ParallaxAlbumCoverFlow): a stack of covers whose back layers slide sideways.
+/// Nick Jensen, "Parallax scrolling album covers with UICollectionView";
+/// nrj/ParallaxAlbumCoverFlow: a stack of covers whose back layers slide sideways.
 public enum JensenParallax {
     /// The sample's stack: the fixed front cover and four behind it.
     public static let layerCount = 5

@@ -1,4 +1,4 @@
-/// What the two layout techniques share (seed 000's, and its cached variant): the technique
+/// What the two layout techniques share (Begemann's, and its cached variant): the technique
 /// becomes its collection view's layout's parallax policy, so the layout hands out every
 /// attribute with its shift, and the layout pass applies them. They differ only in what a
 /// scroll throws away, `scrollInvalidationContext`.

@@ -1,4 +1,4 @@
-/// Seed 001 (Roland Leth, "Vertical scrolling parallax"): only the image area of a cell moves,
+/// Roland Leth, "Vertical scrolling parallax": only the image area of a cell moves,
 /// labels sit below it, and the ratio accounts for the top and bottom bars (content insets).
 ///
 /// ratio = (containerMaxY − topInset) / (viewH + containerH − topInset − bottomInset), clamped

@@ -1,16 +1,16 @@
-/// One seed's rule for how far a cell's image moves, expressed in one shared convention: the
+/// One author's rule for how far a cell's image moves, expressed in one shared convention: the
 /// displacement of the image from its centred position in the cell, in points (+y down,
 /// +x right), never more than `amount` either way.
 public enum ParallaxMapping: Hashable, Sendable {
-    /// Seed 000: image centre shift toward the bounds' centre (photos).
+    /// Begemann, "Parallax Scrolling": image centre shift toward the bounds' centre (photos).
     case begemann
-    /// Seed 001: image container above `labelHeight` of labels, ratio between the bars.
+    /// Leth, "Vertical scrolling parallax": image container above `labelHeight` of labels, ratio between the bars.
     case leth(labelHeight: Double)
-    /// Seed 002: table-row factor.
+    /// Patel, "Gorgeous parallax scrolling with UITableViewCells": table-row factor.
     case patel
-    /// Seed 003: Begemann's rule with the opposite sign.
+    /// Kurutepe, on parallax from the scroll callback: Begemann's rule with the opposite sign.
     case kurutepe
-    /// Seed 004: normalized horizontal position, the whole shift of the back layer.
+    /// Jensen, "Parallax scrolling album covers": normalized horizontal position, the whole shift of the back layer.
     case jensen
 
     /// The image's displacement for a cell at `cellFrame` while `bounds` is visible. `axis` is
@@ -58,7 +58,7 @@ func clampMagnitude(_ value: Double, _ limit: Double) -> Double {
 }
 
 extension ParallaxMapping {
-    /// Each seed's mapping by its author's name (what `--compare technique=` takes), with the
+    /// Each author's mapping by the author's name (what `--compare technique=` takes), with the
     /// scene it comes from, whose default amount it is shown at.
     public static let byAuthor: [(name: String, mapping: ParallaxMapping, scene: SceneID)] = [
         ("begemann", .begemann, .photos),

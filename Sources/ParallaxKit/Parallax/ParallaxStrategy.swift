@@ -1,12 +1,12 @@
 /// Who computes the image shifts, switchable between frames.
 public enum ParallaxStrategy: String, Hashable, Sendable, CaseIterable {
-    /// Seed 003: on each scroll, visible cells that opt in get their shift; the layout never
+    /// Kurutepe's: on each scroll, visible cells that opt in get their shift; the layout never
     /// invalidates for scrolling.
     case scrollCallback = "scroll-callback"
-    /// Seed 000: the layout invalidates on every bounds change and recomputes every
+    /// Begemann's: the layout invalidates on every bounds change and recomputes every
     /// attribute, the shifts included.
     case layoutInvalidation = "layout-invalidation"
-    /// The variant seed 000 describes but never shipped: an invalidation context that keeps
+    /// The variant Begemann describes but never shipped: an invalidation context that keeps
     /// the geometry and recomputes only the shifts of the attributes in the visible rect.
     case cachedLayout = "cached-layout"
     /// No parallax: images stay centred.

@@ -1,5 +1,5 @@
-/// Seed 002 (Krishan Patel, "Gorgeous parallax scrolling with UITableViewCells";
-/// krishan711/ParallaxCells-iOS): rows of 250 pt, parallax factor 70.
+/// Krishan Patel, "Gorgeous parallax scrolling with UITableViewCells"
+/// (krishan711/ParallaxCells-iOS): rows of 250 pt, parallax factor 70.
 ///
 /// f = (cellY + cellH) / (tableH + cellH) with cellY in the table's superview, clamped 0…1;
 /// the image, 2·factor taller than the row, moves up by (1 − f)·2·factor.

@@ -1,10 +1,10 @@
-/// Seed 003's technique: the layout never invalidates for scrolling; on every scroll the
+/// Kurutepe's strategy: the layout never invalidates for scrolling; on every scroll the
 /// scroll view's observer walks the visible cells that opt in and sets their image shift.
-/// Seed 002 adds the same update from `willDisplay`, so a cell that appears between scrolls
+/// Patel adds the same update from `willDisplay`, so a cell that appears between scrolls
 /// (or before the first one) is already right.
 public final class ScrollCallbackStrategy: ShiftStrategy, ScrollViewObserver, CollectionViewDisplayDelegate {
     public let strategy = ParallaxStrategy.scrollCallback
-    /// Seed 002's `willDisplay` update; turn it off to see the jump before the first scroll.
+    /// Patel's `willDisplay` update; turn it off to see the jump before the first scroll.
     public var updatesOnWillDisplay = true
 
     private weak var collectionView: CollectionView?

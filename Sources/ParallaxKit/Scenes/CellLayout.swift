@@ -1,6 +1,6 @@
 /// The cells' shape, the designer's knobs beside the feel's: the gap between cells, how tall a
 /// cell is, and how far its image reaches past the cell at each end. Every knob is optional:
-/// nil is the scene's own (the seed's constant, or the photo's own shape), so a default value
+/// nil is the scene's own (its article's constant, or the photo's own shape), so a default value
 /// changes nothing and a preset says only what it changes.
 ///
 /// Each scene reads the knobs in its own terms (`Scene.make`): the photo lists' line spacing
@@ -13,9 +13,9 @@ public struct CellLayout: Hashable, Sendable {
     /// nil: the scene's own (photos and captions: each photo's own shape).
     public var cellHeight: Double?
     /// Points the image reaches past its cell at each end along the scroll axis; nil: the
-    /// parallax amount, the seeds' rule (an image exactly as much larger as it moves). Less
+    /// parallax amount, the articles' rule (an image exactly as much larger as it moves). Less
     /// than the amount lets the image's edge show inside the cell at the ends of its travel:
-    /// the teaching case for why the seeds tie the two.
+    /// the teaching case for why the articles tie the two.
     public var imageOverscan: Double?
 
     public init(spacing: Double? = nil, cellHeight: Double? = nil, imageOverscan: Double? = nil) {

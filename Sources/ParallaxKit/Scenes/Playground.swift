@@ -6,7 +6,7 @@ public final class Playground {
     /// The strategy chosen: by the user, or else the current scene's own.
     public private(set) var strategy: ParallaxStrategy
     /// Whether the user picked the strategy (`--strategy` or a key) in this run; until then
-    /// each scene starts in its own seed's strategy, so no scene shows another's technique.
+    /// each scene starts in its own article's strategy, so no scene shows another's technique.
     public private(set) var userChoseStrategy: Bool
     public private(set) var itemCount: Int
     public private(set) var parallaxAmount: Double
@@ -21,7 +21,7 @@ public final class Playground {
     public private(set) var collectionView: CollectionView
     /// The strategy computing the shifts now: the chosen one's, or none under reduce motion.
     public private(set) var shiftStrategy: any ShiftStrategy
-    /// Seed 002's fix; turning it off shows the jump before the first scroll.
+    /// Patel's fix; turning it off shows the jump before the first scroll.
     public var updatesOnWillDisplay = true {
         didSet { (shiftStrategy as? ScrollCallbackStrategy)?.updatesOnWillDisplay = updatesOnWillDisplay }
     }
@@ -40,10 +40,10 @@ public final class Playground {
     public static let itemCountRange = 1...1_000_000
 
     /// The largest parallax amount an option, preset or compared pane may set, points: far past
-    /// any seed's (the largest is 30) and still a finite image size.
+    /// any article's (the largest is 30) and still a finite image size.
     public static let largestParallaxAmount = 1000.0
 
-    /// Another seed's mapping in place of the scene's own (compared techniques on one list),
+    /// Another author's mapping in place of the scene's own (compared techniques on one list),
     /// kept through scene changes; nil: each scene's own.
     public private(set) var mappingOverride: ParallaxMapping?
 
@@ -178,7 +178,7 @@ public final class Playground {
     public var cellLayout: CellLayout { scene.cellLayout }
 
     /// Points the images reach past their cells at each end: the overscan knob, else the
-    /// parallax amount (the seeds' rule).
+    /// parallax amount (the articles' rule).
     public var imageOverscan: Double { scene.cellLayout.imageOverscan ?? parallaxAmount }
 
     /// Reshapes the cells in place: the geometry is rebuilt with the new knobs and laid out

@@ -15,7 +15,7 @@ public struct PlaygroundSettings: Sendable, Hashable {
     /// One item per photo in the photo scenes, growing as photos arrive (a folder's playground
     /// until the user sets a count).
     public var itemCountFollowsPhotos: Bool
-    /// Another seed's mapping on this scene's list (a compared technique); nil: the scene's own.
+    /// Another author's mapping on this scene's list (a compared technique); nil: the scene's own.
     public var mapping: ParallaxMapping?
     /// The scroll view's feel (UIKit's by default).
     public var physics: ScrollPhysics = .uikit

@@ -1,4 +1,4 @@
-/// The five scenes, one per seed.
+/// The five scenes, one per article (README's table names them).
 public enum SceneID: String, Hashable, Sendable, CaseIterable {
     case photos, captions, table, quilt, albums
 
@@ -18,13 +18,13 @@ public enum SceneID: String, Hashable, Sendable, CaseIterable {
 
 /// How a scene draws its cells; the renderer reads it, the core only carries it.
 public enum CellStyle: Hashable, Sendable {
-    /// A photo filling the cell (seed 000, seed 003's tiles).
+    /// A photo filling the cell (Begemann's photos, Kurutepe's tiles).
     case photo
-    /// An image area above `labelHeight` points of title and subtitle (seed 001).
+    /// An image area above `labelHeight` points of title and subtitle (Leth's).
     case captioned(labelHeight: Double)
-    /// A full-bleed photo under a dark tint with a centred title (seed 002: 40 % black).
+    /// A full-bleed photo under a dark tint with a centred title (Patel's: 40 % black).
     case tintedRow(tintOpacity: Double)
-    /// A front cover with `layerCount − 1` covers behind it, each smaller and fainter (seed 004),
+    /// A front cover with `layerCount − 1` covers behind it, each smaller and fainter (Jensen's),
     /// and each peeking `rise` (a fraction of the cover's side) above the one in front, so the
     /// stack reads as a stack even when its parallax is zero.
     case coverStack(layerCount: Int, scaleStep: Double, rise: Double)
@@ -41,21 +41,21 @@ public struct Scene: Sendable {
     public var geometry: any ItemGeometry
     public var mapping: ParallaxMapping
     public var cellStyle: CellStyle
-    /// Insets of the scroll view (seed 001's bars).
+    /// Insets of the scroll view (Leth's bars).
     public var contentInsets: EdgeInsets
     public var defaultItemCount: Int
-    /// The largest image displacement in points, the seed's constant.
+    /// The largest image displacement in points, its article's constant.
     public var defaultParallaxAmount: Double
     public var defaultStrategy: ParallaxStrategy
-    /// A slow drift until the user first scrolls (seed 004's album row), points per second.
+    /// A slow drift until the user first scrolls (Jensen's album row), points per second.
     public var autoScrollSpeed: Double? = nil
 
     public var axis: Axis { geometry.axis }
 
-    /// The cells' shape the scene was made with (every knob nil: the seed's own).
+    /// The cells' shape the scene was made with (every knob nil: its article's own).
     public var cellLayout = CellLayout.sceneDefaults
 
-    /// The gap between cells each scene has of its own, points: seed 000's 40 pt line spacing,
+    /// The gap between cells each scene has of its own, points: Begemann's 40 pt line spacing,
     /// the captioned cards' 24, table rows that touch, the quilt's 3 pt inset on each side of
     /// a tile (RFQuiltLayout's), album stacks whose paddings overlap exactly.
     public static func ownSpacing(_ id: SceneID) -> Double {
@@ -81,43 +81,43 @@ public struct Scene: Sendable {
         switch id {
         case .photos:
             return Scene(
-                id: id, photos: photos, title: "Photos", source: "seed 000 · Ole Begemann · layout attributes",
+                id: id, photos: photos, title: "Photos", source: "Ole Begemann · layout attributes",
                 geometry: FlowGeometry(spacing: spacing, fixedCellHeight: height, photos: photos), mapping: .begemann, cellStyle: .photo, contentInsets: .zero,
                 defaultItemCount: 36, defaultParallaxAmount: BegemannParallax.maxParallaxOffset,
                 defaultStrategy: .layoutInvalidation)
         case .captions:
             return Scene(
-                id: id, photos: photos, title: "Captions", source: "seed 001 · Roland Leth · image container under bars",
+                id: id, photos: photos, title: "Captions", source: "Roland Leth · image container under bars",
                 geometry: FlowGeometry(spacing: spacing, footerHeight: LethParallax.labelHeight, fixedCellHeight: height, photos: photos),
                 mapping: .leth(labelHeight: LethParallax.labelHeight),
                 cellStyle: .captioned(labelHeight: LethParallax.labelHeight),
                 // An iOS navigation bar with status bar (64 pt) and a tab bar (49 pt): the
-                // bars the seed's insets stand for.
+                // bars Leth's insets stand for.
                 contentInsets: EdgeInsets(top: 64, bottom: 49),
                 defaultItemCount: 36, defaultParallaxAmount: LethParallax.extraImageHeight / 2,
                 defaultStrategy: .scrollCallback)
         case .table:
             return Scene(
-                id: id, photos: photos, title: "Table", source: "seed 002 · Krishan Patel · table rows + willDisplay",
+                id: id, photos: photos, title: "Table", source: "Krishan Patel · table rows + willDisplay",
                 geometry: TableRowGeometry(rowHeight: height ?? TableRowGeometry.seedRowHeight, spacing: spacing), mapping: .patel, cellStyle: .tintedRow(tintOpacity: 0.4),
                 contentInsets: .zero, defaultItemCount: 500, defaultParallaxAmount: PatelParallax.parallaxFactor,
                 defaultStrategy: .scrollCallback)
         case .quilt:
             return Scene(
-                id: id, photos: photos, title: "Quilt", source: "seed 003 · Engin Kurutepe · quilt + scroll callback",
+                id: id, photos: photos, title: "Quilt", source: "Engin Kurutepe · quilt + scroll callback",
                 geometry: QuiltGeometry(blockSide: height ?? QuiltGeometry.seedBlockSide, tileInset: spacing / 2, photos: photos),
                 mapping: .kurutepe, cellStyle: .photo, contentInsets: .zero,
                 defaultItemCount: 50, defaultParallaxAmount: KurutepeParallax.maxParallaxOffset,
                 defaultStrategy: .scrollCallback)
         case .albums:
             return Scene(
-                id: id, photos: photos, title: "Albums", source: "seed 004 · Nick Jensen · cover stacks",
+                id: id, photos: photos, title: "Albums", source: "Nick Jensen · cover stacks",
                 geometry: CoverFlowGeometry(fixedCoverSide: height, gap: spacing), mapping: .jensen,
                 // Layers 6 % smaller each and 3 % of the side higher: the tops of four covers
-                // fan out above the front one, as the iTunes Radio stacks the seed imitates.
+                // fan out above the front one, as the iTunes Radio stacks Jensen imitates.
                 cellStyle: .coverStack(layerCount: JensenParallax.layerCount, scaleStep: 0.06, rise: 0.03),
                 contentInsets: .zero, defaultItemCount: 30,
-                // Seed 004 slides the back covers across the whole padding; in the default
+                // Jensen slides the back covers across the whole padding; in the default
                 // 1280×800 window the cover is 432 pt and the padding 181 pt (CoverFlowGeometry).
                 defaultParallaxAmount: 181, defaultStrategy: .scrollCallback,
                 // Slow enough to read the covers, fast enough to see the stacks slide.

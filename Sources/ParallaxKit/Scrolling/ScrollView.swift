@@ -176,7 +176,7 @@ public final class ScrollView {
         let interpreter = self.interpreter
         if interpreter.isScrollInput(timed.event) {
             isTouched = true
-            // Whatever the input does next, the drift ends here (seed 004: it stops when the user drags).
+            // Whatever the input does next, the drift ends here (Jensen's album row stops when the user drags).
             if isAutoScrolling { state.motion = .idle }
         }
         interpreter.apply(timed.event, at: t, to: &state)

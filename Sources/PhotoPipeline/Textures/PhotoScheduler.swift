@@ -1,3 +1,5 @@
+import ParallaxKit
+
 /// Turns a frame's wants (photos lacking a sharp texture, in the order to serve them) into
 /// work for the `PhotoLoader`: new requests, new priorities for requests already queued, and
 /// cancellations of requests nothing wants any more.

@@ -1,3 +1,5 @@
+import ParallaxKit
+
 /// What the photo policy needs from a renderer: a texture made from decoded pixels, its
 /// byte cost and size, and a way to let it go. The policy (`PhotoTexturePipeline`) decides
 /// which photos become textures, when, and for how long they are kept; a conformer only

@@ -84,7 +84,7 @@ public final class PhotoTexturePipeline<Maker: PhotoTextureMaker> {
         self.warn = warn
         cache = ByteCostLRU(limit: settings.cacheBytes)
         // libvips is not started here: the loader's workers load it with their first decode,
-        // so the thread that draws never waits for it (issue 23).
+        // so the thread that draws never waits for it.
         if settings.plainDecodeWithoutLibvips, let plain = maker.decodeWithoutVips { loader.useWhenVipsIsMissing(plain) }
         if let smallJPEG = maker.decodeSmallJPEG { loader.decodeSmallJPEGsWith(smallJPEG) }
         if settings.decodesAfterFirstFrame { loader.hold() }

@@ -2,8 +2,8 @@ import ParallaxKit
 
 /// The photo policy's settings (`PhotoTexturePipeline.Settings`).
 public struct PhotoTextureSettings: Sendable {
-    /// Bytes of texture the cache may hold (`--cache-mb`, 256 MB by default as issue 12
-    /// asks: about 90 photos at 1280 × 800 RGBA, several screens of any scene).
+    /// Bytes of texture the cache may hold (`--cache-mb`, 256 MB by default:
+    /// about 90 photos at 1280 × 800 RGBA, several screens of any scene).
     public var cacheBytes = 256 << 20
     /// A photo's first appearance fades in over this long (Material's short fade is
     /// 150 ms); 0 shows it at once (reduce motion, and files rendered for comparison).
@@ -25,7 +25,7 @@ public struct PhotoTextureSettings: Sendable {
     /// Decoding waits for the second update, that is until the frame the first update
     /// prepared is on screen: the window's first frame then does not share the machine with
     /// the loading of libvips and its closure (measured: ~90 ms later first frames when it
-    /// does; issue 23). `loadAll` does not wait.
+    /// does). `loadAll` does not wait.
     public var decodesAfterFirstFrame = false
     /// Without libvips, decode with the texture maker's plain decoder (SDL_image: as stored,
     /// no EXIF turn, no colour profile), as the bundled images may; a folder's photos, whose

@@ -5,7 +5,7 @@ import ParallaxKit
 public enum CompareAxis: String, CaseIterable, Sendable {
     /// How the shifts are computed: scroll callback, layout invalidation, cached layout, off.
     case strategy
-    /// Each seed's mapping on the same list (the photos layout), at its own seed's amount.
+    /// Each author's mapping on the same list (the photos layout), at its own article's amount.
     case technique
     /// Amounts of the same mapping.
     case parallax
@@ -76,7 +76,7 @@ public struct Comparison: Sendable, Equatable {
     }
 
     /// Pane `k`'s settings: `base` with the axis set to the pane's value. A technique pane
-    /// shows the photos layout with that seed's mapping at that seed's amount (unless `base`
+    /// shows the photos layout with that author's mapping at that article's amount (unless `base`
     /// sets one amount for all).
     public func settings(ofPane k: Int, base: PlaygroundSettings) -> PlaygroundSettings {
         Self.apply(values[k], of: axis, to: base)
@@ -179,7 +179,7 @@ public struct Comparison: Sendable, Equatable {
             if axis == .technique { playground.setParallaxAmount(amount) }
             return true
         case (.technique, .resetToDefaults):
-            // Each technique's pane back to its own seed's amount, not the photos list's.
+            // Each technique's pane back to its own article's amount, not the photos list's.
             if let amount = Self.apply(value, of: .technique, to: PlaygroundSettings()).parallaxAmount {
                 playground.setParallaxAmount(amount)
             }

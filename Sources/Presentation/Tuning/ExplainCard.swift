@@ -108,11 +108,11 @@ public struct ExplainCard: Equatable, Sendable {
 
     static func author(of mapping: ParallaxMapping) -> String {
         switch mapping {
-        case .begemann: "Begemann (seed 000)"
-        case .leth: "Leth (seed 001)"
-        case .patel: "Patel (seed 002)"
-        case .kurutepe: "Kurutepe (seed 003)"
-        case .jensen: "Jensen (seed 004)"
+        case .begemann: "Begemann, Parallax Scrolling"
+        case .leth: "Leth, Vertical scrolling parallax"
+        case .patel: "Patel, Gorgeous parallax scrolling with UITableViewCells"
+        case .kurutepe: "Kurutepe, parallax from the scroll callback"
+        case .jensen: "Jensen, Parallax scrolling album covers"
         }
     }
 

@@ -4,12 +4,12 @@ import ParallaxKit
 
 /// `export --format compose | android-view | flutter`: the Kotlin and Dart exports, written
 /// file by file into the output folder.
-struct NativeSourceFormat {
-    var format: ExportCommand.Format
+package struct NativeSourceFormat {
+    package var format: ExportCommand.Format
 
-    init(_ format: ExportCommand.Format) { self.format = format }
+    package init(_ format: ExportCommand.Format) { self.format = format }
 
-    func write(_ playground: Playground, into folder: OutputFolder) throws {
+    package func write(_ playground: Playground, into folder: OutputFolder) throws {
         let files: [(name: String, text: String)]
         switch format {
         case .compose, .androidView:
@@ -25,7 +25,7 @@ struct NativeSourceFormat {
     }
 
     /// What `export --help` says of these formats: what is written, and what is verified.
-    static let help = """
+    package static let help = """
         --format compose and android-view write TunedParallax.kt (compiled with kotlinc and checked against \
         trace by the tests), the glue in the chosen strategy's shape and TunedFling.kt: the glue needs the \
         Android SDK and is never compiled here. --format flutter writes tuned_parallax.dart, a Flow-based \
@@ -35,8 +35,8 @@ struct NativeSourceFormat {
 }
 
 /// What `export --help` says of the Swift formats.
-enum SwiftSourceHelp {
-    static let text = """
+package enum SwiftSourceHelp {
+    package static let text = """
         --format uikit and swiftui write TunedParallax.swift (compiled with swiftc and checked against trace \
         by the tests) and the glue in the chosen strategy's shape (SwiftUI has one shape for all): UIKit and \
         SwiftUI do not exist on Linux, so the glue is checked with swiftc -parse only. --strategy off writes \

@@ -4,17 +4,19 @@ import Presentation
 
 /// `--compare AXIS=A,B[,C,D,E]`: the window, `shot` and `record` show two to five panes side
 /// by side, the same input driving all of them.
-struct CompareOptions: ParsableArguments {
+package struct CompareOptions: ParsableArguments {
+    package init() {}
+
     @Option(help: ArgumentHelp(
-        "Two to five panes side by side, one input driving all: strategy=A,B… (\(ParallaxStrategy.validNames)), technique=A,B… (\(ParallaxMapping.byAuthor.map(\.name).joined(separator: ", ")): each seed's mapping on the photos list), parallax=A,B… (points) or scene=A,B….",
+        "Two to five panes side by side, one input driving all: strategy=A,B… (\(ParallaxStrategy.validNames)), technique=A,B… (\(ParallaxMapping.byAuthor.map(\.name).joined(separator: ", ")): each author's mapping on the photos list), parallax=A,B… (points) or scene=A,B….",
         valueName: "axis=a,b,…"),
             transform: { argument in
                 do throws(ComparisonError) { return try Comparison(parsing: argument) } catch { throw ValidationError(error.description) }
             })
-    var compare: Comparison?
+    package var compare: Comparison?
 
     /// Refuses a comparison whose axis another option already fixes.
-    func check(strategy: ParallaxStrategy?, parallax: Double?, scene: SceneID?, technique: ParallaxMapping? = nil) throws {
+    package func check(strategy: ParallaxStrategy?, parallax: Double?, scene: SceneID?, technique: ParallaxMapping? = nil) throws {
         guard let compare else { return }
         switch compare.axis {
         case .technique where technique != nil:

@@ -4,12 +4,14 @@ import ParallaxKit
 /// `--parallax`, declared once for `shot`, `record` and `export`: its help and its one
 /// out-of-range sentence come from `Playground.parallaxAmountKnob`, which the preset key,
 /// the script's `set parallax` and `--compare parallax=` read too.
-struct ParallaxAmountOption: ParsableArguments {
+package struct ParallaxAmountOption: ParsableArguments {
+    package init() {}
+
     @Option(name: .customLong("parallax"), parsing: .unconditional,
             help: ArgumentHelp(Playground.parallaxAmountKnob.help, valueName: Playground.parallaxAmountKnob.valueName))
-    var amount: Double?
+    package var amount: Double?
 
-    func validate() throws {
+    package func validate() throws {
         if let amount, !Playground.parallaxAmountKnob.range.contains(amount) {
             throw ValidationError("--" + Playground.parallaxAmountKnob.rangeMessage(got: KnobDescriptor.number(amount)))
         }

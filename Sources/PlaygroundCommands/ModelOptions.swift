@@ -6,24 +6,26 @@ import Presentation
 
 /// What `--items` says of its range. A type rather than a value because an option's help is
 /// fixed where the option is declared, and `export`'s web page takes fewer items than the rest.
-protocol ItemCountHelp {
+package protocol ItemCountHelp {
     static var range: String { get }
 }
 
 /// The window's, `shot`'s, `record`'s, `trace`'s and `monkey`'s lists: up to 1,000,000 items.
-enum PlaygroundItemCountHelp: ItemCountHelp {
-    static var range: String { "0 to \(NumberFormat.count(Playground.itemCountRange.upperBound))" }
+package enum PlaygroundItemCountHelp: ItemCountHelp {
+    package static var range: String { "0 to \(NumberFormat.count(Playground.itemCountRange.upperBound))" }
 }
 
 /// The options of every command that builds a playground but `export`.
-typealias ModelOptions = PlaygroundModelOptions<PlaygroundItemCountHelp>
+package typealias ModelOptions = PlaygroundModelOptions<PlaygroundItemCountHelp>
 
 /// What every command that builds a playground asks: which scene, strategy and item count.
-struct PlaygroundModelOptions<ItemCount: ItemCountHelp>: ParsableArguments {
+package struct PlaygroundModelOptions<ItemCount: ItemCountHelp>: ParsableArguments {
+    package init() {}
+
     // Optional so the window can tell a scene given from none (then the preset's, then the
     // remembered one).
     @Option(name: .customLong("scene"), help: "Scene: \(SceneID.validNames). Default: photos (the window: the last one shown).")
-    var sceneOption: SceneID?
+    package var sceneOption: SceneID?
 
     @Option(help: ArgumentHelp(
         "A preset: a NAME saved from the tuning panel ($XDG_CONFIG_HOME/parallax-playground/presets/NAME.json) or a FILE.json whose keys are these options' names. Options given beside it win.",
@@ -34,41 +36,41 @@ struct PlaygroundModelOptions<ItemCount: ItemCountHelp>: ParsableArguments {
                 }
                 do { return try store.load(argument) } catch let error as PresetError { throw ValidationError(error.message) }
             })
-    var preset: Preset?
+    package var preset: Preset?
 
     /// `--scene`, else the preset's.
-    var sceneChoice: SceneID? {
+    package var sceneChoice: SceneID? {
         get { sceneOption ?? preset?.scene }
         set { sceneOption = newValue }
     }
 
-    var scene: SceneID {
+    package var scene: SceneID {
         get { sceneChoice ?? .photos }
         set { sceneChoice = newValue }
     }
 
     @Option(name: .customLong("strategy"), help: "Strategy: \(ParallaxStrategy.validNames). Default: the scene's own.")
-    var strategyOption: ParallaxStrategy?
+    package var strategyOption: ParallaxStrategy?
 
     /// `--strategy`, else the preset's.
-    var strategy: ParallaxStrategy? {
+    package var strategy: ParallaxStrategy? {
         get { strategyOption ?? preset?.strategy }
         set { strategyOption = newValue }
     }
 
     @Option(name: .customLong("physics"), help: ArgumentHelp("Whose scroll physics: \(ScrollEngineName.allCases.map(\.rawValue).joined(separator: ", ")) (compose is android). The knobs below tune uikit's. Default: uikit.", valueName: "engine"))
-    var physicsEngine: ScrollEngineName?
+    package var physicsEngine: ScrollEngineName?
 
     // `.unconditional` so that `--items -3` reaches validation instead of reading as a flag.
     @Option(name: .customLong("items"), parsing: .unconditional,
             help: "Number of items (\(ItemCount.range)). Default: the scene's own, or one per photo with --photos.")
-    var itemsOption: Int?
+    package var itemsOption: Int?
 
     /// `--items`, else the preset's.
-    var items: Int? { itemsOption ?? preset?.items }
+    package var items: Int? { itemsOption ?? preset?.items }
 
     @Option(name: .customLong("technique"),
-            help: ArgumentHelp("Another seed's mapping on this scene's list: \(ParallaxMapping.byAuthor.map(\.name).joined(separator: ", ")). Default: the scene's own.",
+            help: ArgumentHelp("Another author's mapping on this scene's list: \(ParallaxMapping.byAuthor.map(\.name).joined(separator: ", ")). Default: the scene's own.",
                                valueName: "author"),
             transform: { name in
                 guard let found = ParallaxMapping.byAuthor.first(where: { $0.name == name }) else {
@@ -76,12 +78,12 @@ struct PlaygroundModelOptions<ItemCount: ItemCountHelp>: ParsableArguments {
                 }
                 return found.mapping
             })
-    var techniqueOption: ParallaxMapping?
+    package var techniqueOption: ParallaxMapping?
 
     /// `--technique`, else the preset's.
-    var technique: ParallaxMapping? { techniqueOption ?? preset?.technique }
+    package var technique: ParallaxMapping? { techniqueOption ?? preset?.technique }
 
-    @OptionGroup var folder: PhotoFolderOptions
+    @OptionGroup package var folder: PhotoFolderOptions
 
     // The scroll view's feel and the cells' shape. Each knob's name, help and messages come
     // from its `KnobDescriptor` (ParallaxKit), which its preset key and script `set` line read
@@ -89,24 +91,24 @@ struct PlaygroundModelOptions<ItemCount: ItemCountHelp>: ParsableArguments {
     // stored property. A new knob: one line here and its pair in `physicsOptions` or
     // `cellLayoutOptions` (`KnobTableTests` fails while either is missing).
     @Option(name: .knob(ScrollPhysics.Knob.decelerationRate), help: .knob(ScrollPhysics.Knob.decelerationRate))
-    var decelerationRate: String?
+    package var decelerationRate: String?
     @Option(name: .knob(ScrollPhysics.Knob.rubberBand), help: .knob(ScrollPhysics.Knob.rubberBand))
-    var rubberBand: String?
+    package var rubberBand: String?
     @Option(name: .knob(ScrollPhysics.Knob.springStiffness), help: .knob(ScrollPhysics.Knob.springStiffness))
-    var springStiffness: String?
+    package var springStiffness: String?
     @Option(name: .knob(ScrollPhysics.Knob.springDamping), help: .knob(ScrollPhysics.Knob.springDamping))
-    var springDamping: String?
+    package var springDamping: String?
     @Option(name: .knob(ScrollPhysics.Knob.wheelLine), help: .knob(ScrollPhysics.Knob.wheelLine))
-    var wheelLine: String?
+    package var wheelLine: String?
 
     // `auto` is the scene's own. `.unconditional` so that `--cell-spacing -2` reaches
     // validation instead of reading as a flag.
     @Option(name: .knob(CellLayout.Knob.cellSpacing), parsing: .unconditional, help: .knob(CellLayout.Knob.cellSpacing))
-    var cellSpacing: String?
+    package var cellSpacing: String?
     @Option(name: .knob(CellLayout.Knob.cellHeight), parsing: .unconditional, help: .knob(CellLayout.Knob.cellHeight))
-    var cellHeight: String?
+    package var cellHeight: String?
     @Option(name: .knob(CellLayout.Knob.imageOverscan), parsing: .unconditional, help: .knob(CellLayout.Knob.imageOverscan))
-    var imageOverscan: String?
+    package var imageOverscan: String?
 
     private var cellLayoutOptions: [(CellLayout.Knob, String)] {
         [(.cellSpacing, cellSpacing), (.cellHeight, cellHeight), (.imageOverscan, imageOverscan)]
@@ -114,7 +116,7 @@ struct PlaygroundModelOptions<ItemCount: ItemCountHelp>: ParsableArguments {
     }
 
     /// Every knob the scene's own, then the preset's, then the options'.
-    var cellLayout: CellLayout {
+    package var cellLayout: CellLayout {
         var layout = preset?.cellLayout ?? .sceneDefaults
         for (knob, text) in cellLayoutOptions { if let v = knob.parse(text) { layout[knob] = v } }
         return layout
@@ -127,14 +129,14 @@ struct PlaygroundModelOptions<ItemCount: ItemCountHelp>: ParsableArguments {
     }
 
     /// UIKit's feel, then the preset's knobs, then the options'.
-    var physics: ScrollPhysics {
+    package var physics: ScrollPhysics {
         var physics = preset?.physics ?? .uikit
         for (knob, text) in physicsOptions { if let v = knob.parse(text) { physics[knob] = v } }
         if let physicsEngine { physics.engine = physicsEngine }
         return physics
     }
 
-    func validate() throws {
+    package func validate() throws {
         // The sentence a `set` line and a preset say of the same value, after the "--".
         for (knob, text) in physicsOptions where knob.parse(text) == nil {
             throw ValidationError("--" + knob.descriptor.rangeMessage(got: text))
@@ -150,13 +152,13 @@ struct PlaygroundModelOptions<ItemCount: ItemCountHelp>: ParsableArguments {
 
     /// A playground of this scene, strategy and count in a viewport of `size`, showing the
     /// folder's photos when there is one (one item per photo unless `--items` says otherwise).
-    func makePlayground(viewportSize size: Size, reduceMotion: Bool = false, folder: PhotoFolderContents? = nil,
+    package func makePlayground(viewportSize size: Size, reduceMotion: Bool = false, folder: PhotoFolderContents? = nil,
                         parallaxAmount: Double? = nil) -> Playground {
         Playground(settings(reduceMotion: reduceMotion, folder: folder, parallaxAmount: parallaxAmount), viewportSize: size)
     }
 
     /// The one value these options configure a playground with.
-    func settings(reduceMotion: Bool = false, folder: PhotoFolderContents? = nil, parallaxAmount: Double? = nil) -> PlaygroundSettings {
+    package func settings(reduceMotion: Bool = false, folder: PhotoFolderContents? = nil, parallaxAmount: Double? = nil) -> PlaygroundSettings {
         var settings = PlaygroundSettings(
             scene: scene, strategy: strategy, itemCount: items, parallaxAmount: parallaxAmount ?? preset?.parallax,
             reduceMotion: reduceMotion || preset?.reduceMotion == true,
@@ -169,15 +171,15 @@ struct PlaygroundModelOptions<ItemCount: ItemCountHelp>: ParsableArguments {
 
 /// A knob's option, named and explained by its descriptor.
 extension NameSpecification {
-    static func knob(_ knob: ScrollPhysics.Knob) -> NameSpecification { .customLong(knob.descriptor.name) }
-    static func knob(_ knob: CellLayout.Knob) -> NameSpecification { .customLong(knob.descriptor.name) }
+    package static func knob(_ knob: ScrollPhysics.Knob) -> NameSpecification { .customLong(knob.descriptor.name) }
+    package static func knob(_ knob: CellLayout.Knob) -> NameSpecification { .customLong(knob.descriptor.name) }
 }
 
 extension ArgumentHelp {
-    static func knob(_ knob: ScrollPhysics.Knob) -> ArgumentHelp { knob.descriptor.argumentHelp }
-    static func knob(_ knob: CellLayout.Knob) -> ArgumentHelp { knob.descriptor.argumentHelp }
+    package static func knob(_ knob: ScrollPhysics.Knob) -> ArgumentHelp { knob.descriptor.argumentHelp }
+    package static func knob(_ knob: CellLayout.Knob) -> ArgumentHelp { knob.descriptor.argumentHelp }
 }
 
 extension KnobDescriptor {
-    var argumentHelp: ArgumentHelp { ArgumentHelp(help, valueName: valueName) }
+    package var argumentHelp: ArgumentHelp { ArgumentHelp(help, valueName: valueName) }
 }

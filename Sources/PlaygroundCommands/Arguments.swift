@@ -11,19 +11,19 @@ extension ScrollEngineName: ExpressibleByArgument {
 }
 
 /// `WIDTHxHEIGHT` in points, each from 1 to `ViewportSize.largest`.
-struct ViewportSize: CustomStringConvertible {
-    var size: Size
+package struct ViewportSize: CustomStringConvertible {
+    package var size: Size
 
     /// 16,384: the largest texture SDL's renderers take on common GPUs (and so the largest
     /// window a shot can read back), and far past any screen; also what keeps a layout's
     /// columns and visible cells, which grow with the viewport, bounded.
-    static let largest = 16_384.0
+    package static let largest = 16_384.0
 
-    init(width: Double, height: Double) {
+    package init(width: Double, height: Double) {
         size = Size(width: width, height: height)
     }
 
-    init(parsing argument: String) throws {
+    package init(parsing argument: String) throws {
         let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w.isFinite, h.isFinite else {
             throw ValidationError("expected WIDTHxHEIGHT, e.g. 1280x800")
@@ -35,14 +35,14 @@ struct ViewportSize: CustomStringConvertible {
         size = Size(width: w, height: h)
     }
 
-    var description: String { "\(TraceWriter.format(size.width))x\(TraceWriter.format(size.height))" }
+    package var description: String { "\(TraceWriter.format(size.width))x\(TraceWriter.format(size.height))" }
 }
 
 /// The largest script file read: 16 MB is far more text than an hour of script commands.
-let largestScriptFileBytes = 16 << 20
+package let largestScriptFileBytes = 16 << 20
 
 /// Loads `--script`: a built-in name or a file path.
-func loadScript(_ nameOrPath: String) throws -> Script {
+package func loadScript(_ nameOrPath: String) throws -> Script {
     if let builtin = BuiltinScript(rawValue: nameOrPath) { return builtin.script }
     let quoted = ScriptLimits.quote(nameOrPath)
     var isFolder: ObjCBool = false

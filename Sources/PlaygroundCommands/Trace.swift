@@ -5,8 +5,10 @@ import ParallaxKit
 
 /// `parallax-playground trace`: replays a script headless and writes what every visible cell
 /// did on every frame as CSV.
-struct Trace: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct Trace: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         abstract: "Replay a script without a window and write a CSV row per visible cell per frame.",
         discussion: """
             Columns: \(TraceWriter.header.split(separator: ",").joined(separator: ", ")).
@@ -16,25 +18,25 @@ struct Trace: ParsableCommand {
             """
     )
 
-    @OptionGroup var model: ModelOptions
+    @OptionGroup package var model: ModelOptions
 
     @Option(parsing: .unconditional, help: "Viewport size in points, WIDTHxHEIGHT, each side 1 to 16384 (default: 1280x800).", transform: { try ViewportSize(parsing: $0) })
-    var viewport: ViewportSize = ViewportSize(width: 1280, height: 800)
+    package var viewport: ViewportSize = ViewportSize(width: 1280, height: 800)
 
     @Option(parsing: .unconditional, help: "Frames per second of the fixed time step, 1 to 1000.")
-    var fps: Double = 60
+    package var fps: Double = 60
 
     @Option(help: "A built-in script (\(BuiltinScript.validNames)) or a script file.")
-    var script: String = BuiltinScript.fling.name
+    package var script: String = BuiltinScript.fling.name
 
     @Option(help: "Write the CSV here instead of standard output (- is standard output).")
-    var out: String?
+    package var out: String?
 
-    func validate() throws {
+    package func validate() throws {
         guard Replay.framesPerSecondRange.contains(fps) else { throw ValidationError(Replay.framesPerSecondMessage(got: fps)) }
     }
 
-    func run() throws {
+    package func run() throws {
         // The destination is checked before the replay: a folder or a read-only file is an
         // input error up front. Standard output ("-", the default) and FIFOs stream as rows are
         // made; a file appears whole, so an interrupted trace leaves any earlier file in place.

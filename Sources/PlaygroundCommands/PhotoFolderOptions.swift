@@ -5,20 +5,22 @@ import ParallaxKit
 import PhotoPipeline
 
 /// `--photos DIR` and how to read it: which folder, whether to descend, in what order.
-struct PhotoFolderOptions: ParsableArguments {
+package struct PhotoFolderOptions: ParsableArguments {
+    package init() {}
+
     @Option(help: "A folder of photos to show instead of the bundled ones (JPEG, PNG, WebP, TIFF, GIF, HEIC/AVIF where libvips reads them); each item shows one photo, in its own shape.")
-    var photos: String?
+    package var photos: String?
 
     @Flag(help: "With --photos: also the photos in its subfolders.")
-    var recursive = false
+    package var recursive = false
 
     @Option(help: "With --photos: order by file 'name' (natural: IMG_2 before IMG_10) or by 'date' taken (EXIF, else the file's time).")
-    var sort: PhotoSortOrder = .name
+    package var sort: PhotoSortOrder = .name
 
     /// The folder's photos by their headers (see `PhotoFolderContents.load`), or nil without
     /// `--photos`. A folder that cannot be scanned, or in which no file can be read, is an
     /// input error (exit status 2).
-    func load(waitingForAll: Bool = true, startingAt startName: String? = nil) throws -> PhotoFolderContents? {
+    package func load(waitingForAll: Bool = true, startingAt startName: String? = nil) throws -> PhotoFolderContents? {
         guard let photos else { return nil }
         let folder: PhotoFolder
         do {
@@ -44,14 +46,14 @@ extension PhotoFolderOptions {
     /// Starts reading the folder for a window: listing and headers on threads of their own
     /// (`LibraryScan`), or with `waitingForAll` every header read before `contents()` returns
     /// (`--preload-photos`). Nil without `--photos`.
-    func opening(waitingForAll: Bool, startingAt startName: String? = nil) -> FolderOpening? {
+    package func opening(waitingForAll: Bool, startingAt startName: String? = nil) -> FolderOpening? {
         guard photos != nil else { return nil }
         return FolderOpening(options: self, waitingForAll: waitingForAll, startName: startName)
     }
 }
 
 /// A folder being opened while SDL starts: what the window shows at its first frame.
-final class FolderOpening: Sendable {
+package final class FolderOpening: Sendable {
     private let options: PhotoFolderOptions
     private let whole: BackgroundAnswer<Result<PhotoFolderContents?, any Error>>?
     private let library: LibraryScan?
@@ -59,9 +61,9 @@ final class FolderOpening: Sendable {
     /// How long the window waits, once it is ready to draw, for a listing and first screen
     /// not yet there: a small folder's are read while SDL starts (40–150 ms) and need no
     /// more; a large folder's first frame shows what is known by then and the rest arrives.
-    static let firstFrameGrace = 0.02
+    package static let firstFrameGrace = 0.02
 
-    init(options: PhotoFolderOptions, waitingForAll: Bool, startName: String?) {
+    package init(options: PhotoFolderOptions, waitingForAll: Bool, startName: String?) {
         self.options = options
         if waitingForAll || options.photos == nil {
             whole = BackgroundAnswer { Result { try options.load(waitingForAll: true, startingAt: startName) } }
@@ -75,7 +77,7 @@ final class FolderOpening: Sendable {
 
     /// The folder's contents as far as they are known now (see `PhotoFolderContents.start`);
     /// a folder that cannot be listed, or of which nothing could be read, is an input error.
-    func contents() throws -> PhotoFolderContents? {
+    package func contents() throws -> PhotoFolderContents? {
         if let whole { return try whole.value.get() }
         guard let library, let photos = options.photos else { return nil }
         let contents: PhotoFolderContents
@@ -92,11 +94,11 @@ final class FolderOpening: Sendable {
     }
 }
 
-enum PhotoSortOrder: String, ExpressibleByArgument, CaseIterable {
+package enum PhotoSortOrder: String, ExpressibleByArgument, CaseIterable {
     case name, date
 }
 
 extension PhotoFolderContents {
     /// The folder's photos as the model lays them out.
-    var photos: PhotoSet { PhotoSet(aspectRatios: aspectRatios, titles: titles, sectionLength: PhotoSet.folderSectionLength) }
+    package var photos: PhotoSet { PhotoSet(aspectRatios: aspectRatios, titles: titles, sectionLength: PhotoSet.folderSectionLength) }
 }

@@ -10,30 +10,32 @@ import Foundation
 /// then this process becomes the `parallax-bench` beside this program, with the same arguments.
 /// The app itself links neither the measuring nor the malloc interposer that counts the
 /// bench's allocations: every malloc of the window went through that shim when it did.
-struct BenchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "bench", abstract: BenchHelp.abstract, discussion: BenchHelp.discussion)
+package struct BenchCommand: ParsableCommand {
+    package init() {}
 
-    @OptionGroup var options: BenchOptions
+    package static let configuration = CommandConfiguration(commandName: "bench", abstract: BenchHelp.abstract, discussion: BenchHelp.discussion)
 
-    func run() throws {
+    @OptionGroup package var options: BenchOptions
+
+    package func run() throws {
         try BenchHandOver.exec(arguments: BenchHandOver.arguments(after: CommandLine.arguments))
     }
 }
 
 /// The hand-over from `parallax-playground bench` to `parallax-bench`.
-enum BenchHandOver {
-    static let programName = "parallax-bench"
+package enum BenchHandOver {
+    package static let programName = "parallax-bench"
 
     /// The words after `bench` in `commandLine` (this process's arguments, its path first),
     /// exactly as given: the bench parses them itself.
-    static func arguments(after commandLine: [String]) -> [String] {
+    package static func arguments(after commandLine: [String]) -> [String] {
         guard let at = commandLine.dropFirst().firstIndex(of: BenchCommand._commandName) else { return [] }
         return Array(commandLine[(at + 1)...])
     }
 
     /// `parallax-bench` beside this program: SwiftPM builds every product into one folder, and
     /// `make install` puts both in PREFIX/lib/parallax-playground (bin/ holds a link to the app).
-    static var program: URL {
+    package static var program: URL {
         #if os(Linux)
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         #else
@@ -46,7 +48,7 @@ enum BenchHandOver {
     /// standard streams and environment, so its output, status and signals are the bench's
     /// own. Its first argument is its full path, from which it finds the bundled images as
     /// this program does. Returns only by throwing: no bench there, or exec failed.
-    static func exec(arguments: [String]) throws -> Never {
+    package static func exec(arguments: [String]) throws -> Never {
         let path = program.path
         guard FileManager.default.isExecutableFile(atPath: path) else {
             printError("""
