@@ -17,9 +17,10 @@ import ParallaxKit
 /// byte limit plus the loader's finished-queue budget, whatever the folder's size; what grows
 /// with the folder is a colour and, for a bad file, a reason per photo.
 ///
-/// One file on purpose: the cache, the pending requests, the fades and the failures are one
-/// private state that each `update` changes together; the parts that stand alone already live
-/// beside it (`PhotoScheduler`, `PhotoTileStyle`, `PhotoTextureValues`).
+/// The cache, the pending requests, the fades and the failures are one state that each
+/// `update` changes together (internal to the module, so that what arrives from the decoders
+/// lives beside it in `PhotoTexturePipeline+Arrivals`); the parts that stand alone are their
+/// own types (`PhotoScheduler`, `PhotoTileStyle`, `PhotoTextureValues`).
 public final class PhotoTexturePipeline<Maker: PhotoTextureMaker> {
     public typealias Texture = Maker.PhotoTexture
     public typealias Settings = PhotoTextureSettings
@@ -43,28 +44,28 @@ public final class PhotoTexturePipeline<Maker: PhotoTextureMaker> {
     public let loader: PhotoLoader
     public let maker: Maker
     /// Seconds on any monotonic timeline; read only to measure spans within one call.
-    private let clock: () -> Double
-    private var paths: [String]
+    let clock: () -> Double
+    var paths: [String]
     var headers: [PhotoHeader?]
-    private var cache: ByteCostLRU<Int, PhotoTextureEntry<Texture>>
-    private var scheduler = PhotoScheduler()
-    private var colours: [Int: Color] = [:]
+    var cache: ByteCostLRU<Int, PhotoTextureEntry<Texture>>
+    var scheduler = PhotoScheduler()
+    var colours: [Int: Color] = [:]
     var failures: [Int: String] = [:]
     /// Whether a missing libvips has been named (once a pipeline, not once a photo).
-    private var saidLibvipsMissing = false
+    var saidLibvipsMissing = false
     /// Photos whose embedded thumbnail is missing: not asked for again.
-    private var withoutPreview = Set<Int>()
+    var withoutPreview = Set<Int>()
     /// The time of the last update, in the frame clock's seconds.
     public private(set) var now = 0.0
-    private var uploads = 0
+    var uploads = 0
     /// Whether the last update made a texture (a photo or a preview about to appear).
     private var texturesMadeInLastUpdate = false
     /// Calls of `update` so far.
     private var updates = 0
-    private var visibleHits = 0, visibleMisses = 0
-    private var lastVisible = (needed: 0, shown: 0, sharp: 0)
-    private var lastVisiblePhotos: [Int] = []
-    private let warn: (String) -> Void
+    var visibleHits = 0, visibleMisses = 0
+    var lastVisible = (needed: 0, shown: 0, sharp: 0)
+    var lastVisiblePhotos: [Int] = []
+    let warn: (String) -> Void
 
     /// `paths[i]` is photo i's file (indices past the end wrap); `headers[i]`, when known,
     /// lets it skip previews that would cost as much as the photo. `warn` hears one line per
@@ -238,32 +239,9 @@ public final class PhotoTexturePipeline<Maker: PhotoTextureMaker> {
         }
     }
 
-    /// Blocks until every photo of `needs` is sharp or failed (or `timeout` seconds of
-    /// `clock` pass), updating as a frame would; for files rendered from a command, which
-    /// must not depend on how fast the machine decoded. True if everything arrived.
-    @discardableResult
-    public func loadAll(_ needs: [PhotoNeed], scale: Double, timeout: Double) -> Bool {
-        let visible = needs.map { PhotoNeed(photo: $0.photo, size: $0.size, urgency: .visible) }
-        loader.release()
-        let start = clock()
-        let saved = settings
-        settings.uploadBudgetSeconds = .infinity
-        defer { settings = saved }
-        let uploadsBefore = uploads
-        while true {
-            update(needs: visible, scale: scale, now: now)
-            if visibleAreSharp { return true }
-            // More uploads than photos means the cache evicts what it just loaded: it cannot
-            // hold them all, and waiting longer would only go round.
-            if uploads - uploadsBefore > 2 * needs.count + 8 { return false }
-            if clock() - start > timeout { return false }
-            usleep(2_000)
-        }
-    }
-
     // MARK: Private
 
-    private func path(of photo: Int) -> String { paths[wrapped(photo)] }
+    func path(of photo: Int) -> String { paths[wrapped(photo)] }
 
     /// Indices past the end wrap around the files (a list longer than its photos repeats
     /// them), so one file is one entry, decoded once.
@@ -280,7 +258,7 @@ public final class PhotoTexturePipeline<Maker: PhotoTextureMaker> {
     }
 
     /// `size` points at `scale`, rounded up to the size step, within 1…the largest texture.
-    private func pixelSize(of size: Size, scale: Double) -> PixelSize {
+    func pixelSize(of size: Size, scale: Double) -> PixelSize {
         let step = max(1, settings.sizeStep)
         let largest = maker.largestTextureSide ?? PhotoDecoder.maxTargetSide
         func side(_ points: Double) -> Int {
@@ -296,93 +274,5 @@ public final class PhotoTexturePipeline<Maker: PhotoTextureMaker> {
     private func mayHavePreview(_ photo: Int) -> Bool {
         guard !withoutPreview.contains(photo) else { return false }
         return header(of: photo).map { $0.format == .jpeg } ?? true
-    }
-
-    /// Makes textures of finished decodes until the budget is spent: at least one a frame,
-    /// so a slow machine still makes progress.
-    private func takeFinished() {
-        let start = clock()
-        let budget = settings.uploadBudgetSeconds
-        repeat {
-            guard let result = loader.takeFinished(max: 1).first else { return }
-            accept(result)
-        } while clock() - start < budget
-    }
-
-    private func accept(_ result: PhotoResult) {
-        guard let key = scheduler.finished(loaderID: result.request.id) else { return }
-        let photo = key.photo
-        switch result.outcome {
-        case .failure(let problem):
-            // A missing or unreadable thumbnail says nothing about the photo itself.
-            if key.isPreview { withoutPreview.insert(photo) } else { fail(photo, reason: problem.reason) }
-        case .success(let decoded):
-            let c = decoded.averageColour
-            colours[photo] = Color(r: c.red, g: c.green, b: c.blue)
-            // A preview arriving after the sharp photo only told us the colour.
-            if key.isPreview, cache.contains(photo) { return }
-            let texture: Texture
-            do {
-                texture = try maker.makeTexture(of: decoded)
-            } catch {
-                fail(photo, reason: error.reason)
-                return
-            }
-            uploads += 1
-            let source = decoded.source
-            let whole = decoded.size.width >= source.displayedWidth && decoded.size.height >= source.displayedHeight
-            // A sharper texture replacing a preview (or a smaller decode) keeps its first
-            // appearance's time: it does not fade in a second time.
-            let replaced = cache.remove(photo)
-            if let replaced { maker.destroy(replaced.texture) }
-            let entry = PhotoTextureEntry(texture: texture, size: maker.pixelSize(of: texture), isWholeSource: whole,
-                                          isPreview: key.isPreview, shownAt: replaced?.shownAt ?? now)
-            let outcome = cache.insert(entry, for: photo, cost: maker.byteCost(of: texture))
-            for evicted in outcome.evicted { maker.destroy(evicted.value.texture) }
-            if !outcome.accepted {
-                maker.destroy(texture)
-                fail(photo, reason: "larger than the texture cache (\(cache.limit >> 20) MB)")
-            }
-        }
-    }
-
-    private func fail(_ photo: Int, reason: String) {
-        guard failures[photo] == nil else { return }
-        failures[photo] = reason
-        if let removed = cache.remove(photo) { maker.destroy(removed.texture) }
-        // Without libvips every photo fails alike: said once, not once a photo.
-        if reason.hasPrefix(PhotoProblem.libvipsMissingPrefix) {
-            guard !saidLibvipsMissing else { return }
-            saidLibvipsMissing = true
-            warn("can't show the photos: \(reason)")
-            return
-        }
-        warn("can't show \(path(of: photo)): \(reason)")
-    }
-
-    private func noteVisible(_ needs: [PhotoNeed], scale: Double) {
-        var needed = 0, shown = 0, sharp = 0
-        lastVisiblePhotos.removeAll(keepingCapacity: true)
-        for need in needs where need.urgency == .visible {
-            needed += 1
-            lastVisiblePhotos.append(need.photo)
-            if failures[need.photo] != nil {
-                shown += 1
-                sharp += 1
-                continue
-            }
-            guard let entry = cache.value(for: need.photo) else {
-                visibleMisses += 1
-                continue
-            }
-            shown += 1
-            if entry.isSharp(for: pixelSize(of: need.size, scale: scale)) {
-                sharp += 1
-                visibleHits += 1
-            } else {
-                visibleMisses += 1
-            }
-        }
-        lastVisible = (needed, shown, sharp)
     }
 }
