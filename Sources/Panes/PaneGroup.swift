@@ -94,9 +94,6 @@ public final class PaneGroup {
             if let comparison {
                 pane.composer.decorations.caption = comparison.caption(ofPane: k) + (captionsShowCost ? " · " + Self.costText(pane) : "")
             }
-            pane.step.drawer = { [unowned self, unowned pane] report, playground, list in
-                pane.composer.compose(report, of: playground, statistics: pane.statistics, surface: surface, into: &list)
-            }
         }
         session.didRunPane = { [unowned self] k, report in
             panes[k].noteFrame(report)
@@ -104,6 +101,11 @@ public final class PaneGroup {
         }
         for (k, pane) in panes.enumerated() {
             let step = pane.step
+            // Set once per pane, not once per frame: the closure reads the surface facts as
+            // they are when the frame runs.
+            step.drawer = { [unowned self, unowned pane] report, playground, list in
+                pane.composer.compose(report, of: playground, statistics: pane.statistics, surface: surface, into: &list)
+            }
             if k == 0 {
                 step.onViewCommand = { [unowned self] command in onViewCommand?(command) }
                 step.willApplyCommand = { [unowned self] command in willApplyCommand?(command) }
@@ -177,9 +179,6 @@ public final class PaneGroup {
         }
         return session.reports
     }
-
-    /// Whether every event of the script has been delivered (true without one).
-    public var scriptIsDone: Bool { session.scriptIsDone }
 
     /// A pane's caption cost: its strategy's mean time and work per frame over the panel's
     /// window, so each pane reads as its own badge.

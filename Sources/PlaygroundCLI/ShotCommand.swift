@@ -29,7 +29,7 @@ extension ShotCommand: RunnableCommand {
                 panes = try at.map { try Self.panes(atTime: $0, of: replay) } ?? replay.lastFrame()
                 over = replay.group.composeOverPanes(showsStrip: false)
             } else {
-                let group = Self.stillFrame(base: base, comparison: comparing.compare, surfaceSize: canvas.viewportSize,
+                let group = Self.stillPanes(base: base, comparison: comparing.compare, surfaceSize: canvas.viewportSize,
                                             offset: offset, decorations: decorations)
                 panes = group.paneFrames
                 over = group.composeOverPanes(showsStrip: false)
@@ -77,7 +77,7 @@ extension ShotCommand: RunnableCommand {
 
     /// One still frame, every pane scrolled to `offset` (never scrolled by a person, so no
     /// indicator).
-    static func stillFrame(base: PlaygroundSettings, comparison: Comparison?, surfaceSize: Size, offset: Double,
+    static func stillPanes(base: PlaygroundSettings, comparison: Comparison?, surfaceSize: Size, offset: Double,
                            decorations: FrameDecorations) -> PaneGroup {
         let group = PaneGroup(base: base, comparison: comparison, surfaceSize: surfaceSize, decorations: decorations)
         group.captionsShowCost = false

@@ -71,8 +71,11 @@ public final class PlaygroundApp {
     /// of a frame rate, as the window then draws only when something changes.
     var resting = false
 
-    /// Script input in playground time, replayed as if typed.
-    public var script: Script?
+    /// Script input in playground time, replayed as if typed: the session's, which delivers it.
+    public var script: Script? {
+        get { panes.script }
+        set { panes.script = newValue }
+    }
     public var exitAfter: Double?
     /// Quit after the first complete frame (every visible image sharp): start-up measurements.
     public var exitWhenSharp = false
@@ -164,7 +167,6 @@ public final class PlaygroundApp {
     public func start() {
         // The script is delivered by the session, each event routed as a person's is: its
         // pointer can move the panel's sliders, so a replay can include tuning.
-        panes.script = script
         panes.session.scriptEventFilter = { [unowned self] event in route(event) }
         panes.onViewCommand = { [unowned self] command in perform(command) }
         panes.willApplyCommand = { [unowned self] _ in stateBeforeCommand = KeyFeedback.State(playground) }
