@@ -27,6 +27,8 @@ public final class LibraryScan: @unchecked Sendable {
     let indexFile: String?
     let saveInterval: Double
     var listing: Result<[PhotoFolder.Entry], PhotoFolderError>?
+    /// The listing has passed `largeListing` names: a window does not wait for the folder.
+    var listingIsLarge = false
     var listingTaken = false
     var foundStart: Int?
     var onListed: (@Sendable () -> Void)?
@@ -51,6 +53,10 @@ public final class LibraryScan: @unchecked Sendable {
     /// Photos on each side of the focus read before the rest: a few screens of the quilt's
     /// smallest tiles, so a fling's or End's landing is laid out in its real shapes.
     public static let nearby = 600
+    /// Names listed past which a folder is large: its listing and sort take longer than any
+    /// window would wait for them (100,000 names took 260 ms), so its first frame comes
+    /// without them (`waitForFirstScreen`).
+    public static let largeListing = 5_000
     /// Seconds of reading between two saves of the index.
     public static let defaultSaveInterval = 5.0
 
@@ -70,27 +76,21 @@ public final class LibraryScan: @unchecked Sendable {
         // (`read ?? { … }` with a typed-throws closure crashes Swift 6.3's SIL generation.)
         let reader: Read
         if let read { reader = read } else { reader = { path throws(PhotoProblem) in try PhotoHeader.read(path: path) } }
-        // The index's load runs below the thread that starts SDL and draws the first frame:
-        // 100,000 lines of text to parse, CPU the first frame needs on two busy cores. (The
-        // listing runs at the window's priority: a small folder's listing decides whether
-        // the folder can be shown at all before the window opens.)
-        let indexLoad = Thread { [self] in
-            BackgroundThread.yieldToForeground()
-            let loaded = indexFile.map(PhotoIndex.load(from:)) ?? PhotoIndex()
-            locked { index = loaded; condition.broadcast() }
-        }
-        indexLoad.name = "photo-index-load"
-        indexLoad.start()
         let lister = Thread { [self] in
-            // Dates for `--sort date` come from the index where it has them: wait for it.
+            // The index is read after the listing, below the window's priority: 100,000 lines
+            // are tens of milliseconds of CPU, which the first frame needs on two busy cores,
+            // and nothing can use them before the listing is there. `--sort date` orders by
+            // the dates the index remembers, so it reads the index first.
             var dates: (@Sendable (String) -> Date?)?
             if order == .dateTaken {
-                let known = waitForIndex()
+                let known = loadIndex()
                 dates = { path in known.dateTaken(for: path) }
             }
             let listed: Result<[PhotoFolder.Entry], PhotoFolderError>
             do throws(PhotoFolderError) {
-                listed = .success(try PhotoFolder.scan(root, recursive: recursive, order: order, datesKnown: dates).entries)
+                listed = .success(try PhotoFolder.scan(root, recursive: recursive, order: order, datesKnown: dates) { [self] count in
+                    if count >= Self.largeListing { locked { if !listingIsLarge { listingIsLarge = true; condition.broadcast() } } }
+                }.entries)
             } catch {
                 listed = .failure(error)
             }
@@ -99,8 +99,10 @@ public final class LibraryScan: @unchecked Sendable {
             // its file (one stat) and hand over only those that changed.
             var rememberedHeaders: [PhotoHeader?] = []
             if case .success(let entries) = listed {
-                let known = waitForIndex()
+                let known = loadIndex()
                 rememberedHeaders = entries.map { known.uncheckedHeader(for: $0.path) }
+            } else {
+                locked { index = index ?? PhotoIndex() }  // Nothing to read: the readers stop.
             }
             locked {
                 listing = listed
@@ -147,12 +149,16 @@ public final class LibraryScan: @unchecked Sendable {
     }
 
     /// Waits until the folder is listed and the first `awaited` headers from the start photo
-    /// are read, or `deadline` passes (whichever first); true when they are.
+    /// are read, or `deadline` passes, or the folder is found to be large (whichever first);
+    /// true when they are read. A large folder's first frame waits for nothing: it shows what
+    /// is there, and the rest arrives in the frames that follow.
     @discardableResult
     public func waitForFirstScreen(until deadline: Date) -> Bool {
+        // Foundation's `wait(until:)` traps on a date as far off as `.distantFuture`.
+        let deadline = min(deadline, Date().addingTimeInterval(86_400))
         condition.lock()
         defer { condition.unlock() }
-        while !firstScreenReady, !cancelled, condition.wait(until: deadline) {}
+        while !firstScreenReady, !cancelled, !listingIsLarge, condition.wait(until: deadline) {}
         return firstScreenReady
     }
 
@@ -231,11 +237,14 @@ public final class LibraryScan: @unchecked Sendable {
         focusCursor = 0
     }
 
-    func waitForIndex() -> PhotoIndex {
-        condition.lock()
-        defer { condition.unlock() }
-        while index == nil { condition.wait() }
-        return index!
+    /// Reads the index (once; the lister is the only caller) at the background's priority,
+    /// and hands it to the readers.
+    func loadIndex() -> PhotoIndex {
+        if let known = locked({ index }) { return known }
+        BackgroundThread.yieldToForeground()
+        let loaded = indexFile.map(PhotoIndex.load(from:)) ?? PhotoIndex()
+        locked { index = loaded; condition.broadcast() }
+        return loaded
     }
 
     func locked<T>(_ body: () -> T) -> T {

@@ -15,7 +15,8 @@ extension PhotoFolder {
     /// real folder is descended whatever its name, and so is a link that leads to one unless
     /// it is named like an image (that one is listed, and its tile says it is a folder).
     /// Each directory is visited once (by device and inode), so a link loop cannot spin.
-    static func listImageNames(_ path: String, recursive: Bool) throws(PhotoFolderError)
+    /// `progress` is told how many names are listed so far, every `progressStep` names.
+    static func listImageNames(_ path: String, recursive: Bool, progress: ((Int) -> Void)? = nil) throws(PhotoFolderError)
         -> (found: [(path: String, name: String)], skipped: Int)
     {
         guard let rootID = directoryID(path) else { throw .notAFolder(path) }
@@ -52,6 +53,7 @@ extension PhotoFolder {
                 }
                 if imageName {
                     found.append((full, prefix + name))
+                    if found.count % progressStep == 0 { progress?(found.count) }
                 } else {
                     skipped += 1
                 }
@@ -59,6 +61,8 @@ extension PhotoFolder {
         }
         return (found, skipped)
     }
+
+    static let progressStep = 1_000
 
     struct DirectoryID: Hashable {
         var device: UInt64

@@ -74,10 +74,12 @@ public struct PhotoFolder: Sendable {
     /// With `datesKnown`, `.dateTaken` reads no header: each photo's date is the one `datesKnown`
     /// gives (an index of earlier visits), else its file's modification time (a window's
     /// listing, which must not wait for 100,000 headers); without it every header is read.
+    /// `progress` hears how many photos are listed so far, every thousand, before they are sorted.
     public static func scan(_ path: String, recursive: Bool = false, order: Order = .name,
-                            datesKnown: (@Sendable (String) -> Date?)? = nil) throws(PhotoFolderError) -> PhotoFolder
+                            datesKnown: (@Sendable (String) -> Date?)? = nil,
+                            progress: ((Int) -> Void)? = nil) throws(PhotoFolderError) -> PhotoFolder
     {
-        let (found, skipped) = try listImageNames(path, recursive: recursive)
+        let (found, skipped) = try listImageNames(path, recursive: recursive, progress: progress)
         guard !found.isEmpty else { throw .noPhotos(path, skipped: skipped) }
         return PhotoFolder(root: path, entries: ordered(found, by: order, datesKnown: datesKnown))
     }

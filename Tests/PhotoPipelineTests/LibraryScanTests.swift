@@ -145,6 +145,29 @@ import Testing
         #expect(contents.paths.map { String($0.dropFirst(scratch.path.count + 1).dropLast(4)) } == expected)
     }
 
+    /// A large folder is not waited for: with no header readable yet, the window still gets
+    /// its contents (whatever is listed) long before the deadline. (Before, it waited for the
+    /// first screen until the deadline: the first screen here never comes.)
+    @Test func aLargeFolderIsNotWaitedFor() throws {
+        let scratch = try Self.folder(LibraryScan.largeListing)
+        var counts: [Int] = []
+        _ = try PhotoFolder.scan(scratch.path, progress: { counts.append($0) })
+        #expect(counts == Array(stride(from: 1_000, through: LibraryScan.largeListing, by: 1_000)))
+
+        let gate = DispatchSemaphore(value: 0)
+        let library = LibraryScan(root: scratch.path, indexFile: nil, workers: 1) { _ throws(PhotoProblem) in
+            gate.wait()
+            return PhotoHeader(width: 3, height: 2)
+        }
+        let deadline = Date().addingTimeInterval(30)
+        let contents = try PhotoFolderContents.start(library, waitingUntil: deadline)
+        #expect(Date() < deadline, "returned without waiting for the first screen")
+        #expect(contents.headers.allSatisfy { $0 == nil }, "nothing read")
+        #expect(contents.library != nil, "the rest arrives later")
+        library.cancel()
+        for _ in 0..<10 { gate.signal() }
+    }
+
     /// A title is the file's name without its folders and extension, as `URL` gives it.
     @Test func titlesMatchURLsWithoutAStat() {
         for name in ["IMG_1.jpg", "2024/05/IMG_0001.JPG", "a.b.jpeg", "noextension", "2024/x"] {

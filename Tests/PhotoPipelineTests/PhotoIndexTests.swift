@@ -56,6 +56,40 @@ import Testing
         #expect(PhotoIndex.load(from: scratch.file("missing")).count == 0)
     }
 
+    /// Times are compared for equality with a file's, so they must come back to the last bit;
+    /// and a path that is not UTF-8, or a number the byte reader does not take, skips only its line.
+    @Test func timesComeBackExactlyAndOddLinesCostOnlyThemselves() throws {
+        let scratch = try Scratch()
+        let file = scratch.file("photo-index")
+        var index = PhotoIndex()
+        let times = [1_732_693_221.123456789, 0.1 + 0.2, 1e-7, -86_400.5, 4.9e-324, 1.7976931348623157e308]
+        for (n, time) in times.enumerated() {
+            let dated = PhotoHeader(width: 3, height: 2, orientation: 1, format: .heif, hasColourProfile: false,
+                                    dateTaken: Date(timeIntervalSince1970: -time.truncatingRemainder(dividingBy: 1e10)))
+            index.store(.success(dated), for: "/p/\(n) é.heic", facts: facts(n + 1, time))
+        }
+        try index.save(to: file)
+        var loaded = PhotoIndex.load(from: file)
+        #expect(loaded.count == times.count)
+        for (n, time) in times.enumerated() {
+            #expect(loaded.record(for: "/p/\(n) é.heic", facts: facts(n + 1, time)) != nil, "time \(time)")
+            #expect(loaded.uncheckedHeader(for: "/p/\(n) é.heic")?.dateTaken
+                    == Date(timeIntervalSince1970: -time.truncatingRemainder(dividingBy: 1e10)))
+        }
+        var text = try Data(contentsOf: URL(fileURLWithPath: file))
+        text += Data([0x2F, 0xFF, 0xFE] + Array("\t10\t5.0\t640\t480\t1\tjpeg\t0\t-\n".utf8))
+        for odd in ["/p/hex.jpg\t10\t0x10\t640\t480\t1\tjpeg\t0\t-", "/p/inf.jpg\t10\tinf\t640\t480\t1\tjpeg\t0\t-",
+                    "/p/space.jpg\t10\t 5\t640\t480\t1\tjpeg\t0\t-", "/p/ten.jpg\t10\t5\t640\t480\t1\tjpeg\t0\t-\tmore",
+                    "/p/digits.jpg\t1234567890123456789\t5\t640\t480\t1\tjpeg\t0\t-", "/p/colour.jpg\t10\t5\t640\t480\t1\tjpeg\t01\t-"] {
+            text += Data((odd + "\n").utf8)
+        }
+        text += Data("/p/last.jpg\t10\t5\t640\t480\t1\tjpeg\t0\t-".utf8)
+        try text.write(to: URL(fileURLWithPath: file))
+        let reread = PhotoIndex.load(from: file)
+        #expect(reread.count == times.count + 1, "every odd line skipped, the unterminated last one read")
+        #expect(reread.uncheckedHeader(for: "/p/last.jpg")?.width == 640)
+    }
+
     @Test func savingMergesWithTheIndexOnDiskAndACrashMidWriteLeavesItReadable() throws {
         let scratch = try Scratch()
         let file = scratch.file("photo-index")
