@@ -14,9 +14,11 @@ extension PlaygroundApp {
     func waitIfIdle(after frame: FrameReport, frameStart: Double, inputArrived: Bool, layoutGrew: Bool) -> Bool {
         let pipelines = [executor.images.pipeline, executor.images.coverPipeline].compactMap { $0 }
         var seen = FramePacing.Frame()
-        // A script or a harness (the monkey, the benches) times every frame; the first frames
-        // start the decoders (`decodesAfterFirstFrame`) and must not wait.
-        seen.driven = script != nil || beforeFrame != nil || frame.index < 2
+        // A harness (the monkey, the benches) times every frame; the first frames start the
+        // decoders (`decodesAfterFirstFrame`) and must not wait. A script is waited for as a
+        // hand is: its next event (or the run's end) wakes the loop on time.
+        seen.driven = beforeFrame != nil || frame.index < 2
+        seen.timedEventIn = [panes.session.nextScriptEventTime, exitAfter].compactMap { $0 }.min().map { $0 - frameTime }
         seen.inputArrived = inputArrived
         seen.moving = frame.moved || panes.panes.contains { $0.playground.scrollView.phase != .idle }
         resting = !seen.moving

@@ -32,6 +32,16 @@ import Testing
         #expect(FramePacing.idleWait(after: FramePacing.Frame(overlayChangesIn: 0)) == nil, "fading now")
     }
 
+    /// A script's next event (or the run's end) is waited for, not drawn towards, and one due
+    /// now draws at once.
+    @Test func aScriptsNextEventWakesTheWindowOnTime() {
+        #expect(FramePacing.idleWait(after: FramePacing.Frame(timedEventIn: 0.1)) == 0.1)
+        #expect(FramePacing.idleWait(after: FramePacing.Frame(timedEventIn: 3)) == 0.25, "the still rate comes first")
+        #expect(FramePacing.idleWait(after: FramePacing.Frame(overlayChangesIn: 0.2, timedEventIn: 0.15)) == 0.15)
+        #expect(FramePacing.idleWait(after: FramePacing.Frame(timedEventIn: 0)) == nil, "due now")
+        #expect(FramePacing.idleWait(after: FramePacing.Frame(timedEventIn: -0.5)) == nil, "overdue")
+    }
+
     @Test(arguments: [
         FramePacing.Frame(inputArrived: true),
         FramePacing.Frame(driven: true),

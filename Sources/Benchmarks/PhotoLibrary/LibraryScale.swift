@@ -77,6 +77,8 @@ enum LibraryScale {
             secondFirst += [run.sinceSpawn(run.stats.startup.first_frame_ns)].compactMap { $0 }
             secondKnown.append(run.sinceSpawn(run.stats.startup.folder_shapes_known_ns) ?? .infinity)
         }
+        let landings = try LibraryScrub.measure(library: library, launches: launches, shaderCache: shaderCache,
+                                                freshCache: freshCache, progress: progress)
         return LibraryScaleResult(
             photos: photoCount, folders: months, launches: launches,
             small_first_frame_ms: median(smallFirst), first_frame_ms: median(libraryFirst),
@@ -86,6 +88,8 @@ enum LibraryScale {
             shapes_known_first_visit_ms: whole.sinceSpawn(whole.stats.startup.folder_shapes_known_ns),
             shapes_known_second_visit_ms: median(secondKnown).flatMap { $0.isFinite ? $0 : nil },
             peak_rss_mb: whole.stats.peak_rss_kb.map { Double($0) / 1024 },
+            scrub_landings: landings.count, scrub_preview_ms: LibraryScrub.median(landings.map(\.preview_ms)),
+            scrub_sharp_ms: LibraryScrub.median(landings.map(\.sharp_ms)),
             section_seconds: Date().timeIntervalSince(started))
     }
 }
@@ -112,6 +116,11 @@ public struct LibraryScaleResult: Codable, Equatable, Sendable {
     public var shapes_known_second_visit_ms: Double?
     /// Peak resident memory of the whole first visit.
     public var peak_rss_mb: Double?
+    /// The scrubber on first visits (`LibraryScrub`): landings measured, and the medians of
+    /// landing to every visible photo shown and sharp (nil: most landings never were).
+    public var scrub_landings: Int = 0
+    public var scrub_preview_ms: Double? = nil
+    public var scrub_sharp_ms: Double? = nil
     /// How long the section took, generation included.
     public var section_seconds: Double
 
@@ -128,6 +137,8 @@ public struct LibraryScaleResult: Codable, Equatable, Sendable {
             verdict("end_at_1s_reached_last_photo", Double(end_at_1s_reached_last_photo), "all \(launches)", { $0 >= Double(launches) }),
             verdict("shapes_known_second_visit_ms", shapes_known_second_visit_ms, "≤ 1000", { $0 <= 1000 }),
             verdict("peak_rss_mb", peak_rss_mb, "≤ 400", { $0 <= 400 }),
+            verdict("scrub_preview_ms", scrub_preview_ms, "≤ 150", { $0 <= 150 }),
+            verdict("scrub_sharp_ms", scrub_sharp_ms, "≤ 300", { $0 <= 300 }),
         ]
     }
 
@@ -137,7 +148,8 @@ public struct LibraryScaleResult: Codable, Equatable, Sendable {
             "  library of \(photos) photos in \(folders) month folders (\(String(format: "%.0f", section_seconds)) s): first frame \(ms(first_frame_ms)), "
                 + "with the index \(ms(first_frame_indexed_ms)), 200 photos \(ms(small_first_frame_ms)); End at 1 s reached the last photo "
                 + "\(end_at_1s_reached_last_photo)/\(launches); listed \(ms(listed_ms)); every shape known \(ms(shapes_known_first_visit_ms)) "
-                + "(second visit \(ms(shapes_known_second_visit_ms))); peak RSS \(peak_rss_mb.map { String(format: "%.0f MB", $0) } ?? "—")",
+                + "(second visit \(ms(shapes_known_second_visit_ms))); peak RSS \(peak_rss_mb.map { String(format: "%.0f MB", $0) } ?? "—"); "
+                + "scrubber: \(scrub_landings) landings, every visible photo shown \(ms(scrub_preview_ms)), sharp \(ms(scrub_sharp_ms)) (medians)",
         ]
     }
 }

@@ -6,8 +6,9 @@
 /// same picture 60 times a second (4.5 s of CPU in 5.25 s, measured 2026-11-25) — the core a
 /// folder's first photos wait for. So when nothing moves, nothing new arrives and
 /// no overlay animates, the loop waits for an event (or a decode, which wakes it) instead:
-/// a little while if loading tiles pulse, longer if the picture is still. Scripted and
-/// harnessed runs draw every frame, as they are measured.
+/// a little while if loading tiles pulse, longer if the picture is still. A harness (the
+/// monkey, the benches that time frames) draws every frame; a script waits as a person's hand
+/// does, until its next event, so a scripted run measures what a person's run gets.
 public enum FramePacing {
     /// What the visible pictures do by themselves.
     public enum Pictures: Sendable, Equatable {
@@ -22,8 +23,11 @@ public enum FramePacing {
     public struct Frame: Sendable, Equatable {
         /// A person's input (or a window event) arrived, or a script's.
         public var inputArrived = false
-        /// A script or a test harness drives the loop: every frame, as it is measured.
+        /// A test harness drives the loop: every frame, as it is measured.
         public var driven = false
+        /// Seconds from this frame's start until a script's next event is due, or the run's
+        /// set end (`--exit-after`), if either is ahead.
+        public var timedEventIn: Double?
         /// A list (in any pane) is scrolling, coasting, bouncing or animating to a place.
         public var moving = false
         /// Something over the scene changes with time: a toast fading, the recording badge,
@@ -43,7 +47,7 @@ public enum FramePacing {
 
         public init(inputArrived: Bool = false, driven: Bool = false, moving: Bool = false, overlaysAnimate: Bool = false,
                     layoutGrew: Bool = false, pictures: Pictures = .still, drawnOnCPU: Bool = false,
-                    overlayChangesIn: Double? = nil) {
+                    overlayChangesIn: Double? = nil, timedEventIn: Double? = nil) {
             self.inputArrived = inputArrived
             self.driven = driven
             self.moving = moving
@@ -52,6 +56,7 @@ public enum FramePacing {
             self.pictures = pictures
             self.drawnOnCPU = drawnOnCPU
             self.overlayChangesIn = overlayChangesIn
+            self.timedEventIn = timedEventIn
         }
     }
 
@@ -85,7 +90,8 @@ public enum FramePacing {
         case .pulsing: pulsingInterval
         case .still: stillInterval
         }
-        guard let overlay = frame.overlayChangesIn else { return pictures }
-        return overlay > 0 ? min(pictures, overlay) : nil
+        let due = [frame.overlayChangesIn, frame.timedEventIn].compactMap { $0 }.min()
+        guard let due else { return pictures }
+        return due > 0 ? min(pictures, due) : nil
     }
 }

@@ -112,6 +112,12 @@ public final class FrameSession {
         }
     }
 
+    /// When the script's next event is due (script time), nil when none is left.
+    public var nextScriptEventTime: Double? {
+        guard let events = script?.events, nextScriptEvent < events.count else { return nil }
+        return events[nextScriptEvent].time
+    }
+
     /// Whether every event of the script has been delivered (true without one).
     public var scriptIsDone: Bool { nextScriptEvent >= (script?.events.count ?? 0) }
 
