@@ -2,7 +2,18 @@ import Foundation
 
 /// The loader's shared state. Every stored `var` is read and written only while holding
 /// `condition`'s lock, which is what makes the unchecked Sendable sound.
+///
+/// A decode may leave work for later (`Decode`'s `keepCopies`: writing its disk copies).
+/// The pixels are handed over first, and the copies are written when no decode can start:
+/// photos on screen do not wait for the copies of the ones before them. At most
+/// `pendingCopyLimit` wait (each holds its pixels); past that, a worker writes its own at once.
 final class LoaderCore: @unchecked Sendable {
+    /// A decode, and what it leaves to do once its result is handed over.
+    typealias Decode = @Sendable (PhotoRequest) throws(PhotoProblem) -> (DecodedPhoto, keepCopies: (@Sendable () -> Void)?)
+
+    /// Copies waiting to be written: a few screens' worth of cell-sized pixels.
+    static let pendingCopyLimit = 8
+
     private struct Queued {
         var request: PhotoRequest
         var ticket: UInt64
@@ -11,7 +22,7 @@ final class LoaderCore: @unchecked Sendable {
     private let condition = NSCondition()
     private let byteBudget: Int
     private let countLimit: Int
-    private let decode: PhotoLoader.Decode
+    private let decode: Decode
     /// Used when `decode` finds libvips missing (see `PhotoLoader.useWhenVipsIsMissing`).
     private var withoutVips: PhotoLoader.Decode?
 
@@ -28,10 +39,13 @@ final class LoaderCore: @unchecked Sendable {
     /// Decodes that may run at once (see `PhotoLoader.limitDecodes`).
     private var decodeLimit = Int.max
     /// Told of every result put in the finished queue (see `PhotoLoader.onFinished`).
-    private var finishedObserver: (@Sendable () -> Void)?
+    private var finishedObserver: (@Sendable (Int) -> Void)?
     private var liveWorkers = 0
+    private var pendingCopies: [@Sendable () -> Void] = []
+    /// Workers writing copies (they count against `decodeLimit` as decodes do).
+    private var copying = 0
 
-    init(byteBudget: Int, countLimit: Int, decode: @escaping PhotoLoader.Decode) {
+    init(byteBudget: Int, countLimit: Int, decode: @escaping Decode) {
         self.byteBudget = byteBudget
         self.countLimit = countLimit
         self.decode = decode
@@ -93,7 +107,7 @@ final class LoaderCore: @unchecked Sendable {
         }
     }
 
-    func setFinishedObserver(_ observer: (@Sendable () -> Void)?) { locked { finishedObserver = observer } }
+    func setFinishedObserver(_ observer: (@Sendable (Int) -> Void)?) { locked { finishedObserver = observer } }
 
     func setDecodeLimit(_ value: Int) {
         locked {
@@ -155,8 +169,16 @@ final class LoaderCore: @unchecked Sendable {
             condition.unlock()
         }
         while true {
-            while !stopping, held || queued.isEmpty || readyIsFull || counters.decoding >= decodeLimit { condition.wait() }
-            if stopping { return }
+            while !stopping, !canStartDecode, !canWriteCopy { condition.wait() }
+            if stopping {
+                // The copies are the next visit's first screen: written before the worker ends.
+                while !pendingCopies.isEmpty { writeCopyUnlocked(pendingCopies.removeFirst()) }
+                return
+            }
+            if !canStartDecode {
+                writeCopyUnlocked(pendingCopies.removeFirst())
+                continue
+            }
             // Highest priority, then oldest ticket. A linear scan: the queue holds at most a
             // few thousand visible-soon cells, and a decode costs far more.
             guard let pick = queued.values.max(by: { a, b in
@@ -172,8 +194,11 @@ final class LoaderCore: @unchecked Sendable {
             let plain = withoutVips
             condition.unlock()
             let outcome: Result<DecodedPhoto, PhotoProblem>
+            var keepCopies: (@Sendable () -> Void)?
             do throws(PhotoProblem) {
-                outcome = .success(try decode(pick.request))
+                let decoded = try decode(pick.request)
+                outcome = .success(decoded.0)
+                keepCopies = decoded.keepCopies
             } catch let vipsProblem {
                 if case .decoderUnavailable = vipsProblem, let plain {
                     do throws(PhotoProblem) {
@@ -204,12 +229,39 @@ final class LoaderCore: @unchecked Sendable {
                 } else {
                     ready.append(result)
                     if case .success = outcome { counters.finished += 1 } else { counters.failed += 1 }
-                    finishedObserver?()
+                    finishedObserver?(id)
                 }
             }
             updateGauges()
             condition.broadcast()
+            if let keepCopies {
+                if pendingCopies.count < Self.pendingCopyLimit {
+                    pendingCopies.append(keepCopies)
+                } else {
+                    writeCopyUnlocked(keepCopies)
+                }
+            }
         }
+    }
+
+    /// A decode may start: one is queued, the finished queue has room, and the limit allows.
+    private var canStartDecode: Bool {
+        !held && !queued.isEmpty && !readyIsFull && counters.decoding + copying < decodeLimit
+    }
+
+    /// A copy may be written: one waits, and no decode can start (nor the loader is held).
+    private var canWriteCopy: Bool {
+        !held && !pendingCopies.isEmpty && !canStartDecode && counters.decoding + copying < decodeLimit
+    }
+
+    /// Writes one copy off the lock (called and returning with it held).
+    private func writeCopyUnlocked(_ copy: @Sendable () -> Void) {
+        copying += 1
+        condition.unlock()
+        copy()
+        condition.lock()
+        copying -= 1
+        condition.broadcast()
     }
 
     private func locked<T>(_ body: () -> T) -> T {

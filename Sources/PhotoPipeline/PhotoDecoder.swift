@@ -49,20 +49,36 @@ public struct PhotoDecoder: Sendable {
                        shared: SharedThumbnails? = nil)
         throws(PhotoProblem) -> DecodedPhoto
     {
+        let (decoded, keepCopies) = try decodeLeavingCopies(path: path, size: size, fit: fit, diskCache: diskCache, shared: shared)
+        keepCopies?()
+        return decoded
+    }
+
+    /// `decode`, with the copies for the disk caches left to the caller: writing them (a JPEG
+    /// and a PNG encode, 30–50 ms for a cell-sized photo) need not hold up the photo on screen,
+    /// so the loader writes them when no decode waits (see `PhotoLoader`). Nil when the photo
+    /// came from a cache, or there is no cache to write.
+    func decodeLeavingCopies(path: String, size: PixelSize, fit: PhotoFit, diskCache: DiskThumbnailCache?,
+                             shared: SharedThumbnails?)
+        throws(PhotoProblem) -> (DecodedPhoto, keepCopies: (@Sendable () -> Void)?)
+    {
         let facts = try checkFile(path)
         let header = try PhotoHeader.read(path: path, facts: facts)
-        if let copy = diskCache?.load(path: path, facts: facts, size: size, fit: fit, source: header) { return copy }
-        if let thumbnail = shared?.load(path: path, facts: facts, header: header, target: size, fit: fit) { return thumbnail }
+        if let copy = diskCache?.load(path: path, facts: facts, size: size, fit: fit, source: header) { return (copy, nil) }
+        if let thumbnail = shared?.load(path: path, facts: facts, header: header, target: size, fit: fit) { return (thumbnail, nil) }
         let decoded = try decode(path: path, facts: facts, header: header, size: size, fit: fit)
-        diskCache?.store(decoded, path: path, facts: facts, size: size, fit: fit)
-        shared?.store(decoded, path: path, facts: facts)
-        return decoded
+        guard diskCache != nil || shared != nil else { return (decoded, nil) }
+        return (decoded, {
+            diskCache?.store(decoded, path: path, facts: facts, size: size, fit: fit)
+            shared?.store(decoded, path: path, facts: facts)
+        })
     }
 
     /// The best quick stand-in for `path` before its decode: the thumbnail its camera
     /// embedded, else (with `shared`) a fresh file-manager thumbnail; nil when neither exists.
-    public func quickPreview(path: String, shared: SharedThumbnails?) throws(PhotoProblem) -> DecodedPhoto? {
-        if let embedded = try embeddedPreview(path: path) { return embedded }
+    /// `lookInFile` false: the file is known to embed none (`QuickEmbeddedPreview.Look.none`).
+    public func quickPreview(path: String, shared: SharedThumbnails?, lookInFile: Bool = true) throws(PhotoProblem) -> DecodedPhoto? {
+        if lookInFile, let embedded = try embeddedPreview(path: path) { return embedded }
         guard let shared else { return nil }
         let facts = try checkFile(path)
         let header = try PhotoHeader.read(path: path, facts: facts)

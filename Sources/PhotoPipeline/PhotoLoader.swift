@@ -60,9 +60,9 @@ public final class PhotoLoader: Sendable {
         self.finishedCountLimit = max(1, finishedCountLimit)
         let smallJPEGs = SmallJPEGDecoderSlot()
         self.smallJPEGs = smallJPEGs
-        let chosen: Decode
+        let chosen: LoaderCore.Decode
         if let decode {
-            chosen = decode
+            chosen = { request throws(PhotoProblem) in (try decode(request), nil) }
         } else {
             chosen = { request throws(PhotoProblem) in
                 try Self.decodeWithVips(request, diskCache, sharedThumbnails, smallJPEGs.current)
@@ -84,17 +84,29 @@ public final class PhotoLoader: Sendable {
     /// by `smallJPEG` when there is one, else by libvips; else shared). (Chosen with an `if`,
     /// not `??`: Swift 6.3.1's SILGen crashes on a typed-throws function value in the
     /// autoclosure of `??`.)
+    /// The disk copies of a fresh decode are written after its pixels are handed over, when
+    /// no decode is waiting (`LoaderCore`).
     @Sendable
     private static func decodeWithVips(_ request: PhotoRequest, _ diskCache: DiskThumbnailCache?, _ shared: SharedThumbnails?,
-                                       _ smallJPEG: QuickEmbeddedPreview.DecodeJPEG?) throws(PhotoProblem) -> DecodedPhoto {
+                                       _ smallJPEG: QuickEmbeddedPreview.DecodeJPEG?)
+        throws(PhotoProblem) -> (DecodedPhoto, keepCopies: (@Sendable () -> Void)?)
+    {
         switch request.kind {
         case .photo:
-            return try PhotoDecoder().decode(path: request.path, size: request.size, fit: request.fit, diskCache: diskCache,
-                                             shared: shared)
+            return try PhotoDecoder().decodeLeavingCopies(path: request.path, size: request.size, fit: request.fit,
+                                                          diskCache: diskCache, shared: shared)
         case .embeddedPreview:
-            if let smallJPEG, let quick = QuickEmbeddedPreview.read(path: request.path, decodeJPEG: smallJPEG) { return quick }
-            guard let preview = try PhotoDecoder().quickPreview(path: request.path, shared: shared) else { throw .noEmbeddedPreview }
-            return preview
+            var lookInFile = true
+            if let smallJPEG {
+                switch QuickEmbeddedPreview.look(path: request.path, decodeJPEG: smallJPEG) {
+                case .found(let quick): return (quick, nil)
+                case .none: lookInFile = false
+                case .unknown: break
+                }
+            }
+            guard let preview = try PhotoDecoder().quickPreview(path: request.path, shared: shared, lookInFile: lookInFile)
+            else { throw .noEmbeddedPreview }
+            return (preview, nil)
         }
     }
 
@@ -117,9 +129,9 @@ public final class PhotoLoader: Sendable {
         diskCache?.useForCopies(decoder)
     }
 
-    /// Calls `observer` (on a worker thread, quickly) whenever a result is ready to take: a
-    /// frame loop that sleeps while idle wakes for it.
-    public func onFinished(_ observer: (@Sendable () -> Void)?) { core.setFinishedObserver(observer) }
+    /// Calls `observer` (on a worker thread, quickly) with the request's id whenever a result
+    /// is ready to take: a frame loop that sleeps while idle wakes for it.
+    public func onFinished(_ observer: (@Sendable (Int) -> Void)?) { core.setFinishedObserver(observer) }
 
     /// Keeps the workers from starting decodes (queued requests wait) until `release`.
     public func hold() { core.setHeld(true) }
@@ -153,6 +165,7 @@ public final class PhotoLoader: Sendable {
     public var counters: PhotoLoaderCounters { core.snapshot() }
 
     /// Stops the workers after their current decode and waits for them to end. Queued
-    /// requests are dropped; results not yet taken stay takeable.
+    /// requests are dropped; results not yet taken stay takeable; disk copies not yet written
+    /// are written first (the next visit's first screen is made of them).
     public func shutdown() { core.stop(wait: true) }
 }

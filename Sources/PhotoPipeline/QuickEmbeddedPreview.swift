@@ -12,18 +12,36 @@ public enum QuickEmbeddedPreview {
     /// nil when it cannot. Called on decode threads.
     public typealias DecodeJPEG = @Sendable (_ jpeg: [UInt8]) -> (size: PixelSize, rgba: [UInt8])?
 
+    /// What a look for a file's embedded thumbnail found.
+    public enum Look {
+        case found(DecodedPhoto)
+        /// The JPEG's header was read, and its EXIF block (if any) holds no thumbnail: libvips,
+        /// which reads the same block, would find none either, so it is not asked (opening a
+        /// big JPEG's header there cost 15–50 ms on a first screen without thumbnails).
+        case none
+        /// Not a JPEG this reader takes, or a thumbnail it could not decode: libvips may.
+        case unknown
+    }
+
     /// `path`'s embedded thumbnail, upright by the photo's EXIF orientation, with the photo's
     /// header as its source; nil when there is none this reader takes.
     public static func read(path: String, decodeJPEG: DecodeJPEG) -> DecodedPhoto? {
-        guard let (header, exif) = QuickHeader.jpegHeaderAndExif(path: path), let jpeg = thumbnail(inExif: exif),
-              let decoded = decodeJPEG(jpeg)
-        else { return nil }
+        if case .found(let photo) = look(path: path, decodeJPEG: decodeJPEG) { return photo }
+        return nil
+    }
+
+    /// Looks for `path`'s embedded thumbnail (see `read`), telling a JPEG that has none from a
+    /// file this reader cannot judge.
+    public static func look(path: String, decodeJPEG: DecodeJPEG) -> Look {
+        guard let (header, exif) = QuickHeader.jpegHeaderAndExif(path: path) else { return .unknown }
+        guard let jpeg = thumbnail(inExif: exif) else { return .none }
+        guard let decoded = decodeJPEG(jpeg) else { return .unknown }
         let size = decoded.size
         guard size.width > 0, size.height > 0, size.width <= PhotoDecoder.largestEmbeddedSide,
               size.height <= PhotoDecoder.largestEmbeddedSide, decoded.rgba.count == size.width * size.height * 4
-        else { return nil }
+        else { return .unknown }
         let upright = Self.upright(decoded.rgba, size: size, orientation: header.orientation)
-        return DecodedPhoto(size: upright.size, pixels: upright.rgba, source: header)
+        return .found(DecodedPhoto(size: upright.size, pixels: upright.rgba, source: header))
     }
 
     /// Whether the JPEG whose first bytes are `start` embeds a thumbnail this reader takes

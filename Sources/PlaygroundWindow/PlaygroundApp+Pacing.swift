@@ -39,9 +39,9 @@ extension PlaygroundApp {
         let remaining = wait - (clock.now() - frameStart)
         guard remaining > 0 else { return false }
         // While photos fade in, the next frame is at most a fade step away and makes every
-        // decode finished by then a texture: a decode need not draw a frame of its own.
-        let wake = seen.pictures == .changing ? nil : video.wakeUpCall()
-        for pipeline in pipelines { pipeline.wakeWhenDecoded(wake) }
+        // decode finished by then a texture: only a photo on screen wakes the loop sooner.
+        let wake = video.wakeUpCall()
+        for pipeline in pipelines { pipeline.wakeWhenDecoded(wake, onlyForVisible: seen.pictures == .changing) }
         video.waitForEvent(seconds: remaining)
         runStatistics.idleWaits += 1
         return true

@@ -274,7 +274,7 @@ func request(_ id: Int, priority: Int = 0) -> PhotoRequest {
         let heard = Mutex(0)
         let fake = FakeDecoder(failing: [2])
         let loader = PhotoLoader(workers: 2, decode: fake.decode)
-        loader.onFinished { heard.withLock { $0 += 1 } }
+        loader.onFinished { _ in heard.withLock { $0 += 1 } }
         loader.submit((0..<5).map { request($0) })
         waitUntil(loader) { $0.finished + $0.failed == 5 }
         #expect(heard.withLock { $0 } == 5)

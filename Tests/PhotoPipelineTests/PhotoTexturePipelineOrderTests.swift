@@ -80,4 +80,25 @@ extension PhotoTexturePipelineTests {
         fake.release(3)
         settle(photos, [need(0), need(1), need(2)]) { photos.counters.uploads == 3 }
     }
+
+    /// While photos fade in the loop draws a fade step anyway; a decode finished for a photo on
+    /// screen still wakes it (it should not wait for the next step), one off screen does not.
+    @Test func whileFadingOnlyAPhotoOnScreenWakesTheLoop() {
+        for onlyForVisible in [true, false] {
+            let fake = FakeDecoder(gated: true)
+            var settings = PhotoTextureSettings()
+            settings.previews = false
+            let loader = PhotoLoader(workers: 1, decode: fake.decode)
+            let photos = Pipeline(maker: RecordingTextureMaker(clock: clock), paths: (0..<2).map { "/p/\($0).jpg" },
+                                  settings: settings, loader: loader, clock: { [clock] in clock.now })
+            let needs = [need(0), need(1, .ahead)]
+            photos.update(needs: needs, scale: 1, now: 0)
+            let wakes = Mutex(0)
+            photos.wakeWhenDecoded({ wakes.withLock { $0 += 1 } }, onlyForVisible: onlyForVisible)
+            fake.release(2)
+            waitUntil(loader) { $0.finished == 2 }
+            #expect(wakes.withLock { $0 } == (onlyForVisible ? 1 : 2), "only for visible: \(onlyForVisible)")
+            photos.wakeWhenDecoded(nil)
+        }
+    }
 }

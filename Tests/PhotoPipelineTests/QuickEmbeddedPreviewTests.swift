@@ -50,6 +50,13 @@ import Testing
         for path in [jpeg, png, text, scratch.file("missing.jpg")] {
             #expect(QuickEmbeddedPreview.read(path: path, decodeJPEG: decodeWithVips) == nil, "\(path)")
         }
+        // Only the JPEG is known to have none (libvips is not asked again); the rest are not
+        // this reader's to judge.
+        #expect(isNone(QuickEmbeddedPreview.look(path: jpeg, decodeJPEG: decodeWithVips)))
+        #expect(try PhotoDecoder().embeddedPreview(path: jpeg) == nil, "libvips agrees")
+        for path in [png, text, scratch.file("missing.jpg")] {
+            #expect(!isNone(QuickEmbeddedPreview.look(path: path, decodeJPEG: decodeWithVips)), "\(path)")
+        }
     }
 
     @Test func aDecoderThatFailsOrLiesAboutItsSizeGivesNothing() throws {
@@ -61,8 +68,14 @@ import Testing
         try TestImages.exiftool(["-overwrite_original", "-ThumbnailImage<=\(thumbJPEG)", photo])
         #expect(QuickEmbeddedPreview.read(path: photo, decodeJPEG: decodeWithVips) != nil)
         #expect(QuickEmbeddedPreview.read(path: photo, decodeJPEG: { _ in nil }) == nil)
+        #expect(!isNone(QuickEmbeddedPreview.look(path: photo, decodeJPEG: { _ in nil })), "a thumbnail is there: libvips may decode it")
         #expect(QuickEmbeddedPreview.read(path: photo, decodeJPEG: { _ in (PixelSize(width: 10, height: 10), [0, 0, 0, 0]) }) == nil)
         #expect(QuickEmbeddedPreview.read(path: photo, decodeJPEG: { _ in
             (PixelSize(width: 2_000, height: 1), [UInt8](repeating: 0, count: 8_000)) }) == nil, "over the largest side taken")
+    }
+
+    private func isNone(_ look: QuickEmbeddedPreview.Look) -> Bool {
+        if case .none = look { return true }
+        return false
     }
 }

@@ -67,6 +67,18 @@ public struct PhotoScheduler: Sendable {
     /// Whether a request for `key` is in the loader.
     public func isPending(_ key: PhotoKey) -> Bool { asked[key] != nil }
 
+    /// The loader's ids of the requests pending for `photos` (previews and decodes).
+    public func pendingLoaderIDs(forPhotos photos: [Int]) -> Set<Int> {
+        var ids = Set<Int>()
+        for photo in photos {
+            for isPreview in [false, true] {
+                let key = PhotoKey(photo: photo, isPreview: isPreview)
+                if asked[key] != nil, let id = loaderIDs[key] { ids.insert(id) }
+            }
+        }
+        return ids
+    }
+
     /// The loader's id for `key`.
     public mutating func loaderID(for key: PhotoKey) -> Int {
         if let id = loaderIDs[key] { return id }

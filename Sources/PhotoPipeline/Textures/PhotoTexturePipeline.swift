@@ -101,8 +101,17 @@ public final class PhotoTexturePipeline<Maker: PhotoTextureMaker> {
         loader.limitDecodes(to: idle ? loader.workerCount : busy)
     }
 
-    /// Calls `wake` (from a decode thread) whenever a decode is ready to be made a texture.
-    public func wakeWhenDecoded(_ wake: (@Sendable () -> Void)?) { loader.onFinished(wake) }
+    /// Calls `wake` (from a decode thread) whenever a decode is ready to be made a texture;
+    /// with `onlyForVisible`, only for the photos visible at the last update (a frame loop
+    /// that draws a fade anyway need not draw one for a photo off screen, but a photo on
+    /// screen should not wait for the fade's next step: up to 33 ms where the processor draws).
+    public func wakeWhenDecoded(_ wake: (@Sendable () -> Void)?, onlyForVisible: Bool = false) {
+        guard let wake else { return loader.onFinished(nil) }
+        guard onlyForVisible else { return loader.onFinished { _ in wake() } }
+        let awaited = scheduler.pendingLoaderIDs(forPhotos: lastVisiblePhotos)
+        guard !awaited.isEmpty else { return loader.onFinished(nil) }
+        loader.onFinished { id in if awaited.contains(id) { wake() } }
+    }
 
     /// What the visible photos of the last update still change on screen by themselves.
     public var visibleMotion: PhotoTextureMotion {
