@@ -27,6 +27,9 @@ public final class HeaderArrivals {
     private var lastDelivery = -Double.infinity
     /// Whether the window asked the scan to wake it when the listing is done.
     public var asksToBeWoken = false
+    /// End was pressed before the listing arrived (there was no end to go to yet): the
+    /// window presses it again when the listing comes.
+    public var endPressedWhileListing = false
 
     /// Batches at most this often: each one lays the whole list out again, which is linear in
     /// its length (1–3 ms for 100,000 photos, release build).

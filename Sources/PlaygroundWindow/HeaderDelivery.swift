@@ -29,6 +29,10 @@ extension PlaygroundApp {
             pipeline?.append(paths: Array(batch.listedPaths), headers: Array(batch.listedHeaders),
                              problems: batch.problems.filter { batch.listed.contains($0.key) })
             if let start = batch.startIndex { playground.scroll(toItem: start) }
+            if arrivals.endPressedWhileListing {
+                arrivals.endPressedWhileListing = false
+                panes.enqueue(.input(TimedEvent(time: t, event: .key(.end, []))))
+            }
         }
         var changed = !batch.listed.isEmpty
         if !batch.shapes.isEmpty {
@@ -36,6 +40,19 @@ extension PlaygroundApp {
             changed = playground.setPhotoShapes(batch.shapes, pointer: pointer) || changed
         }
         return playground.applyHeldPhotoShapes(pointer: pointer) || changed
+    }
+
+    /// Keeps an End pressed while a folder is still being listed (the list is empty: End has
+    /// nowhere to go), for `deliverHeaders` to press again once the listing is in, so End
+    /// reaches the last photo at any moment of a visit. Home, a wheel, a press or a fling
+    /// after it says the person wants something else.
+    func noteWhileListing(_ event: InputEvent) {
+        guard let arrivals = headerScan, arrivals.library != nil, arrivals.contents.paths.isEmpty else { return }
+        switch event {
+        case .key(.end, _): arrivals.endPressedWhileListing = true
+        case .key(.home, _), .wheel, .pointerDown, .fling: arrivals.endPressedWhileListing = false
+        default: break
+        }
     }
 
     /// The start-up block's folder times (`--stats-json`): when the listing and the last shape

@@ -34,6 +34,7 @@ extension PlaygroundApp {
             if let said = panes.showNextValue(inPane: k) { toast.show(said, at: frameTime) }
             return false
         }
+        noteWhileListing(timed.event)
         return true
     }
 
