@@ -9,7 +9,7 @@ import Foundation
 /// `pendingCopyLimit` wait (each holds its pixels); past that, a worker writes its own at once.
 final class LoaderCore: @unchecked Sendable {
     /// A decode, and what it leaves to do once its result is handed over.
-    typealias Decode = @Sendable (PhotoRequest) throws(PhotoProblem) -> (DecodedPhoto, keepCopies: (@Sendable () -> Void)?)
+    typealias Decode = @Sendable (PhotoRequest) throws(PhotoProblem) -> (photo: DecodedPhoto, keepCopies: (@Sendable () -> Void)?)
 
     /// Copies waiting to be written: a few screens' worth of cell-sized pixels.
     static let pendingCopyLimit = 8
@@ -197,7 +197,7 @@ final class LoaderCore: @unchecked Sendable {
             var keepCopies: (@Sendable () -> Void)?
             do throws(PhotoProblem) {
                 let decoded = try decode(pick.request)
-                outcome = .success(decoded.0)
+                outcome = .success(decoded.photo)
                 keepCopies = decoded.keepCopies
             } catch let vipsProblem {
                 if case .decoderUnavailable = vipsProblem, let plain {

@@ -60,7 +60,7 @@ public struct PhotoDecoder: Sendable {
     /// came from a cache, or there is no cache to write.
     func decodeLeavingCopies(path: String, size: PixelSize, fit: PhotoFit, diskCache: DiskThumbnailCache?,
                              shared: SharedThumbnails?)
-        throws(PhotoProblem) -> (DecodedPhoto, keepCopies: (@Sendable () -> Void)?)
+        throws(PhotoProblem) -> (photo: DecodedPhoto, keepCopies: (@Sendable () -> Void)?)
     {
         let facts = try checkFile(path)
         let header = try PhotoHeader.read(path: path, facts: facts)

@@ -89,7 +89,7 @@ public final class PhotoLoader: Sendable {
     @Sendable
     private static func decodeWithVips(_ request: PhotoRequest, _ diskCache: DiskThumbnailCache?, _ shared: SharedThumbnails?,
                                        _ smallJPEG: QuickEmbeddedPreview.DecodeJPEG?)
-        throws(PhotoProblem) -> (DecodedPhoto, keepCopies: (@Sendable () -> Void)?)
+        throws(PhotoProblem) -> (photo: DecodedPhoto, keepCopies: (@Sendable () -> Void)?)
     {
         switch request.kind {
         case .photo:
