@@ -6,8 +6,8 @@ import Glibc
 #endif
 
 /// Lists a photo folder and reads its headers on threads of its own, so a window never waits
-/// for a large folder: the listing (and the index of earlier visits, loaded beside it) comes
-/// first, then every photo's header, those near what the window shows first (`setFocus`),
+/// for a large folder: the listing comes first (then the index of earlier visits, read once
+/// the listing is done), then every photo's header, those near what the window shows first (`setFocus`),
 /// the rest in folder order, one reader per core. A header the index knows (same path, byte
 /// size and modification time, checked with one `stat`) costs no read. The index is saved
 /// while the scan goes (every `saveInterval` seconds of reading, and at the end), so a visit
