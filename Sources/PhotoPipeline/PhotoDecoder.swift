@@ -89,8 +89,11 @@ public struct PhotoDecoder: Sendable {
     private func decode(path: String, facts: FileFacts, header: PhotoHeader, size: PixelSize, fit: PhotoFit)
         throws(PhotoProblem) -> DecodedPhoto
     {
-        // A header read in Swift (`QuickHeader`) has not loaded libvips: the first decode does.
+        // A header read in Swift (`QuickHeader`) has not loaded libvips: the first decode does,
+        // and says so when this libvips cannot open the format (HEIF without its loader), as
+        // its header reading would have.
         if let why = Vips.unavailableReason { throw .decoderUnavailable(why) }
+        if !header.format.isAvailable { throw .unsupportedFormat("\(header.format.rawValue) (this libvips has no HEIF loader)") }
         let target = PixelSize(width: min(max(size.width, 1), Self.maxTargetSide),
                                height: min(max(size.height, 1), Self.maxTargetSide))
         let box = Self.thumbnailBox(displayed: PixelSize(width: header.displayedWidth,

@@ -50,9 +50,10 @@ public struct PhotoHeader: Sendable, Equatable {
 
     static func read(path: String, facts: FileFacts) throws(PhotoProblem) -> PhotoHeader {
         let sniffed = PhotoFormat.sniff(facts.leadingBytes)
-        // JPEG and PNG headers are read in Swift: a folder's first screen of headers, read
-        // while the window waits for its first frame, then does not load libvips.
-        if let sniffed, let quick = QuickHeader.read(path: path, format: sniffed) { return quick }
+        // JPEG, PNG and HEIF headers are read in Swift: a folder's first screen of headers,
+        // read while the window waits for its first frame, then does not load libvips.
+        // (A HEIF on a libvips without its loader is named when it is decoded.)
+        if let sniffed, let quick = QuickHeader.read(path: path, format: sniffed, byteCount: facts.byteCount) { return quick }
         return try readWithLibvips(path: path, facts: facts, sniffed: sniffed)
     }
 

@@ -4,7 +4,8 @@ import Foundation
 import Glibc
 #endif
 
-/// A JPEG's or PNG's header read in Swift from the file's first bytes, without libvips: size,
+/// A JPEG's or PNG's header read in Swift from the file's first bytes, without libvips (a
+/// HEIF's too, in `QuickHeader+HEIF`): size,
 /// EXIF orientation and date taken, whether an ICC profile is embedded. libvips is loaded with
 /// dlopen on the first decode; a folder's first screen of headers, read while the window waits
 /// for its first frame, would otherwise load and start it there (about 80 ms on this machine)
@@ -20,8 +21,10 @@ enum QuickHeader {
     /// and ICC profiles a few more segments; a frame header past this is left to libvips.
     static let readLimit = 512 << 10
 
-    /// The header of `path` (already checked: a regular, readable file) in `format`, or nil.
-    static func read(path: String, format: PhotoFormat) -> PhotoHeader? {
+    /// The header of `path` (already checked: a regular, readable file of `byteCount` bytes) in
+    /// `format`, or nil.
+    static func read(path: String, format: PhotoFormat, byteCount: Int = .max) -> PhotoHeader? {
+        if format == .heif { return heif(path: path, byteCount: byteCount) }
         guard format == .jpeg || format == .png else { return nil }
         let parse = format == .jpeg ? jpeg : png
         guard let first = leadingBytes(of: path, count: firstRead) else { return nil }
