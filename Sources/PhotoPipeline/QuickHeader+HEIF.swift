@@ -219,22 +219,6 @@ extension QuickHeader {
         return exifTags(Array(block[(4 + skip)...]))
     }
 
-    static func bytes(of path: String, at offset: Int, count: Int) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + filled, count - filled, off_t(offset + filled)) }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { break }
-            filled += n
-        }
-        bytes.removeLast(count - filled)
-        return bytes
-    }
-
     private static func beU16(_ b: [UInt8], _ at: Int) -> UInt16 { UInt16(b[at]) << 8 | UInt16(b[at + 1]) }
     private static func beU32(_ b: [UInt8], _ at: Int) -> UInt32 { UInt32(beU16(b, at)) << 16 | UInt32(beU16(b, at + 2)) }
     private static func beU64(_ b: [UInt8], _ at: Int) -> UInt64 { UInt64(beU32(b, at)) << 32 | UInt64(beU32(b, at + 4)) }

@@ -34,14 +34,18 @@ enum QuickHeader {
         return parse(more)
     }
 
-    static func leadingBytes(of path: String, count: Int) -> [UInt8]? {
+    static func leadingBytes(of path: String, count: Int) -> [UInt8]? { bytes(of: path, at: 0, count: count) }
+
+    /// Up to `count` bytes of the file at `path` from `offset` (fewer at its end); nil when it
+    /// cannot be opened.
+    static func bytes(of path: String, at offset: Int, count: Int) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, count - filled) }
+            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + filled, count - filled, off_t(offset + filled)) }
             if n < 0, errno == EINTR { continue }
             guard n > 0 else { break }
             filled += n
