@@ -111,6 +111,33 @@ extension QuickHeader {
                            dateTaken: ExifDate.parse(date, offset: offset))
     }
 
+    /// Whether the HEIF at `path` stores a thumbnail of its primary image (an item with a
+    /// `thmb` reference to it, ISO/IEC 23008-12 §6.4.3), as phones do; false when it has none or
+    /// its boxes are not ones this reader takes. libvips asked for the thumbnail of a file
+    /// without one decodes the whole image instead, so it is asked only when this says so.
+    static func heifHasThumbnail(path: String) -> Bool {
+        leadingBytes(of: path, count: firstRead).map(heifHasThumbnail) ?? false
+    }
+
+    static func heifHasThumbnail(_ b: [UInt8]) -> Bool {
+        guard let top = boxes(b, from: 0, to: b.count, upToCut: true), top.first?.type == "ftyp",
+              let meta = top.first(where: { $0.type == "meta" }), meta.end - meta.content >= 4,
+              let inMeta = boxes(b, from: meta.content + 4, to: meta.end),
+              let pitm = inMeta.first(where: { $0.type == "pitm" }), let primary = itemID(b, pitm),
+              let iref = inMeta.first(where: { $0.type == "iref" }), iref.end - iref.content >= 4,
+              let references = boxes(b, from: iref.content + 4, to: iref.end)
+        else { return false }
+        let idSize = b[iref.content] == 0 ? 2 : 4
+        func id(_ at: Int) -> Int { idSize == 2 ? Int(beU16(b, at)) : Int(beU32(b, at)) }
+        for reference in references where reference.type == "thmb" {
+            let count = reference.content + idSize + 2 <= reference.end ? Int(beU16(b, reference.content + idSize)) : 0
+            let first = reference.content + idSize + 2
+            guard first + count * idSize <= reference.end else { return false }
+            if (0..<count).contains(where: { id(first + $0 * idSize) == primary }) { return true }
+        }
+        return false
+    }
+
     /// `pitm`: the primary item's ID (16 bits in version 0, else 32).
     private static func itemID(_ b: [UInt8], _ pitm: Box) -> Int? {
         guard pitm.end - pitm.content >= 6 else { return nil }

@@ -60,7 +60,7 @@ import Testing
     /// cut anywhere, never trap the reader (it answers, or leaves the file to libvips).
     @Test func changedOrCutBytesNeverTrapTheReader() throws {
         let folder = try HEICTests.Folder()
-        let plain = try HEICTests.redLeftBlueRightHEIC(in: folder, named: "plain.heic")
+        let plain = try HEICTests.redLeftBlueRightHEIC(in: folder, named: "plain.heic", encoderArguments: ["-t", "64"])
         let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: plain)).prefix(4_096))
         var generator = SystemRandomNumberGenerator()
         var answered = 0
@@ -72,7 +72,27 @@ import Testing
             }
             if round % 3 == 0 { bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &generator))) }
             if QuickHeader.heif(bytes, path: plain, byteCount: Int.random(in: 0...1_000_000, using: &generator)) != nil { answered += 1 }
+            _ = QuickHeader.heifHasThumbnail(bytes)
         }
         #expect(answered < 3_000, "some changes are refused")
+    }
+
+    /// The thumbnail a phone stores beside the photo is its quick preview, upright and in
+    /// its colours; a HEIC without one has none (libvips would have decoded the whole photo).
+    @Test func aStoredThumbnailIsTheQuickPreview() throws {
+        let folder = try HEICTests.Folder()
+        let thumbed = try HEICTests.redLeftBlueRightHEIC(in: folder, named: "thumbed.heic", encoderArguments: ["-t", "160"])
+        let plain = try HEICTests.redLeftBlueRightHEIC(in: folder, named: "plain.heic")
+        #expect(QuickHeader.heifHasThumbnail(path: thumbed))
+        #expect(!QuickHeader.heifHasThumbnail(path: plain))
+        let preview = try #require(try PhotoDecoder().embeddedPreview(path: thumbed))
+        #expect(preview.size.width == 160 && preview.size.height == 80, "\(preview.size)")
+        let row = 40 * preview.size.width * 4
+        let left = Array(preview.pixels[(row + 10 * 4)..<(row + 10 * 4 + 3)])
+        let right = Array(preview.pixels[(row + 150 * 4)..<(row + 150 * 4 + 3)])
+        #expect(left[0] > 180 && left[2] < 80, "red on the left: \(left)")
+        #expect(right[2] > 180 && right[0] < 80, "blue on the right: \(right)")
+        #expect(preview.source.width == 600, "the photo's header goes with it")
+        #expect(try PhotoDecoder().embeddedPreview(path: plain) == nil)
     }
 }

@@ -19,7 +19,7 @@ import Testing
     }
 
     /// A 600 × 300 picture stored red on its left half and blue on its right, as a HEIC.
-    static func redLeftBlueRightHEIC(in folder: Folder, named name: String) throws -> String {
+    static func redLeftBlueRightHEIC(in folder: Folder, named name: String, encoderArguments: [String] = []) throws -> String {
         var pixels: [UInt8] = []
         for _ in 0..<300 {
             for x in 0..<600 { pixels += x < 300 ? [230, 20, 20, 255] : [20, 20, 230, 255] }
@@ -28,7 +28,7 @@ import Testing
         try RGBAImage(width: 600, height: 300, bytes: pixels).savePNG(path: png)
         defer { try? FileManager.default.removeItem(atPath: png) }
         let heic = folder.file(name)
-        let made = try Isolated.run(try program("heif-enc"), ["-q", "90", png, "-o", heic])
+        let made = try Isolated.run(try program("heif-enc"), ["-q", "90"] + encoderArguments + [png, "-o", heic])
         try #require(made.status == 0, "heif-enc: \(made.stderr)")
         return heic
     }

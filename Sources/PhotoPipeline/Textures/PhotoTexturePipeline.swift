@@ -279,9 +279,9 @@ public final class PhotoTexturePipeline<Maker: PhotoTextureMaker> {
     }
 
     /// Whether asking for the photo's embedded thumbnail may pay: a JPEG (where cameras put
-    /// one) not already found to have none.
+    /// one) or a HEIF (where phones do) not already found to have none.
     private func mayHavePreview(_ photo: Int) -> Bool {
         guard !withoutPreview.contains(photo) else { return false }
-        return header(of: photo).map { $0.format == .jpeg } ?? true
+        return header(of: photo).map { $0.format == .jpeg || $0.format == .heif } ?? true
     }
 }
