@@ -92,14 +92,17 @@ extension QuickHeader {
             default: break
             }
         }
-        let hasProfile = properties.contains { property in
+        // The primary image's own `colr`, as libheif reads its handle's colour profile.
+        let hasProfile = associated.map { properties[$0 - 1] }.contains { property in
             guard property.type == "colr", property.end - property.content >= 4 else { return false }
             let kind = String(decoding: b[property.content..<(property.content + 4)], as: UTF8.self)
             return kind == "prof" || kind == "rICC"
         }
         guard let size, size.width > 0, size.height > 0 else { return nil }
         var date: String?, offset: String?
-        if let exifItem = types.first(where: { $0.value == "Exif" })?.key {
+        let exifItems = types.filter { $0.value == "Exif" }.map(\.key)
+        guard exifItems.count <= 1 else { return nil }  // which describes the photo: libvips' reading
+        if let exifItem = exifItems.first {
             guard let location = locations[exifItem], let tags = exifTags(path: path, location: location, byteCount: byteCount)
             else { return nil }
             date = tags.dateTimeOriginal

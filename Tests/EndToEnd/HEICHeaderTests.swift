@@ -31,6 +31,17 @@ import Testing
                                     ["-q", "-overwrite_original", "-DateTimeOriginal=2021:06:05 14:03:02", "-OffsetTimeOriginal=+02:00", dated])
         try #require(exif.status == 0, "exiftool: \(exif.stderr)")
         files.append(dated)
+        // From a JPEG with an ICC profile: heif-enc stores it in a `colr` box of type `prof`.
+        let tagged = folder.file("tagged.jpg"), profiled = folder.file("profiled.heic")
+        let black = folder.file("black.v")
+        for (arguments, what) in [(["black", black, "64", "32", "--bands", "3"], "vips black"),
+                                  (["copy", black, tagged + "[profile=srgb]"], "vips copy")] {
+            let made = try Isolated.run(URL(fileURLWithPath: "/usr/bin/vips"), arguments)
+            try #require(made.status == 0, "\(what): \(made.stderr)")
+        }
+        let encoded = try Isolated.run(try HEICTests.program("heif-enc"), ["-q", "50", tagged, "-o", profiled])
+        try #require(encoded.status == 0, "heif-enc: \(encoded.stderr)")
+        files.append(profiled)
 
         for file in files {
             let (swift, libvips) = try bothReadings(file)
@@ -39,6 +50,8 @@ import Testing
         }
         let (_, datedByVips) = try bothReadings(dated)
         #expect(datedByVips.dateTaken == ISO8601DateFormatter().date(from: "2021-06-05T12:03:02Z"), "the date is there to agree on")
+        let (_, profiledByVips) = try bothReadings(profiled)
+        #expect(profiledByVips.hasColourProfile, "a profile is there to agree on")
         let (_, turnedByVips) = try bothReadings(folder.file("turned-1.heic"))
         #expect(turnedByVips.width == 300 && turnedByVips.height == 600, "a quarter turn is there to agree on")
     }
