@@ -15,15 +15,11 @@ run: build
 ## Pictures or Videos: the folders are listed before `swift test` and checked after it
 ## (scripts/user-files.py), and a difference fails the run, named, even when the tests passed.
 USER_FILES_BEFORE = .build/user-files-before.txt
-## make test: every test. What the tests leave in the temporary folder (each makes its own
-## folders there) goes with one folder of the run's own, removed when it ends.
 test: deps
 	$(SWIFT) build
 	$(SWIFT) build --product generate-manual
 	/usr/bin/python3 scripts/user-files.py snapshot $(USER_FILES_BEFORE)
-	status=0; scratch=$$(mktemp -d /tmp/parallax-tests-XXXXXX); \
-	TMPDIR=$$scratch $(SWIFT) test || status=$$?; \
-	rm -rf "$$scratch"; \
+	status=0; $(SWIFT) test || status=$$?; \
 	/usr/bin/python3 scripts/user-files.py check $(USER_FILES_BEFORE) || status=1; \
 	exit $$status
 
