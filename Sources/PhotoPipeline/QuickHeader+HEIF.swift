@@ -55,15 +55,21 @@ extension QuickHeader {
         return found
     }
 
-    static func heif(_ b: [UInt8], path: String, byteCount: Int) -> PhotoHeader? {
+    /// The `meta` box's children and the primary item's ID: where both readings start.
+    private static func meta(_ b: [UInt8]) -> (children: [Box], primary: Int)? {
         guard let top = boxes(b, from: 0, to: b.count, upToCut: true), top.first?.type == "ftyp",
               let meta = top.first(where: { $0.type == "meta" }), meta.end - meta.content >= 4,
-              let inMeta = boxes(b, from: meta.content + 4, to: meta.end)
+              let children = boxes(b, from: meta.content + 4, to: meta.end),
+              let pitm = children.first(where: { $0.type == "pitm" }), let primary = itemID(b, pitm)
         else { return nil }
+        return (children, primary)
+    }
+
+    static func heif(_ b: [UInt8], path: String, byteCount: Int) -> PhotoHeader? {
+        guard let (inMeta, primary) = meta(b) else { return nil }
         func child(_ type: String, _ list: [Box]) -> Box? { list.first { $0.type == type } }
         guard let hdlr = child("hdlr", inMeta), hdlr.end - hdlr.content >= 12,
               String(decoding: b[(hdlr.content + 8)..<(hdlr.content + 12)], as: UTF8.self) == "pict",
-              let pitm = child("pitm", inMeta), let primary = itemID(b, pitm),
               let iprp = child("iprp", inMeta), let inIprp = boxes(b, from: iprp.content, to: iprp.end),
               let ipco = child("ipco", inIprp), let properties = boxes(b, from: ipco.content, to: ipco.end),
               let ipma = child("ipma", inIprp), let associated = associations(b, ipma)[primary],
@@ -123,10 +129,7 @@ extension QuickHeader {
     }
 
     static func heifHasThumbnail(_ b: [UInt8]) -> Bool {
-        guard let top = boxes(b, from: 0, to: b.count, upToCut: true), top.first?.type == "ftyp",
-              let meta = top.first(where: { $0.type == "meta" }), meta.end - meta.content >= 4,
-              let inMeta = boxes(b, from: meta.content + 4, to: meta.end),
-              let pitm = inMeta.first(where: { $0.type == "pitm" }), let primary = itemID(b, pitm),
+        guard let (inMeta, primary) = meta(b),
               let iref = inMeta.first(where: { $0.type == "iref" }), iref.end - iref.content >= 4,
               let references = boxes(b, from: iref.content + 4, to: iref.end)
         else { return false }
