@@ -59,6 +59,27 @@ extension ReactExport {
 
     private var defaultLabel: String { "label = \"\(scene.title)\"" }
 
+    /// An effect's subscription to the scroller, the same in the scroll-callback and
+    /// cached-layout shapes: `update()` now, then at most once an animation frame while the
+    /// scroller scrolls (a passive listener), and on cleanup the listener and any frame
+    /// request undone. Its lines after the first are indented as the effect's body.
+    private static let updateOnScroll = [
+        "let frameRequest = 0;",
+        "const onScroll = () => {",
+        "  if (frameRequest !== 0) return;",
+        "  frameRequest = requestAnimationFrame(() => {",
+        "    frameRequest = 0;",
+        "    update();",
+        "  });",
+        "};",
+        "update();",
+        "scroller.addEventListener(\"scroll\", onScroll, { passive: true });",
+        "return () => {",
+        "  scroller.removeEventListener(\"scroll\", onScroll);",
+        "  cancelAnimationFrame(frameRequest);",
+        "};",
+    ].joined(separator: "\n    ")
+
     private var scrollCallbackList: String {
         """
         // The scroll-callback shape, after Engin Kurutepe's `scrollViewDidScroll`: React renders the cells once per
@@ -101,20 +122,7 @@ extension ReactExport {
               }
               for (const [cell, shift] of onScreen) placeImages(cell, shift);
             };
-            let frameRequest = 0;
-            const onScroll = () => {
-              if (frameRequest !== 0) return;
-              frameRequest = requestAnimationFrame(() => {
-                frameRequest = 0;
-                update();
-              });
-            };
-            update();
-            scroller.addEventListener("scroll", onScroll, { passive: true });
-            return () => {
-              scroller.removeEventListener("scroll", onScroll);
-              cancelAnimationFrame(frameRequest);
-            };
+            \(Self.updateOnScroll)
           }, [layout, reducedMotion]);
 
         \(markup(cell: refProp))
@@ -190,20 +198,7 @@ extension ReactExport {
                 if (cell) placeImages(cell, reducedMotion ? 0 : shiftOf(layout.frames[item], bounds));
               });
             };
-            let frameRequest = 0;
-            const onScroll = () => {
-              if (frameRequest !== 0) return;
-              frameRequest = requestAnimationFrame(() => {
-                frameRequest = 0;
-                update();
-              });
-            };
-            update();
-            scroller.addEventListener("scroll", onScroll, { passive: true });
-            return () => {
-              scroller.removeEventListener("scroll", onScroll);
-              cancelAnimationFrame(frameRequest);
-            };
+            \(Self.updateOnScroll)
           }, [layout, visibility, reducedMotion]);
 
         \(markup(cell: refProp))
