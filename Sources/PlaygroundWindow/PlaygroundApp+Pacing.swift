@@ -12,7 +12,7 @@ extension PlaygroundApp {
     /// to redraw; true if it waited. Notes for the next frame's overlay whether the lists are
     /// at rest.
     func waitIfIdle(after frame: FrameReport, frameStart: Double, inputArrived: Bool, layoutGrew: Bool) -> Bool {
-        let pipelines = [executor.images.pipeline, executor.images.coverPipeline].compactMap { $0 }
+        let pipelines = photoPipelines
         var seen = FramePacing.Frame()
         // A harness (the monkey, the benches) times every frame; the first frames start the
         // decoders (`decodesAfterFirstFrame`) and must not wait. A script is waited for as a
@@ -20,7 +20,7 @@ extension PlaygroundApp {
         seen.driven = beforeFrame != nil || frame.index < 2
         seen.timedEventIn = [panes.session.nextScriptEventTime, exitAfter].compactMap { $0 }.min().map { $0 - frameTime }
         seen.inputArrived = inputArrived
-        seen.moving = frame.moved || panes.panes.contains { $0.playground.scrollView.phase != .idle }
+        seen.moving = listsMove(frame)
         resting = !seen.moving
         // A recording takes every frame; once stopped, its encoder's progress is polled at the
         // still rate (its toast counts every 0.5 s): drawn every frame meanwhile, the window
@@ -30,7 +30,7 @@ extension PlaygroundApp {
         seen.overlaysAnimate = showsTuning || showsStrip || screenshotRequested || recorder.isRecording
         seen.overlayChangesIn = toast.nextChange(after: frameTime).map { $0 - frameTime }
         seen.layoutGrew = layoutGrew
-        let motions = pipelines.map(\.visibleMotion)
+        let motions = photoPipelines.map(\.visibleMotion)
         seen.pictures = motions.contains(.fading) ? .changing : motions.contains(.pulsing) ? .pulsing : .still
         seen.drawnOnCPU = renderer.drawsOnCPU
         let wait = FramePacing.idleWait(after: seen)
@@ -45,5 +45,22 @@ extension PlaygroundApp {
         video.waitForEvent(seconds: remaining)
         runStatistics.idleWaits += 1
         return true
+    }
+
+    /// The photo pipelines the window draws from (photos, album covers).
+    var photoPipelines: [PhotoTextures] {
+        [executor.images.pipeline, executor.images.coverPipeline].compactMap { $0 }
+    }
+
+    /// A list (in any pane) moved in `frame`, or is coasting, bouncing or easing to a place.
+    func listsMove(_ frame: FrameReport) -> Bool {
+        frame.moved || panes.panes.contains { $0.playground.scrollView.phase != .idle }
+    }
+
+    /// Whether `frame` showed what a person sees move: a list, a photo fading in, a toast
+    /// fading. Loading tiles pulse too, but at 20 frames a second by design (their frames
+    /// follow a wait, so none is timed), and a toast appearing is a step, not motion.
+    func showsMotion(_ frame: FrameReport, at t: Double) -> Bool {
+        listsMove(frame) || photoPipelines.contains { $0.visibleMotion == .fading } || toast.isFading(at: t)
     }
 }

@@ -100,6 +100,9 @@ public final class PlaygroundApp {
     /// The last frame's drawing and present times, recorded once the next frame starts (its
     /// interval is then known); nil after a wait, which is no frame's cost.
     private var pendingSample: FrameSample?
+    /// Whether that frame showed something moving: its interval then counts among the moving
+    /// frames of `--stats-json`.
+    private var pendingSampleMoved = false
     var screenshotRequested = false
     /// When P was pressed, while its screenshot waits for sharp photos.
     var screenshotAskedAt: Double?
@@ -221,7 +224,7 @@ public final class PlaygroundApp {
                 paneSample.strategyMilliseconds = timer.strategyMilliseconds
                 return paneSample
             }
-            runStatistics.frameMilliseconds.append(frameMilliseconds)
+            runStatistics.noteFrame(milliseconds: frameMilliseconds, moving: pendingSampleMoved)
         }
         previousFrameStart = frameStart
 
@@ -273,6 +276,7 @@ public final class PlaygroundApp {
         pendingSample = FrameSample(
             drawingMilliseconds: (drawingDone - stepsEnded) * 1000,
             presentMilliseconds: (presented - drawingDone) * 1000)
+        pendingSampleMoved = showsMotion(frame, at: t)
         return WindowFrame(report: frame, inputArrived: !events.isEmpty, layoutGrew: layoutGrew, modelDone: modelDone,
                            panelSeconds: panelSeconds)
     }

@@ -9,6 +9,9 @@ import SDLBackend
 /// frame times and what changed when.
 public struct RunStatistics {
     var frameMilliseconds: [Double] = []
+    /// Frames drawn while something moved on screen, and those of them over budget.
+    var movingFrames = 0
+    var movingFramesOverBudget = 0
     var changes: [RunReport.Change] = []
     var renderer = ""
     var rendererDrawsOnCPU: Bool?
@@ -31,6 +34,15 @@ public struct RunStatistics {
     public var visibleItems: [Int]?
     var scrubLandings = ScrubLandingTimes()
 
+    /// A timed frame: its interval, and whether it showed something moving (see
+    /// `RunReport.moving_frames`).
+    mutating func noteFrame(milliseconds: Double, moving: Bool) {
+        frameMilliseconds.append(milliseconds)
+        guard moving else { return }
+        movingFrames += 1
+        if milliseconds > FrameBudget.sixtyHertz { movingFramesOverBudget += 1 }
+    }
+
     mutating func noteState(frame: Int, scene: SceneID, strategy: ParallaxStrategy) {
         if let last = changes.last, last.scene == scene.name, last.strategy == strategy.name { return }
         changes.append(RunReport.Change(frame: frame, scene: scene.name, strategy: strategy.name))
@@ -51,6 +63,8 @@ public struct RunStatistics {
             recording_window_frames: recordingWindowFrames, idle_waits: idleWaits,
             renderer_draws_on_cpu: rendererDrawsOnCPU, final_reduce_motion: finalReduceMotion,
             tuning_panel_open: tuningPanelOpen, ended_at_seconds: endedAtSeconds)
+        report.moving_frames = movingFrames
+        report.moving_frames_over_budget = movingFramesOverBudget
         report.visible_items = visibleItems
         report.scrub_landings = photos == nil ? nil : scrubLandings.landings
         return report

@@ -157,6 +157,13 @@ public struct Toast: Sendable {
         return max(0, 1 - (age - hold) / Self.fadeSeconds)
     }
 
+    /// Whether the toast is fading out at `time` (it then changes every frame).
+    public func isFading(at time: Double) -> Bool {
+        guard message != nil else { return false }
+        let age = time - shownAt
+        return age > hold && age < hold + Self.fadeSeconds
+    }
+
     /// When the toast next looks different after `time`: the time it appears or starts to
     /// fade, `time` itself while it fades, nil once gone. Held, it stays as it is, so a frame
     /// loop may wait until then.

@@ -118,6 +118,13 @@ public struct RunReport: Codable, Sendable, Equatable {
     public var frame_ms_p90: Double
     public var frame_ms_p99: Double
     public var frames_over_16_7_ms: Int
+    /// Timed frames drawn while something on screen moved: a list scrolling, coasting, bouncing
+    /// or easing in any pane, a photo fading in, a toast fading. A window at rest waits
+    /// instead of drawing, and how long it rested changes `frames`; these are the frames a
+    /// person watches, so their share over budget compares between runs.
+    public var moving_frames: Int = 0
+    /// Those of `moving_frames` that took longer than the frame's budget (16.7 ms at 60 Hz).
+    public var moving_frames_over_budget: Int = 0
     public var changes: [Change]
     public var renderer: String
     public var video_driver: String
