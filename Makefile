@@ -53,7 +53,7 @@ bench: deps
 	@[ -f $(BENCH_PHOTOS_BIG)/IMG_0120.jpg ] || \
 	    /usr/bin/python3 Tools/make-photos.py $(BENCH_PHOTOS_BIG) --count 120 --megapixels 4-24 --no-thumbnails
 	bash scripts/with-display.sh .build/release/parallax-playground bench \
-	    --only strategy-cost,allocations,frame-cost,window,startup,instructions,photo-library --photos $(BENCH_PHOTOS) \
+	    --only strategy-cost,allocations,frame-cost,window,recording-session,startup,instructions,photo-library --photos $(BENCH_PHOTOS) \
 	    --photos-without-thumbnails $(BENCH_PHOTOS_NO_THUMBNAILS) --big-photos $(BENCH_PHOTOS_BIG) \
 	    --json bench-out/bench.json --csv bench-out/bench.csv --chart docs/bench-chart.png
 

@@ -14,10 +14,13 @@ public enum BenchSection: String, CaseIterable, Sendable {
     case window
     /// A physics step's time and allocations under each platform's scroll engine.
     case physics
+    /// The R key in the real window's scripted session, with and without it, launched in turn
+    /// (needs a display and ffmpeg).
+    case recordingSession = "recording-session"
 
     /// What runs when `--only` is not given: everything but the instruction count, which
     /// needs valgrind and takes minutes, the photo library, which needs a folder, and the
-    /// window, which needs a display.
+    /// window and the recording session, which need a display.
     public static let defaults: [BenchSection] = [.strategyCost, .allocations, .frameCost, .startup, .physics]
 
     public static var validNames: String { allCases.map(\.rawValue).joined(separator: ", ") }

@@ -38,7 +38,9 @@ public struct PhotoLibraryResult: Codable, Equatable, Sendable {
     /// The same over 2,000 photos (links to the folder's files under distinct names, on a
     /// launch that finds the index), so a large folder is held to the same targets. Absent from files written before.
     public var fling_rest_to_sharp_ms_2000: Double? = nil
-    /// Frames over 16.7 ms in the fling run, minus the same with every photo decoded up front.
+    /// Moving frames (`RunReport.moving_frames`) over 16.7 ms in the fling run, minus the same
+    /// with every photo decoded up front: frames at rest, whose number depends on how long the
+    /// run rested, are not counted.
     public var frames_over_budget_image_work: Int
     public var frames_over_budget_fling: Int
     public var frames_over_budget_fling_preloaded: Int

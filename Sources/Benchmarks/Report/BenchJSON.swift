@@ -80,6 +80,9 @@ public struct BenchJSON: Codable, Equatable, Sendable {
     public var targets: [BenchTarget]
     /// A physics step per engine (the physics section); absent when it did not run.
     public var physics: PhysicsCostReport? = nil
+    /// The R key in a scripted window session, with and without it (the recording-session
+    /// section); absent when it did not run.
+    public var recording_session: RecordingSessionReport? = nil
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -97,6 +100,7 @@ public struct BenchJSON: Codable, Equatable, Sendable {
         try c.encode(photo_library, forKey: .photo_library)
         try c.encode(window, forKey: .window)
         try c.encode(physics, forKey: .physics)
+        try c.encode(recording_session, forKey: .recording_session)
         try c.encode(targets, forKey: .targets)
     }
 }

@@ -21,14 +21,17 @@ public struct BenchReport: Sendable {
     public var photoLibrary: PhotoLibraryResult?
     public var window: WindowFramesReport?
     public var physics: PhysicsCostReport?
+    public var recordingSession: RecordingSessionReport?
 
     public init(
         command: String, plan: BenchPlan, machine: MachineFacts, script: String, timerOverheadNanoseconds: Double,
         durationSeconds: Double, strategyCost: [StrategyCostResult], allocationUnavailableReason: String?,
         frameCost: FrameCostReport?, startup: StartupResult?, instructions: InstructionCountReport?,
-        photoLibrary: PhotoLibraryResult? = nil, window: WindowFramesReport? = nil, physics: PhysicsCostReport? = nil
+        photoLibrary: PhotoLibraryResult? = nil, window: WindowFramesReport? = nil, physics: PhysicsCostReport? = nil,
+        recordingSession: RecordingSessionReport? = nil
     ) {
         self.physics = physics
+        self.recordingSession = recordingSession
         self.photoLibrary = photoLibrary
         self.window = window
         self.command = command
@@ -46,6 +49,7 @@ public struct BenchReport: Sendable {
 
     public var targets: [BenchTarget] {
         BenchTargets.judge(strategyCost: strategyCost, frameCost: frameCost, window: window) + (physics?.targets ?? [])
+            + (recordingSession.map { [$0.target] } ?? [])
     }
 
     private var countsAllocations: Bool { plan.sections.contains(.allocations) && allocationUnavailableReason == nil }
@@ -77,7 +81,8 @@ public struct BenchReport: Sendable {
             photo_library: photoLibrary,
             window: window,
             targets: targets,
-            physics: physics)
+            physics: physics,
+            recording_session: recordingSession)
     }
 
     public func jsonData() throws -> Data {
@@ -115,6 +120,7 @@ public struct BenchReport: Sendable {
         if let instructions { parts.append(instructions.terminalText) }
         if let photoLibrary { parts.append(photoLibrary.terminalText) }
         if let physics { parts.append(physics.terminalText) }
+        if let recordingSession { parts.append(recordingSession.terminalText) }
         var out = [parts.joined(separator: "\n\n"), "", "Targets"]
         if parts.isEmpty { out.removeFirst(2) }
         for target in targets {

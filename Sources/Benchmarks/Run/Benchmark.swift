@@ -25,7 +25,8 @@ public enum Benchmark {
         let instructionCells = sections.contains(.instructions) ? plan.instructionCells : []
         let progress = BenchProgress(totalUnits: replayUnits * Double(plan.repeats * BenchPlan.cheapRunFactor + 2)
             + Double(frameScenes.count * (plan.frameRepeats + 1)) * 20 + Double(launches) + Double(instructionCells.count)
-            + (sections.contains(.window) ? WindowFramesMeasurement.units(plan: plan) : 0))
+            + (sections.contains(.window) ? WindowFramesMeasurement.units(plan: plan) : 0)
+            + (sections.contains(.recordingSession) ? Double(plan.launches + 1) : 0))
 
         // 1. Strategy cost, with its allocation pass unless left out.
         let countAllocations = sections.contains(.allocations)
@@ -80,13 +81,17 @@ public enum Benchmark {
         // 6. A physics step under each engine (a second's work in all).
         let physics = sections.contains(.physics) ? PhysicsCostMeasurement.measure(runs: plan.repeats) : nil
 
+        // 7. The R key in the real window's scripted session, with and without it.
+        let recordingSession = sections.contains(.recordingSession)
+            ? try RecordingSessionMeasurement.measure(launches: plan.launches, progress: progress) : nil
+
         machine.load_average_end = MachineFacts.loadAverage()
         let report = BenchReport(
             command: command, plan: plan, machine: machine, script: script.name, timerOverheadNanoseconds: timerOverhead,
             durationSeconds: progress.elapsedSeconds, strategyCost: strategyCost,
             allocationUnavailableReason: countAllocations ? AllocationCounter.unavailableReason : nil,
             frameCost: frameCost, startup: startup, instructions: instructions, photoLibrary: photoLibrary, window: window,
-            physics: physics)
+            physics: physics, recordingSession: recordingSession)
         progress.finish()
         print(report.terminalText)
 
