@@ -20,6 +20,9 @@ public final class Pane {
     /// The parallax of the cell nearest the viewport's centre, along the list's axis, over the
     /// last seconds (the compare strip draws it).
     public private(set) var centreShift = ShiftHistory()
+    /// How fast its images move inside their cells (the panel's, the strip's and the stats'
+    /// motion figures).
+    public private(set) var motion = MotionMeter()
 
     init(playground: Playground, decorations: FrameDecorations, frame: Rect, value: String?) {
         self.playground = playground
@@ -53,6 +56,7 @@ public final class Pane {
         let scrollView = playground.scrollView
         let offset = scrollView.contentOffset[playground.scene.axis]
         centreShift.append(time: report.time, shift: Self.centreShift(of: playground), offset: offset, work: report.work)
+        motion.measure(playground, at: report.time)
         switch scrollView.phase {
         case .dragging:
             coastStart = nil

@@ -24,8 +24,11 @@ extension PlaygroundApp {
         runStatistics.tuningPanelOpen = showsTuning
         runStatistics.endedAtSeconds = frameTime
         runStatistics.panes = panes.comparison == nil ? nil : panes.panes.map { pane in
-            RunReport.Pane(playground: pane.playground, value: pane.value ?? "", frames: pane.framesRun, work: pane.totalWork)
+            var report = RunReport.Pane(playground: pane.playground, value: pane.value ?? "", frames: pane.framesRun, work: pane.totalWork)
+            report.motion = pane.motion.summary(geometry: viewingGeometry)
+            return report
         }
+        runStatistics.motion = panes.first.motion.summary(geometry: viewingGeometry)
         runStatistics.photos = executor.images.pipeline.map {
             RunReport.Photos($0.counters, times: photoTimes, firstScreen: firstScreen)
         }

@@ -33,6 +33,8 @@ public struct RunStatistics {
     /// The items visible in the last frame drawn (see `RunReport.visible_items`).
     public var visibleItems: [Int]?
     var scrubLandings = ScrubLandingTimes()
+    /// The first pane's motion meter at the end.
+    var motion: RunReport.Motion?
 
     /// A timed frame: its interval, and whether it showed something moving (see
     /// `RunReport.moving_frames`).
@@ -63,6 +65,7 @@ public struct RunStatistics {
             recording_window_frames: recordingWindowFrames, idle_waits: idleWaits,
             renderer_draws_on_cpu: rendererDrawsOnCPU, final_reduce_motion: finalReduceMotion,
             tuning_panel_open: tuningPanelOpen, ended_at_seconds: endedAtSeconds)
+        report.motion = motion
         report.moving_frames = movingFrames
         report.moving_frames_over_budget = movingFramesOverBudget
         report.visible_items = visibleItems

@@ -93,6 +93,8 @@ public struct RunReport: Codable, Sendable, Equatable {
         public var cells_updated: Int
         public var final_offset_x: Double
         public var final_offset_y: Double
+        /// Its motion meter's figures (see `MotionMeter`).
+        public var motion: Motion?
 
         public init(playground: Playground, value: String, frames: Int, work: StrategyWork) {
             let offset = playground.scrollView.contentOffset + .zero
@@ -125,6 +127,8 @@ public struct RunReport: Codable, Sendable, Equatable {
     public var moving_frames: Int = 0
     /// Those of `moving_frames` that took longer than the frame's budget (16.7 ms at 60 Hz).
     public var moving_frames_over_budget: Int = 0
+    /// The motion that is not the scroll, as the (first pane's) motion meter measured it.
+    public var motion: Motion?
     public var changes: [Change]
     public var renderer: String
     public var video_driver: String

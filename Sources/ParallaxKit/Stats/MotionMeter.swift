@@ -1,0 +1,182 @@
+import RealModule
+
+/// Where a viewer sits: how far the eyes are from the screen and how many of the app's points
+/// make an inch there. It turns the meter's points per second into degrees of visual angle
+/// per second, the unit in which studies of visually induced motion speak.
+///
+/// The default is a 14-inch 16:10 laptop showing the window's 1280×800 points across its
+/// whole screen (√(1280² + 800²) / 14 ≈ 107.8 points per inch), seen from 50 cm, an arm's
+/// length at a desk. No published threshold for UI parallax rests on it: it makes runs and
+/// panes comparable in one unit, it does not judge them.
+public struct ViewingGeometry: Hashable, Sendable, Codable {
+    public var distanceCentimetres: Double
+    public var pointsPerInch: Double
+
+    public static let laptop = ViewingGeometry(distanceCentimetres: 50, pointsPerInch: (1280.0 * 1280 + 800 * 800).squareRoot() / 14)
+
+    /// What a viewing distance and a screen can be: a phone held close to a wall display seen
+    /// from across a room; anything else is a typing slip.
+    public static let distanceRange = 10.0...500.0
+    public static let pointsPerInchRange = 20.0...1000.0
+
+    public init(distanceCentimetres: Double, pointsPerInch: Double) {
+        self.distanceCentimetres = distanceCentimetres
+        self.pointsPerInch = pointsPerInch
+    }
+
+    /// The visual angle, in degrees, of `points` seen at the centre of the screen:
+    /// 2·atan(s / 2D), with s the length on the screen.
+    public func degrees(points: Double) -> Double {
+        let centimetres = abs(points) / pointsPerInch * 2.54
+        guard distanceCentimetres > 0, centimetres.isFinite else { return 0 }
+        return 2 * Double.atan(centimetres / (2 * distanceCentimetres)) * 180 / Double.pi
+    }
+}
+
+/// The motion that is not the scroll: how fast each visible image moves inside its cell.
+///
+/// Scrolling moves cell and image together and is the motion a person asked for; the parallax
+/// is the image moving against its cell on top of that, the non-essential motion WCAG 2.3.3's
+/// Understanding document uses as its example. Each frame, the meter compares every visible
+/// image's displacement (`CollectionViewCell.parallax`) with the previous frame's for the
+/// same item: the peak speed over the visible images, and the share of the viewport covered
+/// by images moving faster than `movingFloor`. Over a run: the peak of those, and the mean of
+/// the per-frame peaks over the frames in which the list moved (a run's rest does not dilute
+/// it). It grows linearly with the parallax amount, and is 0 with parallax off.
+///
+/// A frame in which the setting changed (scene, strategy, amount, reduce motion, count, size)
+/// is not compared with the one before: a jump of the images from one setting to the next is
+/// not motion the scroll made.
+public struct MotionMeter: Sendable {
+    /// Images slower than this are not counted as moving: a sixtieth of a point a frame at
+    /// 60 Hz, far below a pixel; what is left of a coast's last crawl, and rounding.
+    public static let movingFloor = 1.0
+
+    /// One frame's reading.
+    public struct Reading: Sendable, Equatable {
+        /// The fastest visible image against its cell, points per second.
+        public var peakPointsPerSecond = 0.0
+        /// The share (0…1) of the viewport covered by images moving faster than the floor.
+        public var movingShare = 0.0
+        /// How fast the list itself moved, points per second along its axis.
+        public var scrollPointsPerSecond = 0.0
+
+        public init(peakPointsPerSecond: Double = 0, movingShare: Double = 0, scrollPointsPerSecond: Double = 0) {
+            self.peakPointsPerSecond = peakPointsPerSecond
+            self.movingShare = movingShare
+            self.scrollPointsPerSecond = scrollPointsPerSecond
+        }
+    }
+
+    /// What a setting is, for telling a change of it from motion.
+    private struct Setting: Equatable, Sendable {
+        var scene: SceneID
+        var strategy: ParallaxStrategy
+        var amount: Double
+        var items: Int
+        var viewport: Size
+        var mapping: String
+
+        init(_ playground: Playground) {
+            scene = playground.scene.id
+            strategy = playground.effectiveStrategy
+            amount = playground.parallaxAmount
+            items = playground.itemCount
+            viewport = playground.viewportSize
+            mapping = playground.scene.mapping.authorName
+        }
+    }
+
+    private var previous: (time: Double, offset: Double, setting: Setting)?
+    /// Each visible item's image displacement in the previous frame, and this frame's (two
+    /// tables swapped each frame, so a frame allocates nothing once they have grown).
+    private var previousDisplacement: [Int: Point] = [:]
+    private var displacement: [Int: Point] = [:]
+    /// The last frame's reading.
+    public private(set) var last = Reading()
+    /// Each visible item's image speed against its cell in the last frame, points per second,
+    /// signed along the list's axis (positive: the way the offset grows).
+    public private(set) var imageSpeeds: [Int: Double] = [:]
+    public private(set) var peakPointsPerSecond = 0.0
+    public private(set) var peakMovingShare = 0.0
+    private var sumOfMovingPeaks = 0.0
+    private var movingFrames = 0
+
+    public init() {}
+
+    /// The mean of the per-frame peaks over the frames in which the list moved.
+    public var meanPointsPerSecond: Double { movingFrames > 0 ? sumOfMovingPeaks / Double(movingFrames) : 0 }
+
+    /// Measures the frame `playground` shows at `time` (after its step ran).
+    public mutating func measure(_ playground: Playground, at time: Double) {
+        let axis = playground.scene.axis
+        let offset = playground.scrollView.contentOffset[axis]
+        let setting = Setting(playground)
+        displacement.removeAll(keepingCapacity: true)
+        for cell in playground.visibleCells { displacement[cell.item] = cell.parallax }
+        defer {
+            previous = (time, offset, setting)
+            swap(&previousDisplacement, &displacement)
+        }
+        imageSpeeds.removeAll(keepingCapacity: true)
+        guard let before = previous, before.setting == setting, time > before.time else {
+            last = Reading()
+            return
+        }
+        let dt = time - before.time
+        let bounds = playground.collectionView.bounds
+        let viewportArea = bounds.width * bounds.height
+        var reading = Reading(scrollPointsPerSecond: (offset - before.offset) / dt)
+        var movingArea = 0.0
+        for cell in playground.visibleCells {
+            guard let was = previousDisplacement[cell.item] else { continue }
+            let move = cell.parallax - was
+            let speed = (move.x * move.x + move.y * move.y).squareRoot() / dt
+            guard speed.isFinite else { continue }
+            imageSpeeds[cell.item] = (axis == .vertical ? move.y : move.x) / dt
+            reading.peakPointsPerSecond = max(reading.peakPointsPerSecond, speed)
+            if speed > Self.movingFloor, viewportArea > 0 {
+                let area = SceneRenderer.photoArea(inCell: cell.frame, style: playground.scene.cellStyle) ?? cell.frame
+                if let seen = area.intersection(bounds) { movingArea += seen.width * seen.height }
+            }
+        }
+        if viewportArea > 0 { reading.movingShare = min(1, movingArea / viewportArea) }
+        last = reading
+        peakPointsPerSecond = max(peakPointsPerSecond, reading.peakPointsPerSecond)
+        peakMovingShare = max(peakMovingShare, reading.movingShare)
+        if offset != before.offset {
+            sumOfMovingPeaks += reading.peakPointsPerSecond
+            movingFrames += 1
+        }
+    }
+
+    /// The run's figures as `--stats-json` writes them, degrees for `geometry`.
+    public func summary(geometry: ViewingGeometry = .laptop) -> RunReport.Motion {
+        RunReport.Motion(peak_pt_per_s: peakPointsPerSecond, mean_pt_per_s: meanPointsPerSecond,
+                         peak_deg_per_s: geometry.degrees(points: peakPointsPerSecond), moving_share_peak: peakMovingShare,
+                         viewing_distance_cm: geometry.distanceCentimetres, points_per_inch: geometry.pointsPerInch)
+    }
+}
+
+extension RunReport {
+    /// The motion meter's figures over a run (see `MotionMeter`).
+    public struct Motion: Codable, Sendable, Equatable {
+        public var peak_pt_per_s: Double
+        public var mean_pt_per_s: Double
+        public var peak_deg_per_s: Double
+        public var moving_share_peak: Double
+        /// The viewing geometry the degrees assume.
+        public var viewing_distance_cm: Double
+        public var points_per_inch: Double
+
+        public init(peak_pt_per_s: Double, mean_pt_per_s: Double, peak_deg_per_s: Double, moving_share_peak: Double,
+                    viewing_distance_cm: Double, points_per_inch: Double) {
+            self.peak_pt_per_s = peak_pt_per_s
+            self.mean_pt_per_s = mean_pt_per_s
+            self.peak_deg_per_s = peak_deg_per_s
+            self.moving_share_peak = moving_share_peak
+            self.viewing_distance_cm = viewing_distance_cm
+            self.points_per_inch = points_per_inch
+        }
+    }
+}
