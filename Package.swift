@@ -220,6 +220,8 @@ let package = Package(
         // The tuning panel's widgets (TuningUI) are tested here too: ImGui's context and SDL are
         // global, and this target's SDL tests run one at a time in one suite.
         .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "Rendering", "ParallaxKit", "PhotoPipeline", "Panes", "Presentation", "TuningUI", "SpawnIsolation"]),
+        // The R key's writer thread against a real ffmpeg (writing to its null muxer).
+        .testTarget(name: "VideoRecordingTests", dependencies: ["VideoRecording", "VideoFormats", "ParallaxKit"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "ParallaxKit", "SpawnIsolation"]),
         // Runs the built `parallax-playground` binary as a user would.
         .testTarget(name: "EndToEnd", dependencies: ["MonotonicTime", "DesktopSettings", "ParallaxKit", "PhotoPipeline", "Presentation", "SDLBackend", "Rendering", "SpawnIsolation"], resources: [.copy("Golden")]),

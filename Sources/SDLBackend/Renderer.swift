@@ -161,7 +161,7 @@ public final class Renderer {
     public func readPixelsBGRA(into buffer: inout [UInt8]) throws(SDLError) -> PixelSize {
         let size = outputSize
         let count = size.width * size.height * 4
-        if buffer.count != count { buffer = [UInt8](repeating: 0, count: count) }
+        if buffer.count != count { buffer = .frameBuffer(bytes: count) }
         let status = buffer.withUnsafeMutableBytes { bytes in
             SDL_RenderReadPixels(handle, nil, SDL_PIXELFORMAT_ARGB8888.rawValue,
                                  bytes.baseAddress, Int32(size.width * 4))

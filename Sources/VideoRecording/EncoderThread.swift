@@ -7,8 +7,9 @@ import VideoFormats
 /// window's frame only copies its pixels into a buffer and hands it over, so a busy encoder
 /// falls behind (the queue absorbs it) and, past the queue's end, costs the video dropped
 /// frames (counted by the caller), never the screen a late frame. Buffers come back from the
-/// writer for the next frame to fill, so a recording allocates a few frames' memory, not one
-/// per frame. Finishing is asynchronous: `close` returns at once and the writer drains the
+/// writer for the next frame to fill and are kept until the recording ends, so a recording
+/// allocates at most as many frames' memory as its queue ever held, and a second fling finds
+/// its buffers ready. Finishing is asynchronous: `close` returns at once and the writer drains the
 /// queue, ends the file and reports through `state`.
 public final class EncoderThread: @unchecked Sendable {
     /// Seconds of frames the queue holds at 60 fps: the encoder runs only on what the window
@@ -19,8 +20,10 @@ public final class EncoderThread: @unchecked Sendable {
     public static let queueSeconds = 2.0
     /// The queue's memory at most, whatever the frame's size: 2 s of 1280×800 frames is 480 MB.
     public static let queueBytes = 512 << 20
-    /// Spare buffers kept for the window to fill; more are freed.
-    public static let sparesKept = 2
+    /// Buffers the writer makes ready (touched, so their pages exist) before the first frame
+    /// needs them: a quarter of a second at 60 fps. A fresh 1280×800 buffer cost the window
+    /// its page faults, about 1,000 a frame, whenever the queue grew.
+    public static let buffersMadeReady = 15
 
     /// Frames the queue holds for frames of `frameBytes` bytes: 2 s at 60 fps, at most
     /// `queueBytes`, at least 4.
@@ -127,6 +130,10 @@ public final class EncoderThread: @unchecked Sendable {
     }
 
     private func writeUntilClosed() {
+        // The writer is background work like ffmpeg (`VideoEncoder.runOnlyWhenIdle`): its pipe
+        // writes copy 240 MB a second at 1280×800, and must not take a core from the window.
+        runThisThreadOnlyWhenIdle()
+        makeBuffersReady()
         var last: [UInt8]?
         func fail(_ error: EncoderError) {
             condition.lock()
@@ -148,7 +155,7 @@ public final class EncoderThread: @unchecked Sendable {
             guard !queue.isEmpty else { break }
             let next = queue.removeFirst()
             // The frame before this one is done with: the window can fill it again.
-            if let previous = last, spares.count < Self.sparesKept { spares.append(previous) }
+            if let previous = last { spares.append(previous) }
             last = nil
             condition.unlock()
             do {
@@ -183,5 +190,29 @@ public final class EncoderThread: @unchecked Sendable {
         framesLeft = 0
         condition.broadcast()
         condition.unlock()
+    }
+
+    /// Fills the spares with buffers of a frame's size whose pages are in place.
+    private func makeBuffersReady() {
+        let bytes = encoder.size.width * encoder.size.height * 4
+        for _ in 0..<min(Self.buffersMadeReady, capacity) {
+            let buffer = [UInt8](repeating: 0, count: bytes)
+            condition.lock()
+            let enough = closed || spares.count >= Self.buffersMadeReady
+            if !enough { spares.append(buffer) }
+            condition.unlock()
+            if enough { return }
+        }
+    }
+
+    /// SCHED_IDLE for the calling thread (Linux applies a policy per thread); elsewhere, or
+    /// where refused, the lowest nice value is not available per thread: left as it is.
+    private func runThisThreadOnlyWhenIdle() {
+        #if os(Linux)
+        // SCHED_IDLE from <sched.h> (Linux 2.6.23), a GNU extension Swift's Glibc does not import.
+        let schedIdle: Int32 = 5
+        var parameters = sched_param(sched_priority: 0)
+        _ = sched_setscheduler(0, schedIdle, &parameters)
+        #endif
     }
 }
