@@ -69,7 +69,7 @@ extension PlaygroundApp {
            let k = panes.paneIndex(at: pointer) {
             let pane = panes.panes[k]
             let local = Point(x: pointer.x - pane.frame.minX, y: pointer.y - pane.frame.minY)
-            if let card = ExplainCard(playground: pane.playground, pointer: local) {
+            if let card = ExplainCard(playground: pane.playground, pointer: local, motion: pane.motion) {
                 TuningPanelView.drawExplain(card, near: pointer, surface: panes.surfaceSize, with: imgui)
             }
         }

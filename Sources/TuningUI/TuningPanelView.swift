@@ -129,6 +129,7 @@ public enum TuningPanelView {
             }
             layer.text(card.computedBy, color: Color(r: 150, g: 200, b: 255))
             if let bare = card.bareEdge { layer.text(bare, color: Color(r: 255, g: 150, b: 120)) }
+            if let split = card.motionSplit { layer.wrappedText(split, color: Color(r: 150, g: 200, b: 255)) }
             layer.separator()
             layer.text("the mapping across the viewport (cells as dots):")
             layer.plot(size: Size(width: width - 20, height: 90), points: card.curve,

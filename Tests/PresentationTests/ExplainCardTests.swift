@@ -122,4 +122,30 @@ import Testing
         step.run(at: 8)
         #expect(ExplainCard(playground: playground, pointer: Point(x: 400, y: 300))?.coast == nil, "at rest it says nothing of a coast")
     }
+
+    /// While the list moves, the card splits the cell's motion into the scroll's and the
+    /// parallax's: Patel's rows move their images 140/850 of the list's speed (the motion
+    /// meter's worked fling), 14 % of the two speeds together; at rest it says nothing.
+    @Test func theCardSplitsTheMotionIntoTheScrollAndTheParallax() throws {
+        let playground = Playground(PlaygroundSettings(scene: .table, itemCount: 500), viewportSize: Self.size)
+        playground.scroll(to: 50_000)
+        let run = ReplayRun(Replay(script: try Script.parse("wait 0.1\nfling 2000\nwait 4\n", file: "fling-2000")), on: playground)
+        var meter = MotionMeter()
+        for _ in 0..<20 {
+            let report = try #require(run.next())
+            meter.measure(playground, at: report.time)
+        }
+        let card = try #require(ExplainCard(playground: playground, pointer: Point(x: 400, y: 300), motion: meter))
+        let scroll = meter.last.scrollPointsPerSecond, image = try #require(meter.imageSpeeds[card.item])
+        #expect(scroll > 500)
+        #expect(abs(abs(image) - scroll * 140 / 850) < 1e-6 * scroll)
+        let count = { (v: Double) in NumberFormat.count(abs(v).clampedInteger()) }
+        #expect(card.motionSplit == "On screen \(count(image - scroll)) pt/s: the scroll \(count(scroll)) (86 %), "
+            + "the parallax \(count(image)) against its cell (14 %)", "\(card.motionSplit ?? "none")")
+
+        while let report = run.next() { meter.measure(playground, at: report.time) }
+        let resting = try #require(ExplainCard(playground: playground, pointer: Point(x: 400, y: 300), motion: meter))
+        #expect(resting.motionSplit == nil, "at rest: \(resting.motionSplit ?? "")")
+        #expect(ExplainCard(playground: playground, pointer: Point(x: 400, y: 300))?.motionSplit == nil)
+    }
 }

@@ -31,9 +31,13 @@ public struct ExplainCard: Equatable, Sendable {
     public var restOffset: Double?
     /// While the list coasts: whose engine, its formula, and this coast's numbers.
     public var coast: String?
+    /// While the list moves: how much of the image's motion on screen is the scroll and how
+    /// much the parallax (its motion against its cell), from the motion meter's last frame.
+    public var motionSplit: String?
 
-    /// The card for the cell under `pointer` (viewport points), or nil when there is none.
-    public init?(playground: Playground, pointer: Point) {
+    /// The card for the cell under `pointer` (viewport points), or nil when there is none;
+    /// `motion` is the pane's motion meter, for the split of the cell's motion.
+    public init?(playground: Playground, pointer: Point, motion meter: MotionMeter? = nil) {
         let scrollView = playground.scrollView
         let bounds = scrollView.bounds
         let inContent = Point(x: pointer.x + bounds.minX, y: pointer.y + bounds.minY)
@@ -104,6 +108,20 @@ public struct ExplainCard: Equatable, Sendable {
             restOffset = nil
         }
         motion = samples
+        motionSplit = meter.flatMap { Self.motionSplit(scroll: $0.last.scrollPointsPerSecond, parallax: $0.imageSpeeds[cell.item]) }
+    }
+
+    /// "On screen 1,160 pt/s: the scroll 1,200 (97 %), the parallax 40 against its cell (3 %)":
+    /// the cell moves against the scroll (−`scroll`), the image `parallax` within it; each
+    /// part's share of the two speeds together. Nil while the list is still.
+    static func motionSplit(scroll: Double, parallax: Double?) -> String? {
+        guard scroll.isFinite, abs(scroll) >= MotionMeter.movingFloor else { return nil }
+        let image = parallax.flatMap { $0.isFinite ? $0 : nil } ?? 0
+        let whole = abs(scroll) + abs(image)
+        let share = { (part: Double) in NumberFormat.count((100 * abs(part) / whole).clampedInteger()) + " %" }
+        let speed = { (v: Double) in NumberFormat.count(abs(v).clampedInteger()) }
+        return "On screen \(speed(image - scroll)) pt/s: the scroll \(speed(scroll)) (\(share(scroll))), "
+            + "the parallax \(speed(image)) against its cell (\(share(image)))"
     }
 
     static func author(of mapping: ParallaxMapping) -> String {
