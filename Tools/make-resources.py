@@ -31,7 +31,7 @@ import zlib
 # editing one scene does not reshuffle the others.
 SEED = 20240611
 
-# Photo sizes come from the task brief for the demo grid: all photos share one
+# Photo sizes for the demo grid: all photos share one
 # width and the listed aspect ratios (width / height), in file order, so the
 # grid gets a mix of landscape, square and portrait cells.
 PHOTO_WIDTH = 960

@@ -38,7 +38,7 @@ public struct SharedThumbnails: Sendable {
     public let root: String
 
     /// The flavour written back: the size file managers show in their default grid views, and
-    /// the one the "decoded at ≥ 256 px" asks for. One PNG a photo keeps the cost on
+    /// the one a photo decoded at 256 px or more needs. One PNG a photo keeps the cost on
     /// the decode threads small (about 2 ms for 256 × 171).
     static let writtenFlavour = Flavour.large
     /// A thumbnail file larger than this is not one (1024 × 1024 RGBA PNG is at most ~4 MB).

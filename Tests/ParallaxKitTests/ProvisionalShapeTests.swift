@@ -32,7 +32,7 @@ import Testing
         return playground.layout.itemFrames(in: playground.scrollView.bounds).first { $0.frame.contains(point) }?.item
     }
 
-    /// The test: the list rests in the middle of 20,000 listed photos with the pointer
+    /// The anchor's test: the list rests in the middle of 20,000 listed photos with the pointer
     /// on one; 10,000 headers arrive above and below it in batches, as the window delivers
     /// them. The photo under the pointer stays to the pixel, though its place in the content
     /// moves by thousands of points (so without the anchor it would have left the screen).

@@ -109,7 +109,7 @@ enum PhotoLibraryMeasurement {
                                                     freshCache: freshCache, progress: progress)
 
         progress.show("photo library · decoding rate against vipsthumbnail")
-        // Every core, as the issue asks of decoding while no frame needs the CPU.
+        // Every core: decoding while no frame needs the CPU may take them all.
         let rate = try DecodeRate.measure(folder: folder, threads: cores)
 
         let median = FirstLookMeasurement.median

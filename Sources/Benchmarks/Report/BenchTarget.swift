@@ -1,4 +1,4 @@
-/// One of the targets and whether this run met it.
+/// One of the bench's targets and whether this run met it.
 public struct BenchTarget: Codable, Equatable, Sendable {
     public var name: String
     /// nil when the run did not measure what the target needs (e.g. --quick has no 1,000,000).

@@ -2,7 +2,7 @@ import Foundation
 import ParallaxKit
 import Presentation
 
-/// The targets, judged from a run's results.
+/// The bench's targets, judged from a run's results.
 enum BenchTargets {
     static func judge(strategyCost: [StrategyCostResult], frameCost: FrameCostReport?, window: WindowFramesReport? = nil) -> [BenchTarget] {
         var targets: [BenchTarget] = []

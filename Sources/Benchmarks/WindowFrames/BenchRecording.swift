@@ -7,7 +7,7 @@ import VideoRecording
 /// The window's R key inside a bench run (`photos+R`): the same `WindowRecorder` capturing
 /// every frame after it is drawn and before it is presented, on the wall clock as the window's
 /// does, into an MP4 in a scratch folder that is removed afterwards. What it reports is the
-/// issue's measure: the share of the window's frames that reached the encoder.
+/// recording's measure: the share of the window's frames that reached the encoder.
 final class BenchRecording {
     private let recorder = WindowRecorder()
     private let folder: String
