@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/debug/parallax-playground
 
-.PHONY: run test build deps deps-build clean trace resources golden shots bench soak fuzz gif bench-record install uninstall install-check icons export-shot
+.PHONY: run test build deps deps-build clean trace resources golden shots bench soak fuzz gif bench-record install install-bench uninstall install-check icons export-shot
 
 ## make run: install what is missing, build, open the playground on the bundled images.
 run: build
@@ -113,18 +113,23 @@ bench-record: deps
 ## make install: the release build, its images, menu entry, icons, AppStream metadata, man
 ## pages and shell completions under PREFIX (default /usr/local; PREFIX=~/.local needs no
 ## root), staged under DESTDIR when set. INSTALL_CONFIG=debug installs the debug build instead.
-## It installs only the build set of Debian packages (deps-build), not the tests' tools.
-## make uninstall removes the same files (same PREFIX and DESTDIR).
+## It installs only the build set of Debian packages (deps-build), not the tests' tools, and
+## only the app: `make install-bench` adds the benchmark beside it (parallax-bench,
+## bare-first-frame and the malloc interposer's library), for `parallax-playground bench`.
+## make uninstall removes both (same PREFIX and DESTDIR).
 PREFIX ?= /usr/local
 DESTDIR ?=
 INSTALL_CONFIG ?= release
 install: deps-build
 	$(SWIFT) build -c $(INSTALL_CONFIG) --product parallax-playground
-	$(SWIFT) build -c $(INSTALL_CONFIG) --product parallax-bench
-	$(SWIFT) build -c $(INSTALL_CONFIG) --product bare-first-frame
 	$(SWIFT) build -c $(INSTALL_CONFIG) --product generate-manual
 	$(SWIFT) build -c $(INSTALL_CONFIG) --product man-page-source
 	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" bash scripts/install.sh install "$$($(SWIFT) build -c $(INSTALL_CONFIG) --show-bin-path)"
+
+install-bench: install
+	$(SWIFT) build -c $(INSTALL_CONFIG) --product parallax-bench
+	$(SWIFT) build -c $(INSTALL_CONFIG) --product bare-first-frame
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" bash scripts/install.sh install-bench "$$($(SWIFT) build -c $(INSTALL_CONFIG) --show-bin-path)"
 
 uninstall:
 	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" bash scripts/install.sh uninstall

@@ -1,18 +1,18 @@
 #!/usr/bin/env bash
 # Installs (or, with `uninstall`, removes) Parallax Playground under $PREFIX, staged under
-# $DESTDIR when set, as `make install` / `make uninstall` call it:
-#   scripts/install.sh install|uninstall BUILD_DIR
-# BUILD_DIR holds the built `parallax-playground`, `parallax-bench`, `bare-first-frame`,
-# `generate-manual` and `man-page-source` (the Makefile builds them first). What goes where
-# follows the freedesktop and XDG conventions:
+# $DESTDIR when set, as `make install`, `make install-bench` and `make uninstall` call it:
+#   scripts/install.sh install|install-bench|uninstall BUILD_DIR
+# BUILD_DIR holds the built `parallax-playground`, `generate-manual` and `man-page-source`
+# (and for install-bench `parallax-bench` and `bare-first-frame`; the Makefile builds them
+# first). What goes where follows the freedesktop and XDG conventions:
 #   bin/parallax-playground                       a symbolic link to
 #   lib/parallax-playground/parallax-playground   the app
-#   lib/parallax-playground/parallax-bench        the benchmark, which `parallax-playground bench`
-#                                                 becomes, and what it needs beside it (RUNPATH
-#                                                 $ORIGIN): the window it times is the app beside
-#                                                 it, bare-first-frame its floor, and
-#                                                 libMallocInterposerSwift.so counts its
-#                                                 allocations (the app links none of these)
+#   lib/parallax-playground/parallax-bench        install-bench only: the benchmark, which
+#                                                 `parallax-playground bench` becomes, and what it
+#                                                 needs beside it (RUNPATH $ORIGIN): the window it
+#                                                 times is the app beside it, bare-first-frame its
+#                                                 floor, and libMallocInterposerSwift.so counts
+#                                                 its allocations (the app links none of these)
 #   share/parallax-playground/{photos,covers}     the bundled images (found relative to bin/)
 #   share/applications/ID.desktop                 the menu entry (Desktop Entry Specification)
 #   share/metainfo/ID.metainfo.xml                AppStream metadata for software centres
@@ -23,7 +23,7 @@
 #   share/fish/vendor_completions.d/parallax-playground.fish   (fish's vendor folder)
 set -euo pipefail
 
-action=${1:?usage: install.sh install|uninstall BUILD_DIR}
+action=${1:?usage: install.sh install|install-bench|uninstall BUILD_DIR}
 build=${2:-}
 prefix=${PREFIX:-/usr/local}
 # `make install PREFIX=~/.local` reaches here with the tilde unexpanded under shells that
@@ -66,23 +66,36 @@ if [ "$action" = uninstall ]; then
     echo "removed Parallax Playground from $root"
     exit 0
 fi
-[ "$action" = install ] || { echo "error: unknown action '$action' (install or uninstall)" >&2; exit 2; }
-# What is installed into lib/parallax-playground, by name: a library SwiftPM happens to build
-# for another product (a test's, a tool's) stays out. The bench's one shared library is the
-# malloc interposer's (SwiftPM builds that package's product as a dynamic library).
-case "$(uname -s)" in Darwin) library_suffix=dylib ;; *) library_suffix=so ;; esac
-programs=("$name" parallax-bench bare-first-frame)
-libraries=("libMallocInterposerSwift.$library_suffix")
-for program in "${programs[@]}" generate-manual man-page-source; do
+case "$action" in install|install-bench) ;; *) echo "error: unknown action '$action' (install, install-bench or uninstall)" >&2; exit 2 ;; esac
+
+# The lab, apart from the product: the benchmark and what it needs go beside an installed app
+# (it times the app beside it), and only when asked. What is installed into
+# lib/parallax-playground, by name: a library SwiftPM happens to build for another product (a
+# test's, a tool's) stays out. The bench's one shared library is the malloc interposer's
+# (SwiftPM builds that package's product as a dynamic library).
+if [ "$action" = install-bench ]; then
+    case "$(uname -s)" in Darwin) library_suffix=dylib ;; *) library_suffix=so ;; esac
+    [ -x "$root/lib/$name/$name" ] || { echo "error: no $root/lib/$name/$name: install the app first (make install)" >&2; exit 1; }
+    bench_programs=(parallax-bench bare-first-frame)
+    libraries=("libMallocInterposerSwift.$library_suffix")
+    for program in "${bench_programs[@]}"; do
+        [ -x "$build/$program" ] || { echo "error: no $build/$program: build it first (make install-bench does)" >&2; exit 1; }
+    done
+    for library in "${libraries[@]}"; do
+        [ -f "$build/$library" ] || { echo "error: no $build/$library: build parallax-bench first (make install-bench does)" >&2; exit 1; }
+    done
+    for program in "${bench_programs[@]}"; do install -m 755 "$build/$program" "$root/lib/$name/$program"; done
+    for library in "${libraries[@]}"; do install -m 644 "$build/$library" "$root/lib/$name/$library"; done
+    echo "installed the benchmark beside Parallax Playground under $root/lib/$name"
+    exit 0
+fi
+
+for program in "$name" generate-manual man-page-source; do
     [ -x "$build/$program" ] || { echo "error: no $build/$program: build it first (make install does)" >&2; exit 1; }
-done
-for library in "${libraries[@]}"; do
-    [ -f "$build/$library" ] || { echo "error: no $build/$library: build parallax-bench first (make install does)" >&2; exit 1; }
 done
 
 install -d "$root/bin" "$root/lib/$name" "$root/share/$name"
-for program in "${programs[@]}"; do install -m 755 "$build/$program" "$root/lib/$name/$program"; done
-for library in "${libraries[@]}"; do install -m 644 "$build/$library" "$root/lib/$name/$library"; done
+install -m 755 "$build/$name" "$root/lib/$name/$name"
 ln -sfn "../lib/$name/$name" "$root/bin/$name"
 for kind in photos covers; do
     install -d "$root/share/$name/$kind"

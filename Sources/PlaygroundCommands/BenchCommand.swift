@@ -34,7 +34,8 @@ package enum BenchHandOver {
     }
 
     /// `parallax-bench` beside this program: SwiftPM builds every product into one folder, and
-    /// `make install` puts both in PREFIX/lib/parallax-playground (bin/ holds a link to the app).
+    /// `make install-bench` puts it beside the app `make install` put in
+    /// PREFIX/lib/parallax-playground (bin/ holds a link to the app).
     package static var program: URL {
         #if os(Linux)
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
@@ -54,7 +55,7 @@ package enum BenchHandOver {
             printError("""
                 the benchmark is a program of its own, \(programName), and there is none beside this one (\(path)): \
                 build it with `swift build -c release --product \(programName)` (`make bench` does), or install it \
-                with `make install`
+                beside the app with `make install-bench`
                 """)
             throw ExitCode(1)
         }

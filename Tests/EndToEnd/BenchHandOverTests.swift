@@ -66,7 +66,7 @@ private func playgroundAlone(_ label: String) throws -> URL {
                                            "--items", "50", "--repeats", "1"])
         #expect(alone.status == 1, "\(alone.stderr)")
         #expect(alone.stdout.isEmpty, "nothing measured: \(String(decoding: alone.stdout, as: UTF8.self))")
-        for words in [folder.appendingPathComponent("parallax-bench").path, "swift build -c release --product parallax-bench", "make install"] {
+        for words in [folder.appendingPathComponent("parallax-bench").path, "swift build -c release --product parallax-bench", "make install-bench"] {
             #expect(alone.stderr.contains(words), "\(alone.stderr)")
         }
         let help = try Isolated.run(app, ["bench", "--help"])

@@ -2,8 +2,9 @@ import Foundation
 import SpawnIsolation
 import Testing
 
-/// The install these tests check: `scripts/install.sh` (what `make install` runs) with the
-/// debug build beside this test bundle, PREFIX /usr, into a temporary DESTDIR: made by the
+/// The install these tests check: `scripts/install.sh` (what `make install` and then
+/// `make install-bench` run) with the debug build beside this test bundle, PREFIX /usr, into
+/// a temporary DESTDIR: made by the
 /// first test that asks, once per test process (the others wait for it), and removed when the
 /// process exits. The tests need no `make install-check` before them.
 enum InstallStage {
@@ -31,7 +32,10 @@ enum InstallStage {
     static let destination: String = FileManager.default.temporaryDirectory
         .appendingPathComponent("parallax-install-stage-\(ProcessInfo.processInfo.processIdentifier)").path
 
-    /// install.sh's run, once: the staged PREFIX (its `usr` folder), or what install.sh said.
+    /// What lib/parallax-playground held after `install` alone, before `install-bench`.
+    nonisolated(unsafe) private(set) static var appOnlyLibrary: [String] = []
+
+    /// install.sh's runs, once: the staged PREFIX (its `usr` folder), or what install.sh said.
     private static let staged: Result<URL, InstallStageFailure> = {
         guard let buildFolder else { return .failure(InstallStageFailure(message: "no parallax-playground built")) }
         try? FileManager.default.removeItem(atPath: destination)
@@ -40,10 +44,14 @@ enum InstallStage {
         environment["DESTDIR"] = destination
         environment["PREFIX"] = "/usr"
         let script = checkoutRoot.appendingPathComponent("scripts/install.sh").path
+        let library = URL(fileURLWithPath: destination).appendingPathComponent("usr/lib/parallax-playground").path
         do {
-            let installed = try runTool("/bin/bash", [script, "install", buildFolder.path], environment: environment)
-            guard installed.status == 0 else {
-                return .failure(InstallStageFailure(message: "scripts/install.sh failed (status \(installed.status)): \(installed.output)"))
+            for action in ["install", "install-bench"] {
+                let installed = try runTool("/bin/bash", [script, action, buildFolder.path], environment: environment)
+                guard installed.status == 0 else {
+                    return .failure(InstallStageFailure(message: "scripts/install.sh \(action) failed (status \(installed.status)): \(installed.output)"))
+                }
+                if action == "install" { appOnlyLibrary = ((try? FileManager.default.contentsOfDirectory(atPath: library)) ?? []).sorted() }
             }
         } catch {
             return .failure(InstallStageFailure(message: "scripts/install.sh did not start: \(error)"))

@@ -32,11 +32,13 @@ let checkoutRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().d
         #expect(installedPixels == referencePixels, "the installed binary drew other images than Resources/")
     }
 
-    /// lib/parallax-playground holds the app, the bench, the bench's floor and its one library,
-    /// by name: the app loads no malloc interposer, and every library each program needs is
-    /// found (the bench's interposer beside it, through its RUNPATH's $ORIGIN).
+    /// `make install` puts the app alone in lib/parallax-playground; `make install-bench` adds
+    /// the bench, the bench's floor and its one library, by name: the app loads no malloc
+    /// interposer, and every library each program needs is found (the bench's interposer
+    /// beside it, through its RUNPATH's $ORIGIN).
     @Test(.needsInstallStage) func theInstalledAppLoadsNoBenchmarkAndTheBenchFindsWhatItNeeds() throws {
         let library = try installedPrefix().appendingPathComponent("lib/parallax-playground")
+        #expect(InstallStage.appOnlyLibrary == ["parallax-playground"], "make install installed \(InstallStage.appOnlyLibrary)")
         let files = try FileManager.default.contentsOfDirectory(atPath: library.path).sorted()
         #expect(files == ["bare-first-frame", "libMallocInterposerSwift.so", "parallax-bench", "parallax-playground"], "\(files)")
         for program in ["parallax-playground", "parallax-bench", "bare-first-frame"] {
