@@ -155,7 +155,6 @@ let package = Package(
             name: "PlaygroundCLI",
             dependencies: [
                 "MonotonicTime",
-                "BenchOptions",
                 "DesktopSettings",
                 "Export",
                 "FileOutput",
@@ -184,7 +183,6 @@ let package = Package(
                 "PlaygroundCLI",
                 "PlaygroundCommands",
                 "SDLBackend",
-                "Rendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -64,15 +64,6 @@ public enum OutputDestination: Equatable, Sendable {
         }
     }
 
-    /// Whether writing goes straight to something that is not replaced (standard output, a
-    /// FIFO, a device): such output cannot be taken back once written.
-    public var isStream: Bool {
-        switch self {
-        case .standardOutput, .stream: true
-        case .replace, .inPlace: false
-        }
-    }
-
     /// Decides what `path` is. Throws a `.refused` error naming the path and the reason for
     /// a folder, a socket, a block device, a read-only file, a missing folder, a dangling link
     /// whose target's folder is missing, or a link loop.

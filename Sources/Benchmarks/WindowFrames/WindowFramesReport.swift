@@ -28,8 +28,6 @@ public struct WindowFramesReport: Codable, Equatable, Sendable {
         /// (median over runs); null for the rows that do not record.
         public var frames_captured: Double? = nil
 
-        /// A 60 Hz display's refresh: the frame's budget.
-        public static let refreshMilliseconds = 1000.0 / 60
         public static let missedMilliseconds = 25.0
 
         public init(cell: BenchCell, appRuns runs: [[Double]], bareRuns: [[Double]]) {

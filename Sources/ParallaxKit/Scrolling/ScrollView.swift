@@ -112,11 +112,6 @@ public final class ScrollView {
         settleAfterResize()
     }
 
-    public func setContentInsets(_ insets: EdgeInsets) {
-        contentInsets = insets
-        settleAfterResize()
-    }
-
     /// Takes `other`'s position, its motion under way (a coast, a bounce, a drag) and its time:
     /// a compared pane made anew beside panes that move under one hand moves on with them.
     /// Both must scroll along the same axis with the same physics.

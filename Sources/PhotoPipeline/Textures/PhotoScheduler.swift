@@ -64,9 +64,6 @@ public struct PhotoScheduler: Sendable {
     /// Requests in the loader, waiting or running, seen from this side.
     public var pendingCount: Int { asked.count }
 
-    /// Whether a request for `key` is in the loader.
-    public func isPending(_ key: PhotoKey) -> Bool { asked[key] != nil }
-
     /// The loader's ids of the requests pending for `photos` (previews and decodes).
     public func pendingLoaderIDs(forPhotos photos: [Int]) -> Set<Int> {
         var ids = Set<Int>()
