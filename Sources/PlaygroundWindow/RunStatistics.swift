@@ -31,6 +31,19 @@ public struct RunStatistics {
     public var visibleItems: [Int]?
     var scrubLandings = ScrubLandingTimes()
 
+    // The run's frame budget (`RunReport.Budget`).
+    /// Every frame's main-thread work, milliseconds (slowed by the run's CPU slowdown).
+    var mainThreadMilliseconds: [Double] = []
+    /// Frames whose main-thread work and rendering took longer than the budget they had.
+    var framesOverBudget = 0
+    /// The refresh rate and slowdown at exit.
+    var budgetAtExit: (hertz: Double, cpuSlowdown: Double)?
+
+    mutating func noteBudgetFrame(mainThreadMilliseconds main: Double, renderMilliseconds render: Double, budgetMilliseconds: Double) {
+        mainThreadMilliseconds.append(main)
+        if main + render > budgetMilliseconds { framesOverBudget += 1 }
+    }
+
     mutating func noteState(frame: Int, scene: SceneID, strategy: ParallaxStrategy) {
         if let last = changes.last, last.scene == scene.name, last.strategy == strategy.name { return }
         changes.append(RunReport.Change(frame: frame, scene: scene.name, strategy: strategy.name))
@@ -53,6 +66,11 @@ public struct RunStatistics {
             tuning_panel_open: tuningPanelOpen, ended_at_seconds: endedAtSeconds)
         report.visible_items = visibleItems
         report.scrub_landings = photos == nil ? nil : scrubLandings.landings
+        report.budget = budgetAtExit.map { exit in
+            RunReport.Budget(refresh_hz: exit.hertz, budget_ms: 1000 / exit.hertz, cpu_slowdown: exit.cpuSlowdown,
+                             main_thread_ms_p50: Percentiles.of(mainThreadMilliseconds, 0.5),
+                             main_thread_ms_p99: Percentiles.of(mainThreadMilliseconds, 0.99), frames_over_budget: framesOverBudget)
+        }
         return report
     }
 

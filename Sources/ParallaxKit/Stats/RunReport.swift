@@ -159,6 +159,33 @@ public struct RunReport: Codable, Sendable, Equatable {
     /// absent when the run had no photo pipeline.
     public var scrub_landings: [ScrubLanding]?
 
+    /// The run's frame budget (`RunBudget`) and how the main thread kept to it.
+    public struct Budget: Codable, Sendable, Equatable {
+        /// The rate the budget was counted at: the run's `--refresh`, else the display's, else 60.
+        public var refresh_hz: Double
+        /// One refresh: 1000 / refresh_hz.
+        public var budget_ms: Double
+        public var cpu_slowdown: Double
+        /// Every frame's main-thread work (everything before the renderer is handed the
+        /// frame, slowed by cpu_slowdown): its median and 99th percentile.
+        public var main_thread_ms_p50: Double
+        public var main_thread_ms_p99: Double
+        /// Frames whose main-thread work and rendering together took longer than the budget
+        /// (the frame graph's red bars).
+        public var frames_over_budget: Int
+
+        public init(refresh_hz: Double, budget_ms: Double, cpu_slowdown: Double, main_thread_ms_p50: Double,
+                    main_thread_ms_p99: Double, frames_over_budget: Int) {
+            self.refresh_hz = refresh_hz
+            self.budget_ms = budget_ms
+            self.cpu_slowdown = cpu_slowdown
+            self.main_thread_ms_p50 = main_thread_ms_p50
+            self.main_thread_ms_p99 = main_thread_ms_p99
+            self.frames_over_budget = frames_over_budget
+        }
+    }
+    public var budget: Budget?
+
     public init(frames: Int, fps_mean: Double, one_percent_low_fps: Double, frame_ms_p50: Double, frame_ms_p90: Double,
                 frame_ms_p99: Double, frames_over_16_7_ms: Int, changes: [Change], renderer: String, video_driver: String,
                 screenshots: [String], final_offset_x: Double, final_offset_y: Double, startup: Startup, photos: Photos?,
