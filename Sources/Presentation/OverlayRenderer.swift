@@ -98,6 +98,8 @@ public struct OverlayRenderer: Sendable {
     public static let margin = 12.0
     static let badgeSize = Size(width: 132, height: 30)
     static let graphHeight = 64.0
+    /// The frame graph's key above it: which colour is the main thread, which the rendering.
+    static let graphKeyHeight = 15.0
     static let lineHeight = 19.0
     /// The panel's rows below the graph when nothing but the model is known: the height
     /// `frame(of:viewportSize:)` gives without an `OverlayInfo`.
@@ -131,7 +133,7 @@ public struct OverlayRenderer: Sendable {
             let width = panelWidth(in: viewportSize)
             let narrow = isNarrow(width)
             let lines = Double(rowCount * (narrow ? 2 : 1))
-            let height = 10 + headerHeight(narrow: narrow) + graphHeight + 8 + lines * lineHeight + 6
+            let height = 10 + headerHeight(narrow: narrow) + graphKeyHeight + graphHeight + 8 + lines * lineHeight + 6
             return Rect(x: max(0, viewportSize.width - width - margin), y: margin, width: width, height: height)
         }
     }
@@ -227,6 +229,9 @@ public struct OverlayRenderer: Sendable {
         list.text(lowAndMean, at: narrow ? Point(x: left, y: ty + 28) : Point(x: left + 130, y: ty + 6), size: 13, color: Self.dim)
         ty += Self.headerHeight(narrow: narrow)
 
+        list.text("main thread", at: Point(x: left, y: ty), size: 11, color: Self.good)
+        list.text("render + present", at: Point(x: left + 76, y: ty), size: 11, color: Self.render)
+        ty += Self.graphKeyHeight
         let graph = Rect(x: left, y: ty, width: w - 24, height: Self.graphHeight)
         Self.drawFrameGraph(stats, budgetMilliseconds: info.budgetMilliseconds, refreshHertz: info.refreshHertz, in: graph, into: &list)
         ty = graph.maxY + 8
@@ -272,8 +277,6 @@ public struct OverlayRenderer: Sendable {
         list.line(from: Point(x: graph.minX, y: ly), to: Point(x: graph.maxX, y: ly), Self.budget60)
         list.text(NumberFormat.fixed1(budget) + " ms · " + KnobDescriptor.number((refreshHertz * 10).rounded() / 10) + " Hz",
                   at: Point(x: graph.maxX - 2, y: ly - 15), size: 11, color: Self.budget60, alignment: .trailing)
-        list.text("main thread", at: Point(x: graph.minX + 4, y: graph.minY + 2), size: 11, color: Self.good)
-        list.text("render + present", at: Point(x: graph.minX + 84, y: graph.minY + 2), size: 11, color: Self.render)
     }
 
     /// Where the help panel goes in a viewport of `viewportSize`: centred, moved down below
