@@ -14,10 +14,13 @@ public enum BenchSection: String, CaseIterable, Sendable {
     case window
     /// A physics step's time and allocations under each platform's scroll engine.
     case physics
+    /// The item count at which each strategy's main-thread work no longer fits a frame, at
+    /// DevTools' CPU slowdowns and 60 or 120 Hz.
+    case budget
 
     /// What runs when `--only` is not given: everything but the instruction count, which
-    /// needs valgrind and takes minutes, the photo library, which needs a folder, and the
-    /// window, which needs a display.
+    /// needs valgrind and takes minutes, the photo library, which needs a folder, the
+    /// window, which needs a display, and the budget, which steps every list to a million.
     public static let defaults: [BenchSection] = [.strategyCost, .allocations, .frameCost, .startup, .physics]
 
     public static var validNames: String { allCases.map(\.rawValue).joined(separator: ", ") }

@@ -81,6 +81,16 @@ public struct BenchJSON: Codable, Equatable, Sendable {
     /// A physics step per engine (the physics section); absent when it did not run.
     public var physics: PhysicsCostReport? = nil
 
+    /// The budget section's measurements: what `budget` was found from.
+    public struct BudgetMainThread: Codable, Equatable, Sendable {
+        public var method: String
+        public var item_counts: [Int]
+        public var costs: [MainThreadCost]
+    }
+    /// Where each strategy breaks the frame budget (the budget section); absent when it did not run.
+    public var budget: [BudgetBreak]? = nil
+    public var budget_main_thread: BudgetMainThread? = nil
+
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(benchmark, forKey: .benchmark)
@@ -98,5 +108,7 @@ public struct BenchJSON: Codable, Equatable, Sendable {
         try c.encode(window, forKey: .window)
         try c.encode(physics, forKey: .physics)
         try c.encode(targets, forKey: .targets)
+        try c.encodeIfPresent(budget, forKey: .budget)
+        try c.encodeIfPresent(budget_main_thread, forKey: .budget_main_thread)
     }
 }

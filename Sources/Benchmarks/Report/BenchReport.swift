@@ -21,6 +21,8 @@ public struct BenchReport: Sendable {
     public var photoLibrary: PhotoLibraryResult?
     public var window: WindowFramesReport?
     public var physics: PhysicsCostReport?
+    /// The budget section (`--only budget`); nil when it did not run.
+    public var budget: FrameBudgetReport?
 
     public init(
         command: String, plan: BenchPlan, machine: MachineFacts, script: String, timerOverheadNanoseconds: Double,
@@ -77,7 +79,9 @@ public struct BenchReport: Sendable {
             photo_library: photoLibrary,
             window: window,
             targets: targets,
-            physics: physics)
+            physics: physics,
+            budget: budget?.breaks,
+            budget_main_thread: budget.map { BenchJSON.BudgetMainThread(method: $0.method, item_counts: $0.item_counts, costs: $0.costs) })
     }
 
     public func jsonData() throws -> Data {
@@ -115,6 +119,7 @@ public struct BenchReport: Sendable {
         if let instructions { parts.append(instructions.terminalText) }
         if let photoLibrary { parts.append(photoLibrary.terminalText) }
         if let physics { parts.append(physics.terminalText) }
+        if let budget { parts.append(budget.terminalText) }
         var out = [parts.joined(separator: "\n\n"), "", "Targets"]
         if parts.isEmpty { out.removeFirst(2) }
         for target in targets {
