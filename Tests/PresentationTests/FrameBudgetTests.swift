@@ -106,3 +106,21 @@ import Testing
         #expect(texts(at120).contains("8.3 ms at 120 Hz · 4x slower"))
     }
 }
+
+/// The tuning panel's frame-budget sliders: each edit is one command of the run's budget, in
+/// the whole steps the sliders show; the display's rate is a command of its own.
+@Suite struct TuningPanelBudgetTests {
+    @Test func theBudgetsSlidersGiveTheirCommands() {
+        var panel = TuningPanel(Playground(scene: .quilt, viewportSize: Size(width: 800, height: 600)))
+        panel.budget = RunBudget(cpuSlowdown: 1, refreshHertz: nil)
+        #expect(panel.refreshSliderFormat == "display: %.0f Hz")
+        var edited = panel
+        edited.budget.cpuSlowdown = 3.7
+        edited.budget.refreshHertz = 119.6
+        #expect(panel.commands(to: edited) == [.setCPUSlowdown(4), .setRefresh(120)])
+        var back = edited
+        back.budget.refreshHertz = nil
+        #expect(edited.commands(to: back) == [.setRefresh(nil)])
+        #expect(edited.refreshSliderFormat == "%.0f Hz")
+    }
+}

@@ -43,6 +43,15 @@ public struct TuningPanel: Equatable, Sendable {
     /// scene's gap, the first cell's height (a quilt block's side, an album cover's), the
     /// parallax amount.
     public var sceneOwnCellLayout: [CellLayout.Knob: Double]
+    /// The run's frame budget (`RunBudget`): the window's, not the model's, so the window sets
+    /// it after `init`; the refresh slider shows the rate counted while it is the display's.
+    public var budget = RunBudget()
+    public var displayHertz: Double?
+
+    /// The refresh slider's printf format: "display: " while the rate is the display's.
+    public var refreshSliderFormat: String {
+        (budget.refreshHertz == nil ? "display: " : "") + RunBudget.refreshKnob.sliderFormat
+    }
 
     /// Each layout slider's range: the knob's descriptor's (the part a person tunes in;
     /// options and `set` take the knob's whole range).
@@ -125,6 +134,13 @@ public struct TuningPanel: Equatable, Sendable {
         for knob in CellLayout.Knob.allCases where edited.cellLayout[knob] != cellLayout[knob] {
             // Whole points: what the slider shows.
             commands.append(.setCellLayout(knob, edited.cellLayout[knob].map { $0.rounded() }))
+        }
+        // Whole steps of the slowdown and whole hertz: what the sliders show.
+        if edited.budget.cpuSlowdown != budget.cpuSlowdown, edited.budget.cpuSlowdown.isFinite {
+            commands.append(.setCPUSlowdown(edited.budget.cpuSlowdown.rounded()))
+        }
+        if edited.budget.refreshHertz != budget.refreshHertz {
+            commands.append(.setRefresh(edited.budget.refreshHertz.map { $0.isFinite ? $0.rounded() : RunBudget.fallbackHertz }))
         }
         return commands
     }
