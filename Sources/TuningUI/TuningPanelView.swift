@@ -30,8 +30,7 @@ public enum TuningPanelView {
 
     /// Every row is drawn in every state (a row with nothing to do is dimmed, not removed), so
     /// no button moves under a pointer aimed at it; the one row whose height varies, the
-    /// preset row's word, comes after every control but the frame budget's, which only a
-    /// save or a load (not a pointer aimed at the budget) can move.
+    /// preset row's word, is the last.
     public static func draw(_ panel: TuningPanel, vsync: Bool, recording: Bool, presets: [String], presetForm: PresetForm,
                             suggestedName: String, presetFolder: String?, with layer: ImGuiLayer) -> Outcome {
         let origin = Point(x: TuningPanel.margin, y: TuningPanel.margin)
@@ -85,6 +84,20 @@ public enum TuningPanelView {
             layer.separator()
             var vsyncOn = vsync
             if layer.checkbox("vsync", &vsyncOn) { actions.append(.toggleVSync) }
+            // The run's frame budget beside vsync: settings of the run (the window's), not of the model.
+            var slowdown = edited.budget.cpuSlowdown
+            if layer.slider(RunBudget.cpuSlowdownKnob.name, &slowdown, in: RunBudget.cpuSlowdownKnob.sliderRange,
+                            format: RunBudget.cpuSlowdownKnob.sliderFormat) {
+                edited.budget.cpuSlowdown = slowdown
+            }
+            layer.tooltip("Each frame's main-thread work (input, physics, the strategy, layout, the draw list) takes this many times as long,\n"
+                          + "as Chrome DevTools' CPU throttling stretches a page's (4x: mid-tier mobile, 6x: low-tier mobile).\n"
+                          + "Rendering and presenting stand for the GPU and the compositor: not slowed.")
+            let rates = edited.refreshChoices
+            var rateIndex = rates.firstIndex(of: edited.budget.refreshHertz) ?? 0
+            if layer.combo(RunBudget.refreshKnob.name, &rateIndex, rates.map(edited.refreshName)), rates.indices.contains(rateIndex) {
+                edited.budget.refreshHertz = rates[rateIndex]
+            }
             if layer.button("Reset to the scene's defaults") { actions.append(.reset) }
             if layer.button("Shot (P)") { actions.append(.screenshot) }
             layer.sameLine()
@@ -110,23 +123,6 @@ public enum TuningPanelView {
                 if layer.button("Cancel") { actions.append(.cancelReplace) }
             } else {
                 layer.wrappedText(form.status ?? "Presets are saved in " + (presetFolder ?? "no folder (HOME is not set)"), color: dimmed)
-            }
-            // The run's frame budget: settings of the run (the window's), not of the model.
-            layer.separator()
-            var slowdown = edited.budget.cpuSlowdown
-            if layer.slider(RunBudget.cpuSlowdownKnob.name, &slowdown, in: RunBudget.cpuSlowdownKnob.sliderRange,
-                            format: RunBudget.cpuSlowdownKnob.sliderFormat) {
-                edited.budget.cpuSlowdown = slowdown
-            }
-            layer.tooltip("Each frame's main-thread work (input, physics, the strategy, layout, the draw list) takes this many times as long,\n"
-                          + "as Chrome DevTools' CPU throttling stretches a page's (4x: mid-tier mobile, 6x: low-tier mobile).\n"
-                          + "Rendering and presenting stand for the GPU and the compositor: not slowed.")
-            var hertz = edited.budget.hertz(display: edited.displayHertz)
-            if layer.slider(RunBudget.refreshKnob.name, &hertz, in: RunBudget.refreshKnob.sliderRange, format: edited.refreshSliderFormat) {
-                edited.budget.refreshHertz = hertz
-            }
-            layer.disabled(edited.budget.refreshHertz == nil) {
-                if layer.button("refresh: the display's") { edited.budget.refreshHertz = nil }
             }
         }
         return Outcome(edited: edited, presetForm: form, actions: actions, frame: frame)

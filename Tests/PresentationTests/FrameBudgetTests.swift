@@ -107,20 +107,24 @@ import Testing
     }
 }
 
-/// The tuning panel's frame-budget sliders: each edit is one command of the run's budget, in
-/// the whole steps the sliders show; the display's rate is a command of its own.
+/// The tuning panel's frame-budget controls: each edit is one command of the run's budget,
+/// the slowdown in the whole steps its slider shows; the refresh picker offers the display's
+/// rate, the common ones, and the run's own.
 @Suite struct TuningPanelBudgetTests {
-    @Test func theBudgetsSlidersGiveTheirCommands() {
+    @Test func theBudgetsControlsGiveTheirCommands() {
         var panel = TuningPanel(Playground(scene: .quilt, viewportSize: Size(width: 800, height: 600)))
         panel.budget = RunBudget(cpuSlowdown: 1, refreshHertz: nil)
-        #expect(panel.refreshSliderFormat == "display: %.0f Hz")
+        #expect(panel.refreshChoices.map(panel.refreshName) == ["display (60 Hz)", "30 Hz", "60 Hz", "90 Hz", "120 Hz", "144 Hz"])
         var edited = panel
         edited.budget.cpuSlowdown = 3.7
-        edited.budget.refreshHertz = 119.6
+        edited.budget.refreshHertz = 120
         #expect(panel.commands(to: edited) == [.setCPUSlowdown(4), .setRefresh(120)])
         var back = edited
         back.budget.refreshHertz = nil
         #expect(edited.commands(to: back) == [.setRefresh(nil)])
-        #expect(edited.refreshSliderFormat == "%.0f Hz")
+        var own = panel
+        own.budget.refreshHertz = 75
+        own.displayHertz = 144
+        #expect(own.refreshChoices.last == 75 && own.refreshName(nil) == "display (144 Hz)")
     }
 }

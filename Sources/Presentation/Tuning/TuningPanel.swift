@@ -48,9 +48,17 @@ public struct TuningPanel: Equatable, Sendable {
     public var budget = RunBudget()
     public var displayHertz: Double?
 
-    /// The refresh slider's printf format: "display: " while the rate is the display's.
-    public var refreshSliderFormat: String {
-        (budget.refreshHertz == nil ? "display: " : "") + RunBudget.refreshKnob.sliderFormat
+    /// The refresh picker's rates: the display's (nil), the displays people hold, and the
+    /// run's own when it is another (`--refresh 75`).
+    public static let refreshRates: [Double?] = [nil, 30, 60, 90, 120, 144]
+    public var refreshChoices: [Double?] {
+        Self.refreshRates.contains(budget.refreshHertz) ? Self.refreshRates : Self.refreshRates + [budget.refreshHertz]
+    }
+
+    /// A rate as the picker names it: "120 Hz", or "display (60 Hz)".
+    public func refreshName(_ hertz: Double?) -> String {
+        guard let hertz else { return "display (" + KnobDescriptor.number(RunBudget().hertz(display: displayHertz)) + " Hz)" }
+        return KnobDescriptor.number(hertz) + " Hz"
     }
 
     /// Each layout slider's range: the knob's descriptor's (the part a person tunes in;
@@ -135,13 +143,11 @@ public struct TuningPanel: Equatable, Sendable {
             // Whole points: what the slider shows.
             commands.append(.setCellLayout(knob, edited.cellLayout[knob].map { $0.rounded() }))
         }
-        // Whole steps of the slowdown and whole hertz: what the sliders show.
+        // Whole steps of the slowdown: what the slider shows.
         if edited.budget.cpuSlowdown != budget.cpuSlowdown, edited.budget.cpuSlowdown.isFinite {
             commands.append(.setCPUSlowdown(edited.budget.cpuSlowdown.rounded()))
         }
-        if edited.budget.refreshHertz != budget.refreshHertz {
-            commands.append(.setRefresh(edited.budget.refreshHertz.map { $0.isFinite ? $0.rounded() : RunBudget.fallbackHertz }))
-        }
+        if edited.budget.refreshHertz != budget.refreshHertz { commands.append(.setRefresh(edited.budget.refreshHertz)) }
         return commands
     }
 }
