@@ -108,6 +108,12 @@ def main():
                 "const done = arguments[0];"
                 "const wait = () => document.documentElement.dataset.ready ? done() : setTimeout(wait, 10); wait();")
             driver.execute_script(MARKED)
+            # The scroll-driven animations take effect once the list has scrolled and painted:
+            # the first screenshots of the css page showed every image unshifted.
+            for _ in range(3):
+                wheel()
+            driver.execute_async_script("const d = arguments[0]; setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(d)), 300);")
+            shot()
             # At rest: each notch, then two animation frames, then the screenshot.
             rest = []
             for _ in range(args.notches // 2):
@@ -121,7 +127,6 @@ def main():
             driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": args.rate})
             driver.execute_script(BUSY, args.busy, args.period)
             errors, shots, started = [], 0, time.monotonic()
-            position_before = None
             for _ in range(args.notches):
                 wheel()
                 cells = cells_in(shot(), args.column, height)
