@@ -25,7 +25,7 @@ import Testing
     /// Space pages down: the list animates, so frames run back to back until it rests.
     static let scrolling = "wait 0.2\nkey space\nwait 0.5\nkey space\nwait 0.5\n"
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func theOptionsReachTheBudgetBlock() throws {
         let report = try window(Self.scrolling, arguments: ["--cpu-slowdown", "4", "--refresh", "120", "--exit-after", "1.5"])
         let budget = try #require(report.budget)
@@ -36,7 +36,7 @@ import Testing
         #expect(budget.frames_over_budget >= 0 && budget.frames_over_budget <= report.frames + (report.idle_waits ?? 0) + 1)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func aPresetSetsTheBudgetAndASetLineChangesIt() throws {
         let report = try window(Self.scrolling + "set cpu-slowdown low-tier-mobile\nset refresh display\nwait 0.2\n",
                                 arguments: ["--exit-after", "1.8"], presetJSON: #"{"cpu-slowdown": 2, "refresh": 90}"#)
@@ -49,7 +49,7 @@ import Testing
 
     /// Paced to 30 Hz, the frames come no faster than that (the dummy driver has no vsync: it
     /// would draw hundreds a second). A loaded machine only makes frames slower.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func framesArePacedToTheRefreshRate() throws {
         let report = try window(Self.scrolling, arguments: ["--refresh", "30", "--exit-after", "1.5"])
         #expect(report.frames > 5)
@@ -58,7 +58,7 @@ import Testing
 
     /// The cost panel (F once: badge → panel) is the window's, like the badge: P saves the
     /// frame as it is with the panel hidden.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func aScreenshotLeavesTheCostPanelOut() throws {
         func screenshot(_ script: String) throws -> RGBAImage {
             let home = try recordingFolder("panel")
