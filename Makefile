@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/debug/parallax-playground
 
-.PHONY: run test build deps deps-build clean trace resources golden shots bench soak fuzz gif bench-record install install-bench uninstall install-check icons export-shot
+.PHONY: run test build deps deps-build clean trace resources golden shots bench bench-budget soak fuzz gif bench-record install install-bench uninstall install-check icons export-shot
 
 ## make run: install what is missing, build, open the playground on the bundled images.
 run: build
@@ -56,6 +56,13 @@ bench: deps
 	    --only strategy-cost,allocations,frame-cost,window,recording-session,startup,instructions,photo-library --photos $(BENCH_PHOTOS) \
 	    --photos-without-thumbnails $(BENCH_PHOTOS_NO_THUMBNAILS) --big-photos $(BENCH_PHOTOS_BIG) \
 	    --json bench-out/bench.json --csv bench-out/bench.csv --chart docs/bench-chart.png
+
+## make bench-budget: where each strategy's main thread breaks a frame budget (bench --only
+## budget, release): the table on standard output, bench-out/budget.json, docs/budget-chart.png.
+bench-budget: deps
+	$(SWIFT) build -c release
+	mkdir -p bench-out docs
+	.build/release/parallax-playground bench --only budget --json bench-out/budget.json --chart docs/budget-chart.png
 
 ## make soak: ten minutes of the seeded monkey through the real frame loop (release build),
 ## failing on any broken invariant or on memory growth over 5 % after the warm-up.

@@ -33,6 +33,12 @@ public enum BenchHelp {
         scene's replay in a real 1280x800 window with the opengl and the software renderer; vsync \
         on, the app alone (p50/p99 between presents, frames over 16.7 ms); vsync off, interleaved \
         with the bare loop in the same window.
+        7. Physics: a physics step's time and allocations under each platform's scroll engine.
+        8. Budget (only with --only budget): each scene and strategy's main-thread work per frame \
+        (events, physics, layout, strategy, the draw list; no rendering) at 10 to 1,000,000 items, \
+        and the first count at which it, slowed 1, 4 or 6 times as Chrome DevTools' CPU throttling \
+        slows a page, exceeds one refresh at 60 or 120 Hz (JSON: "budget"; --chart plots it when the \
+        strategy cost is left out); --quick steps 100, 3,000 and 100,000 items only.
         The table goes to standard output, progress to standard error. Build with -c release for \
         representative numbers (make bench does).
         """

@@ -17,10 +17,14 @@ public enum BenchSection: String, CaseIterable, Sendable {
     /// The R key in the real window's scripted session, with and without it, launched in turn
     /// (needs a display and ffmpeg).
     case recordingSession = "recording-session"
+    /// The item count at which each strategy's main-thread work no longer fits a frame, at
+    /// DevTools' CPU slowdowns and 60 or 120 Hz.
+    case budget
 
     /// What runs when `--only` is not given: everything but the instruction count, which
-    /// needs valgrind and takes minutes, the photo library, which needs a folder, and the
-    /// window and the recording session, which need a display.
+    /// needs valgrind and takes minutes, the photo library, which needs a folder, the window
+    /// and the recording session, which need a display, and the budget, which steps every
+    /// list to a million.
     public static let defaults: [BenchSection] = [.strategyCost, .allocations, .frameCost, .startup, .physics]
 
     public static var validNames: String { allCases.map(\.rawValue).joined(separator: ", ") }

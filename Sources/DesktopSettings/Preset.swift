@@ -20,9 +20,14 @@ public struct Preset: Equatable, Sendable {
     public var cellLayout = CellLayout.sceneDefaults
     /// Whose scroll physics (nil: UIKit's).
     public var engine: ScrollEngineName?
+    /// The run's frame budget (`RunBudget`): the main thread's slowdown, and the refresh rate
+    /// (`.some(nil)`: the display's, as `"refresh": "display"` says); nil: not set.
+    public var cpuSlowdown: Double?
+    public var refresh: Double??
 
     public static let keys = ["scene", "strategy", "technique", "physics", "parallax", "items", "reduce-motion"]
         + ScrollPhysics.Knob.allCases.map(\.rawValue) + CellLayout.Knob.allCases.map(\.rawValue)
+        + [RunBudget.cpuSlowdownKnob.name, RunBudget.refreshKnob.name]
 
     /// UIKit's feel with the preset's knobs.
     public var physics: ScrollPhysics {
@@ -71,6 +76,8 @@ public struct Preset: Equatable, Sendable {
         commands.append(.setScrollEngine(physics.engine))
         // After the scene, whose change gives the shape back to the scene's own.
         for knob in CellLayout.Knob.allCases { commands.append(.setCellLayout(knob, cellLayout[knob])) }
+        if let cpuSlowdown { commands.append(.setCPUSlowdown(cpuSlowdown)) }
+        if let refresh { commands.append(.setRefresh(refresh)) }
         return commands
     }
 
@@ -166,6 +173,15 @@ public struct Preset: Equatable, Sendable {
             case "reduce-motion":
                 guard case .bool(let on) = value else { throw bad("must be true or false, got \(value.kind)") }
                 reduceMotion = on
+            case RunBudget.cpuSlowdownKnob.name, RunBudget.refreshKnob.name:
+                let knob = key == RunBudget.cpuSlowdownKnob.name ? RunBudget.cpuSlowdownKnob : RunBudget.refreshKnob
+                let parsed: Double?? = switch value {
+                case .number(let n): knob.parse(KnobDescriptor.number(n))
+                case .text(let t): knob.parse(t)
+                default: nil
+                }
+                guard let parsed else { throw Self.outOfRange(knob, value, source: source) }
+                if knob == RunBudget.refreshKnob { refresh = parsed } else { cpuSlowdown = parsed }
             case let name where ScrollPhysics.Knob(rawValue: name) != nil:
                 let knob = ScrollPhysics.Knob(rawValue: name)!
                 let parsed: Double? = switch value {
@@ -201,6 +217,8 @@ public struct Preset: Equatable, Sendable {
         if let scene { add("scene", "\"\(scene.name)\"") }
         if let strategy { add("strategy", "\"\(strategy.name)\"") }
         if let engine { add("physics", "\"\(engine.rawValue)\"") }
+        if let cpuSlowdown { add(RunBudget.cpuSlowdownKnob.name, KnobDescriptor.number(cpuSlowdown)) }
+        if let refresh { add(RunBudget.refreshKnob.name, refresh.map(KnobDescriptor.number) ?? "\"display\"") }
         for (knob, value) in knobs { add(knob.rawValue, String(value)) }
         for knob in CellLayout.Knob.allCases {
             if let value = cellLayout[knob] { add(knob.rawValue, value == value.rounded() ? String(Int(value)) : String(value)) }

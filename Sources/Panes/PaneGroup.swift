@@ -130,9 +130,19 @@ public final class PaneGroup {
         attachObservers()
     }
 
+    /// The run's CPU slowdown, stretching every pane's phases as they end (timed phases
+    /// only: set after `timePhases`' clock, which it should share).
+    public var slowdown: MainThreadSlowdown? {
+        didSet { for timer in phaseTimers { timer.slowdown = slowdown } }
+    }
+
     private func attachObservers() {
         guard let phaseClock else { return }
-        while phaseTimers.count < panes.count { phaseTimers.append(PhaseTimer(now: phaseClock)) }
+        while phaseTimers.count < panes.count {
+            let timer = PhaseTimer(now: phaseClock)
+            timer.slowdown = slowdown
+            phaseTimers.append(timer)
+        }
         for (pane, timer) in zip(panes, phaseTimers) { pane.step.phaseObserver = timer }
     }
 

@@ -13,6 +13,9 @@ public final class PhaseTimer: FramePhaseObserver {
     /// When this pane's last layout phase ended (the driver's seconds).
     public private(set) var layoutEnded = 0.0
 
+    /// The run's CPU slowdown, which stretches each phase as it ends (nil: none).
+    public var slowdown: MainThreadSlowdown?
+
     public init(now: @escaping () -> Double) { self.now = now }
 
     public func phaseWillBegin(_ phase: FramePhase) {
@@ -20,7 +23,8 @@ public final class PhaseTimer: FramePhaseObserver {
     }
 
     public func phaseDidEnd(_ phase: FramePhase) {
-        let end = now()
+        var end = now()
+        if let slowdown { end = slowdown.stretch(workFrom: started[phase.rawValue], to: end) }
         milliseconds[phase.rawValue] = (end - started[phase.rawValue]) * 1000
         if phase == .layout { layoutEnded = end }
     }
@@ -35,4 +39,7 @@ public final class PhaseTimer: FramePhaseObserver {
 
     /// Building the draw list.
     public var drawListMilliseconds: Double { milliseconds[FramePhase.draw.rawValue] }
+
+    /// Every phase: this pane's part of the frame's main-thread work.
+    public var phasesMilliseconds: Double { milliseconds.reduce(0, +) }
 }

@@ -13,7 +13,10 @@ import VideoRecording
 extension RecordCommand: RunnableCommand {
     func execute() throws {
         let format = try VideoFormat(path: out)
-        let framesPerSecond = fps ?? format.defaultFramesPerSecond
+        let budget = budgetOptions.budget(preset: display.model.preset)
+        // Frames step at the run's refresh rate when one is given (a display's frames), when
+        // the format can play it (a GIF at most 50 fps keeps its own default).
+        let framesPerSecond = fps ?? budget.refreshHertz.flatMap { $0 <= format.largestFramesPerSecond ? $0 : nil } ?? format.defaultFramesPerSecond
         guard framesPerSecond <= format.largestFramesPerSecond else {
             throw InputError(message: "--fps \(VideoEncoder.rate(framesPerSecond)): a GIF plays at most \(Int(format.largestFramesPerSecond)) fps (its delays are hundredths of a second); use 50 or less, or .mp4/.webp")
         }
@@ -81,7 +84,7 @@ extension RecordCommand: RunnableCommand {
         let replay = ReplayPanes(base: display.model.settings(folder: folder, parallaxAmount: parallax), comparison: comparing.compare,
                                  surfaceSize: canvas.viewportSize, replay: Replay(script: script, framesPerSecond: framesPerSecond),
                                  decorations: FrameDecorations(debugOutlines: debugOutlines, overlay: overlay ? .panel : .hidden),
-                                 rendererName: canvas.renderer.name)
+                                 rendererName: canvas.renderer.name, budget: budgetOptions.budget(preset: display.model.preset))
         // Counted on a model-only twin, before anything is drawn: "frame k of n" from the start.
         let replayFrames = replay.frameCount
         // --duration cuts at a whole frame: the frames whose times fall before it.

@@ -62,6 +62,7 @@ extension WindowCommand: RunnableCommand {
             if let folder = app.openDropped(path, display: display, diskCaches: diskCaches) { shownFolder.path = folder }
         }
         app.script = script
+        app.setBudget(budgetOptions.budget(preset: display.model.preset))
         app.recorder.largestVideoSize = try recordSize.map(Self.parseRecordSize)
         app.exitAfter = exitAfter
         app.exitWhenSharp = exitWhenSharp

@@ -22,7 +22,7 @@ package struct RecordCommand: ParsableCommand {
     @Option(help: "The file to write: \(VideoFormat.extensions).")
     package var out: String
 
-    @Option(parsing: .unconditional, help: "Frames per second, 1 to 1000 (GIF: at most 50). Default: 60 (GIF: 25, every frame 4/100 s).")
+    @Option(parsing: .unconditional, help: "Frames per second, 1 to 1000 (GIF: at most 50). Default: --refresh's rate when given, else 60 (GIF: 25, every frame 4/100 s).")
     package var fps: Double?
 
     @Option(parsing: .unconditional, help: "MP4 only: x264's constant rate factor, 0 (lossless) to 51 (worst). Default: \(VideoQuality().crf).")
@@ -48,7 +48,9 @@ package struct RecordCommand: ParsableCommand {
 
     @OptionGroup package var comparing: CompareOptions
 
-    @Flag(help: "Draw the cost panel (the F key's overlay) with this run's measured times, in each pane.")
+    @OptionGroup package var budgetOptions: FrameBudgetOptions
+
+    @Flag(help: "Draw the cost panel (the F key's overlay) with this run's measured times, in each pane: its frame graph against --refresh's budget, the main thread slowed by --cpu-slowdown.")
     package var overlay = false
 
     @Flag(help: "Draw cell and image outlines (the D key).")

@@ -105,6 +105,8 @@ package struct WindowCommand: ParsableCommand {
 
     @OptionGroup package var comparing: CompareOptions
 
+    @OptionGroup package var budgetOptions: FrameBudgetOptions
+
     @Flag(help: "Start with vsync off (V toggles it).")
     package var noVsync = false
 

@@ -24,7 +24,7 @@ extension PlaygroundApp {
         if let said = recorder.poll(at: t) { toast.show(said, at: t) }
         // After the capture: the window shows the fps badge, the toast and the REC badge,
         // the screenshots and the video do not.
-        // A badge the open tuning panel covers stays under it, as it was when drawn with its pane.
+        // A badge or cost panel the open tuning panel covers stays under it (not drawn over it).
         for pane in panes.panes {
             if let tuningFrame, let badge = pane.composer.windowChromeFrame,
                badge.offsetBy(Point(x: pane.frame.minX, y: pane.frame.minY)).intersects(tuningFrame) { continue }

@@ -46,6 +46,16 @@ extension PlaygroundApp {
                 running = false
             }
         case .quit: running = false
+        case .setCPUSlowdown(let rate):
+            var changed = budget
+            changed.cpuSlowdown = rate
+            setBudget(changed)
+            toast.show(budget.cpuSlowdown > 1 ? "Main thread \(KnobDescriptor.number(budget.cpuSlowdown))x slower: rendering is not" : "Main thread as measured", at: frameTime)
+        case .setRefresh(let hertz):
+            var changed = budget
+            changed.refreshHertz = hertz
+            setBudget(changed)
+            toast.show("Budget \(NumberFormat.fixed1(budgetMilliseconds)) ms: \(KnobDescriptor.number(budgetHertz)) Hz" + (hertz == nil ? " (the display's)" : ""), at: frameTime)
         default: break
         }
     }

@@ -33,19 +33,24 @@ extension PlaygroundApp {
             RunReport.Photos($0.counters, times: photoTimes, firstScreen: firstScreen)
         }
         runStatistics.peakResidentKilobytes = peakResidentKilobytes()
+        runStatistics.budgetAtExit = (hertz: budgetHertz, cpuSlowdown: budget.cpuSlowdown)
     }
 
     // MARK: Drawing
 
     /// What the panels say about this window: renderer, vsync and the photo pipeline.
     func surfaceFacts() -> SurfaceFacts {
-        SurfaceFacts(
+        var facts = SurfaceFacts(
             rendererName: renderer.name, vsync: renderer.isVSyncEnabled,
             photos: executor.images.pipeline.map { pipeline in
                 let c = pipeline.counters
                 return PhotoPipelineSummary(queued: c.queued, decoding: c.decoding, bytesHeld: c.bytesHeld, hitRate: c.hitRate)
             },
             resting: resting)
+        facts.refreshHertz = budgetHertz
+        facts.budgetMilliseconds = budgetMilliseconds
+        facts.cpuSlowdown = budget.cpuSlowdown
+        return facts
     }
 
     /// Records the first presented frame, the first in which every visible cell showed its

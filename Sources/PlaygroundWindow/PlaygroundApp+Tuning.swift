@@ -55,7 +55,9 @@ extension PlaygroundApp {
         }
         guard let imgui else { return }
         imgui.beginFrame(size: panes.surfaceSize, time: t)
-        let panel = TuningPanel(playground)
+        var panel = TuningPanel(playground)
+        panel.budget = budget
+        panel.displayHertz = displayHertz
         let store = PresetStore.standard()
         if presetNames == nil { presetNames = store?.names() ?? [] }
         let suggested = Preset(playground: playground).suggestedName
@@ -122,7 +124,11 @@ extension PlaygroundApp {
     /// and says where: in the panel's preset row and in a toast.
     func savePreset(as name: String, in store: PresetStore, at t: Double) {
         do {
-            try store.save(Preset(playground: playground), as: name)
+            var preset = Preset(playground: playground)
+            // The run's budget, when it is not the desktop's own (as measured, the display's rate).
+            if budget.cpuSlowdown != 1 { preset.cpuSlowdown = budget.cpuSlowdown }
+            if let hertz = budget.refreshHertz { preset.refresh = .some(hertz) }
+            try store.save(preset, as: name)
             presetNames = nil
             let path = store.path(of: name)
             presetForm.status = "Saved " + Self.homeShortened(path)

@@ -101,7 +101,7 @@ public final class PlaygroundApp {
     private var previousFrameStart = 0.0
     /// The last frame's drawing and present times, recorded once the next frame starts (its
     /// interval is then known); nil after a wait, which is no frame's cost.
-    private var pendingSample: FrameSample?
+    var pendingSample: FrameSample?
     /// Whether that frame showed something moving: its interval then counts among the moving
     /// frames of `--stats-json`.
     private var pendingSampleMoved = false
@@ -114,6 +114,17 @@ public final class PlaygroundApp {
     /// The title last given to the window (set again only when it changes).
     var shownTitle: String?
 
+    // The run's frame budget (`RunBudget`, PlaygroundApp+Budget.swift).
+    /// The main thread's slowdown and the refresh rate frames are paced to; set it through
+    /// `setBudget`, which turns vsync off when the rate is not the display's.
+    public internal(set) var budget = RunBudget()
+    /// The display's refresh rate as SDL reports it (nil: none, as under Xvfb).
+    var displayHertz: Double?
+    /// Stretches every pane's phases and the rest of the frame's main-thread work.
+    let slowdown: MainThreadSlowdown
+    /// When the next paced frame is due on the window's clock (nil: not pacing).
+    var pacedFrameDue: Double?
+
     /// `playground` is the first pane's model; `comparison` adds panes beside it, built from
     /// its settings.
     public init(video: SDLVideo, window: Window, renderer: Renderer, executor: DrawListExecutor, playground: Playground,
@@ -123,6 +134,8 @@ public final class PlaygroundApp {
         self.renderer = renderer
         self.executor = executor
         presenter = FramePresenter(executor: executor, photoWait: .frameBudget)
+        let clock = clock
+        slowdown = MainThreadSlowdown(rate: 1) { clock.now() }
         // The badge to start with: the fps in a corner.
         // The badge is the window's, like its toasts: P's screenshots and R's videos leave it out.
         panes = PaneGroup(single: playground, surfaceSize: renderer.viewport.size,
@@ -162,6 +175,9 @@ public final class PlaygroundApp {
             if running, waitIfIdle(after: frame.report, frameStart: frameStart, inputArrived: frame.inputArrived,
                                    layoutGrew: frame.layoutGrew) {
                 pendingSample = nil
+                pacedFrameDue = nil
+            } else if running {
+                paceToRefresh(frameStart: frameStart)
             }
         }
         finish()
@@ -189,6 +205,7 @@ public final class PlaygroundApp {
         panes.didOverride = { [unowned self] _, axis in toast.show(KeyFeedback.overriddenMessage(axis: axis), at: frameTime) }
         let clock = clock
         panes.timePhases { clock.now() }
+        panes.slowdown = slowdown
         // A new user learns what they are looking at, and where the keys are: from 0.3 s on,
         // so the first frames (start-up's measure) draw no extra text.
         toast.show(KeyFeedback.sceneMessage(KeyFeedback.State(playground)) + " — H for keys", at: 0.3, holding: 4)
@@ -224,12 +241,15 @@ public final class PlaygroundApp {
                 paneSample.frameMilliseconds = frameMilliseconds
                 paneSample.inputAndPhysicsMilliseconds = timer.inputAndPhysicsMilliseconds
                 paneSample.strategyMilliseconds = timer.strategyMilliseconds
+                // Its own phases and the frame's work outside every pane's (see `noteMainThread`).
+                paneSample.mainThreadMilliseconds += timer.phasesMilliseconds
                 return paneSample
             }
-            runStatistics.noteFrame(milliseconds: frameMilliseconds, moving: pendingSampleMoved)
+            runStatistics.noteFrame(milliseconds: frameMilliseconds, moving: pendingSampleMoved, budgetMilliseconds: budgetMilliseconds)
         }
         previousFrameStart = frameStart
 
+        slowdown.beginFrame()
         beforeFrame?(t)
         let events = video.pollEvents(clock: clock)
         for event in events {
@@ -251,7 +271,8 @@ public final class PlaygroundApp {
 
         panes.surface = surfaceFacts()
         let frame = panes.run(at: t)[0]
-        let modelDone = clock.now()
+        // The rest of the main thread's work slowed too: everything before the renderer.
+        let modelDone = slowdown.stretchRest(ofFrameFrom: frameStart, to: clock.now())
         runStatistics.noteState(frame: frame.index, scene: playground.scene.id, strategy: playground.effectiveStrategy)
         updateTitle()
 
@@ -279,6 +300,7 @@ public final class PlaygroundApp {
             drawingMilliseconds: (drawingDone - stepsEnded) * 1000,
             presentMilliseconds: (presented - drawingDone) * 1000)
         pendingSampleMoved = showsMotion(frame, at: t)
+        noteMainThread(from: frameStart, modelDone: modelDone, drawingDone: drawingDone, presented: presented)
         return WindowFrame(report: frame, inputArrived: !events.isEmpty, layoutGrew: layoutGrew, modelDone: modelDone,
                            panelSeconds: panelSeconds)
     }

@@ -19,14 +19,24 @@ public final class ReplayPanes {
     /// `base`, replaying `replay`. With the panel overlay each frame's phases are timed for
     /// its numbers (the only clock read); otherwise nothing is timed, and the same command
     /// draws the same pixels.
+    /// `budget` is the run's (`record --refresh`, `--cpu-slowdown`): the panel's graph counts
+    /// against its rate, and the timed phases are slowed by its slowdown (offscreen the frames
+    /// are not paced: they step at the replay's rate whatever their cost).
     public init(base: PlaygroundSettings, comparison: Comparison?, surfaceSize: Size, replay: Replay,
-                decorations: FrameDecorations, rendererName: String) {
+                decorations: FrameDecorations, rendererName: String, budget: RunBudget = RunBudget()) {
         group = PaneGroup(base: base, comparison: comparison, surfaceSize: surfaceSize, decorations: decorations)
         group.surface = SurfaceFacts(rendererName: rendererName, vsync: false)
+        group.surface.refreshHertz = budget.hertz(display: nil)
+        group.surface.budgetMilliseconds = budget.budgetMilliseconds(display: nil)
+        group.surface.cpuSlowdown = budget.cpuSlowdown
         group.captionsShowCost = false
         run = ReplayRun(replay, session: group.session)
         timesFrames = decorations.overlay == .panel
-        if timesFrames { group.timePhases { Double(monotonicNanoseconds()) / 1e9 } }
+        if timesFrames {
+            let now = { Double(monotonicNanoseconds()) / 1e9 }
+            group.timePhases(with: now)
+            if budget.cpuSlowdown > 1 { group.slowdown = MainThreadSlowdown(rate: budget.cpuSlowdown, now: now) }
+        }
     }
 
     /// How many frames the whole replay has (counted on a model-only twin, before drawing).
@@ -55,8 +65,11 @@ public final class ReplayPanes {
         group.recordSamples { timer in
             let input = timer.inputAndPhysicsMilliseconds, strategy = timer.strategyMilliseconds
             let drawing = timer.drawListMilliseconds + share
-            return FrameSample(frameMilliseconds: input + strategy + drawing, inputAndPhysicsMilliseconds: input,
-                               strategyMilliseconds: strategy, drawingMilliseconds: drawing)
+            var sample = FrameSample(frameMilliseconds: input + strategy + drawing, inputAndPhysicsMilliseconds: input,
+                                     strategyMilliseconds: strategy, drawingMilliseconds: drawing)
+            sample.mainThreadMilliseconds = timer.phasesMilliseconds
+            sample.renderMilliseconds = share
+            return sample
         }
     }
 }

@@ -38,11 +38,24 @@ public struct RunStatistics {
 
     /// A timed frame: its interval, and whether it showed something moving (see
     /// `RunReport.moving_frames`).
-    mutating func noteFrame(milliseconds: Double, moving: Bool) {
+    mutating func noteFrame(milliseconds: Double, moving: Bool, budgetMilliseconds: Double) {
         frameMilliseconds.append(milliseconds)
         guard moving else { return }
         movingFrames += 1
-        if milliseconds > FrameBudget.sixtyHertz { movingFramesOverBudget += 1 }
+        if milliseconds > budgetMilliseconds { movingFramesOverBudget += 1 }
+    }
+
+    // The run's frame budget (`RunReport.Budget`).
+    /// Every frame's main-thread work, milliseconds (slowed by the run's CPU slowdown).
+    var mainThreadMilliseconds: [Double] = []
+    /// Frames whose main-thread work and rendering took longer than the budget they had.
+    var framesOverBudget = 0
+    /// The refresh rate and slowdown at exit.
+    var budgetAtExit: (hertz: Double, cpuSlowdown: Double)?
+
+    mutating func noteBudgetFrame(mainThreadMilliseconds main: Double, renderMilliseconds render: Double, budgetMilliseconds: Double) {
+        mainThreadMilliseconds.append(main)
+        if main + render > budgetMilliseconds { framesOverBudget += 1 }
     }
 
     mutating func noteState(frame: Int, scene: SceneID, strategy: ParallaxStrategy) {
@@ -70,6 +83,11 @@ public struct RunStatistics {
         report.moving_frames_over_budget = movingFramesOverBudget
         report.visible_items = visibleItems
         report.scrub_landings = photos == nil ? nil : scrubLandings.landings
+        report.budget = budgetAtExit.map { exit in
+            RunReport.Budget(refresh_hz: exit.hertz, budget_ms: 1000 / exit.hertz, cpu_slowdown: exit.cpuSlowdown,
+                             main_thread_ms_p50: Percentiles.of(mainThreadMilliseconds, 0.5),
+                             main_thread_ms_p99: Percentiles.of(mainThreadMilliseconds, 0.99), frames_over_budget: framesOverBudget)
+        }
         return report
     }
 

@@ -15,8 +15,10 @@ public struct FrameDecorations: Sendable, Equatable {
     public var help: Bool
     /// A label on a band at the bottom-left naming what a compared pane shows.
     public var caption: String?
-    /// The fps badge is the window's own, like its toasts: composed into `windowChrome`, which
-    /// the window draws after P's screenshot and R's capture, instead of into the frame.
+    /// The fps badge and the cost panel (its frame graph too) are the window's own, like its
+    /// toasts: composed into `windowChrome`, which the window draws after P's screenshot and
+    /// R's capture, instead of into the frame. `record --overlay` asks for the panel in the
+    /// frame, and leaves this off.
     public var badgeLeftOutOfCaptures = false
 
     public init(scrollIndicator: Bool = true, debugOutlines: Bool = false, overlay: OverlayMode = .hidden,
@@ -39,6 +41,11 @@ public struct SurfaceFacts: Sendable {
     /// No list moved in the window's last frame: it draws only when something changes (its
     /// frame pacing), and frames per second would say nothing about the technique.
     public var resting: Bool
+    /// The run's frame budget: the refresh rate it is counted at (Hz), one refresh in
+    /// milliseconds, and the main thread's slowdown (`RunBudget`).
+    public var refreshHertz = RunBudget.fallbackHertz
+    public var budgetMilliseconds = 1000 / RunBudget.fallbackHertz
+    public var cpuSlowdown = 1.0
 
     public init(rendererName: String, vsync: Bool, photos: PhotoPipelineSummary? = nil, resting: Bool = false) {
         self.rendererName = rendererName
@@ -86,7 +93,7 @@ public final class FrameComposer {
         windowChromeFrame = nil
         if mode != .hidden {
             let info = Self.overlayInfo(of: playground, work: frame.work, surface: surface)
-            if mode == .badge && decorations.badgeLeftOutOfCaptures {
+            if decorations.badgeLeftOutOfCaptures {
                 overlayRenderer.draw(mode, stats: statistics, info: info, viewportSize: viewport, into: &windowChrome)
             } else {
                 overlayRenderer.draw(mode, stats: statistics, info: info, viewportSize: viewport, into: &list)
@@ -118,7 +125,8 @@ public final class FrameComposer {
             sceneTitle: playground.scene.title, strategy: playground.strategy, reduceMotion: playground.reduceMotion,
             itemCount: playground.itemCount, parallaxAmount: playground.parallaxAmount, rendererName: surface.rendererName,
             vsync: surface.vsync, work: work, willDisplay: playground.updatesOnWillDisplay, photos: surface.photos,
-            resting: surface.resting)
+            resting: surface.resting, refreshHertz: surface.refreshHertz, budgetMilliseconds: surface.budgetMilliseconds,
+            cpuSlowdown: surface.cpuSlowdown)
     }
 
     static let captionTextSize = 15.0, captionPadding = 8.0

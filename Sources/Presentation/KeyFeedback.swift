@@ -63,7 +63,8 @@ public enum KeyFeedback {
             // The panel's own control shows the new value as it moves.
             return nil
         case .toggleOverlay, .toggleDebugOutlines, .toggleVSync, .toggleHelp, .screenshot, .toggleRecording,
-             .cycleComparison, .toggleCompareStrip, .toggleTuningPanel, .dismiss, .quit:
+             .cycleComparison, .toggleCompareStrip, .toggleTuningPanel, .dismiss, .quit,
+             .setCPUSlowdown, .setRefresh:
             return nil
         }
     }

@@ -15,12 +15,20 @@ public struct OverlayInfo: Sendable {
     public var photos: PhotoPipelineSummary?
     /// The window is at rest, drawing only when something changes (`SurfaceFacts.resting`).
     public var resting: Bool
+    /// The run's frame budget (`SurfaceFacts`): the frame graph's line and the badge's colour.
+    public var refreshHertz: Double
+    public var budgetMilliseconds: Double
+    public var cpuSlowdown: Double
 
     public init(
         sceneTitle: String, strategy: ParallaxStrategy, reduceMotion: Bool, itemCount: Int, parallaxAmount: Double,
         rendererName: String, vsync: Bool, work: StrategyWork, willDisplay: Bool, photos: PhotoPipelineSummary? = nil,
-        resting: Bool = false
+        resting: Bool = false, refreshHertz: Double = RunBudget.fallbackHertz,
+        budgetMilliseconds: Double = 1000 / RunBudget.fallbackHertz, cpuSlowdown: Double = 1
     ) {
+        self.refreshHertz = refreshHertz
+        self.budgetMilliseconds = budgetMilliseconds
+        self.cpuSlowdown = cpuSlowdown
         self.photos = photos
         self.resting = resting
         self.sceneTitle = sceneTitle
@@ -90,12 +98,12 @@ public struct OverlayRenderer: Sendable {
     public static let margin = 12.0
     static let badgeSize = Size(width: 132, height: 30)
     static let graphHeight = 64.0
+    /// The frame graph's key above it: which colour is the main thread, which the rendering.
+    static let graphKeyHeight = 15.0
     static let lineHeight = 19.0
     /// The panel's rows below the graph when nothing but the model is known: the height
     /// `frame(of:viewportSize:)` gives without an `OverlayInfo`.
     public static let baseRowCount = 12
-    /// The graph's ceiling: 33.3 ms, two 60 Hz budgets.
-    static let graphCeiling = 2 * FrameBudget.sixtyHertz
 
     /// Opaque: at 218, and still at 242 (Dear ImGui's 0.94), the quilt's photo edges and
     /// gaps showed through as lines crossing the panel's text.
@@ -105,7 +113,9 @@ public struct OverlayRenderer: Sendable {
     static let good = Color(r: 90, g: 200, b: 120)
     static let over = Color(r: 240, g: 80, b: 70)
     static let budget60 = Color(r: 240, g: 200, b: 80, a: 200)
-    static let budget120 = Color(r: 120, g: 180, b: 255, a: 160)
+    /// The frame graph's render-and-present part, and an over-budget bar's main-thread part.
+    static let render = Color(r: 120, g: 150, b: 230)
+    static let overMain = Color(r: 170, g: 40, b: 40)
 
     public init() {}
 
@@ -123,7 +133,7 @@ public struct OverlayRenderer: Sendable {
             let width = panelWidth(in: viewportSize)
             let narrow = isNarrow(width)
             let lines = Double(rowCount * (narrow ? 2 : 1))
-            let height = 10 + headerHeight(narrow: narrow) + graphHeight + 8 + lines * lineHeight + 6
+            let height = 10 + headerHeight(narrow: narrow) + graphKeyHeight + graphHeight + 8 + lines * lineHeight + 6
             return Rect(x: max(0, viewportSize.width - width - margin), y: margin, width: width, height: height)
         }
     }
@@ -146,15 +156,16 @@ public struct OverlayRenderer: Sendable {
     public func draw(_ mode: OverlayMode, stats: FrameStatistics, info: OverlayInfo, viewportSize: Size, into list: inout DrawList) {
         switch mode {
         case .hidden: break
-        case .badge: drawBadge(stats, resting: info.resting, viewportSize: viewportSize, into: &list)
+        case .badge: drawBadge(stats, resting: info.resting, refreshHertz: info.refreshHertz, viewportSize: viewportSize, into: &list)
         case .panel: drawStats(stats, info: info, viewportSize: viewportSize, into: &list)
         }
     }
 
     /// The compact overlay: fps, coloured by whether the frames keep to 60 Hz, or "at rest".
-    public func drawBadge(_ stats: FrameStatistics, resting: Bool = false, viewportSize: Size, into list: inout DrawList) {
+    public func drawBadge(_ stats: FrameStatistics, resting: Bool = false, refreshHertz: Double = RunBudget.fallbackHertz,
+                          viewportSize: Size, into list: inout DrawList) {
         guard let badge = Self.frame(of: .badge, viewportSize: viewportSize) else { return }
-        let (text, colour) = Self.rateLine(stats, resting: resting)
+        let (text, colour) = Self.rateLine(stats, resting: resting, refreshHertz: refreshHertz)
         list.fill(badge, Self.panel)
         list.text(text, at: Point(x: badge.minX + 10, y: badge.minY + 6), size: 15, color: colour)
         list.text("F", at: Point(x: badge.maxX - 10, y: badge.minY + 8), size: 12, color: Self.dim, alignment: .trailing)
@@ -181,19 +192,23 @@ public struct OverlayRenderer: Sendable {
             ("items · parallax", "\(NumberFormat.count(info.itemCount)) · \(NumberFormat.fixed1(info.parallaxAmount)) pt"),
             ("renderer", info.rendererName + (info.vsync ? " · vsync" : " · no vsync")),
         ]
+        // The run's frame budget: one refresh, and how much slower the main thread runs.
+        rows.append(("budget · CPU", NumberFormat.fixed1(info.budgetMilliseconds) + " ms at "
+                     + KnobDescriptor.number((info.refreshHertz * 10).rounded() / 10) + " Hz · "
+                     + (info.cpuSlowdown > 1 ? KnobDescriptor.number(info.cpuSlowdown) + "x slower" : "as measured")))
         if let photos = info.photos { rows += photos.rows }
         if !info.willDisplay { rows.append(("willDisplay update", "off")) }
         return rows
     }
 
-    /// The frame rate as the badge and the panel head it: green at 55 fps or more, red
-    /// below. At rest the window draws only when something changes (a photo arriving, the
+    /// The frame rate as the badge and the panel head it: green at 55 fps or more (at 60 Hz;
+    /// the same share of another refresh rate), red below. At rest the window draws only when something changes (a photo arriving, the
     /// title's figures four times a second), so a rate then would read as slowness: it says
     /// "at rest" instead, dim, until frames run again.
-    static func rateLine(_ stats: FrameStatistics, resting: Bool) -> (String, Color) {
+    static func rateLine(_ stats: FrameStatistics, resting: Bool, refreshHertz: Double = RunBudget.fallbackHertz) -> (String, Color) {
         if resting { return ("at rest", dim) }
         let fps = stats.framesPerSecond
-        return (NumberFormat.fixed1(fps) + " fps", fps >= 55 ? good : over)
+        return (NumberFormat.fixed1(fps) + " fps", fps >= refreshHertz * 55 / 60 ? good : over)
     }
 
     /// The full panel for a viewport of `viewportSize`.
@@ -208,27 +223,17 @@ public struct OverlayRenderer: Sendable {
         let left = x + 12
         var ty = y + 10
         let low = stats.onePercentLowFramesPerSecond
-        let (rate, colour) = Self.rateLine(stats, resting: info.resting)
+        let (rate, colour) = Self.rateLine(stats, resting: info.resting, refreshHertz: info.refreshHertz)
         list.text(rate, at: Point(x: left, y: ty), size: 22, color: colour)
         let lowAndMean = "1% low " + NumberFormat.fixed1(low) + "   " + NumberFormat.fixed2(stats.meanFrameMilliseconds) + " ms"
         list.text(lowAndMean, at: narrow ? Point(x: left, y: ty + 28) : Point(x: left + 130, y: ty + 6), size: 13, color: Self.dim)
         ty += Self.headerHeight(narrow: narrow)
 
-        // Frame-time graph: one bar per frame, budget lines at 16.7 and 8.3 ms, over-budget red.
+        list.text("main thread", at: Point(x: left, y: ty), size: 11, color: Self.good)
+        list.text("render + present", at: Point(x: left + 76, y: ty), size: 11, color: Self.render)
+        ty += Self.graphKeyHeight
         let graph = Rect(x: left, y: ty, width: w - 24, height: Self.graphHeight)
-        list.fill(graph, Color(r: 0, g: 0, b: 0, a: 110))
-        let samples = stats.recent
-        let barWidth = graph.width / Double(stats.capacity)
-        for (i, s) in samples.enumerated() {
-            let h = min(s.frameMilliseconds / Self.graphCeiling, 1) * graph.height
-            let bar = Rect(x: graph.minX + Double(i) * barWidth, y: graph.maxY - h, width: max(1, barWidth), height: h)
-            list.fill(bar, s.frameMilliseconds > FrameBudget.sixtyHertz ? Self.over : Self.good.withOpacity(0.8))
-        }
-        for (budget, color) in [(FrameBudget.sixtyHertz, Self.budget60), (FrameBudget.oneTwentyHertz, Self.budget120)] {
-            let ly = graph.maxY - budget / Self.graphCeiling * graph.height
-            list.line(from: Point(x: graph.minX, y: ly), to: Point(x: graph.maxX, y: ly), color)
-        }
-        list.text("16.7", at: Point(x: graph.maxX - 2, y: graph.maxY - FrameBudget.sixtyHertz / Self.graphCeiling * graph.height - 15), size: 11, color: Self.budget60, alignment: .trailing)
+        Self.drawFrameGraph(stats, budgetMilliseconds: info.budgetMilliseconds, refreshHertz: info.refreshHertz, in: graph, into: &list)
         ty = graph.maxY + 8
 
         for (label, value) in rows {
@@ -238,6 +243,40 @@ public struct OverlayRenderer: Sendable {
             list.text(value, at: Point(x: x + w - 12, y: ty), size: 13, color: warning ? Self.over : Self.text, alignment: .trailing)
             ty += lineHeight
         }
+    }
+
+    /// The frame graph, read as Android's Profile GPU rendering and Flutter's
+    /// PerformanceOverlay are: a bar per recent frame (oldest left), its main-thread work at
+    /// the bottom and its rendering and present on top, and a line at the budget (one
+    /// refresh); a bar over the budget is red, its main-thread part the darker. The scale is
+    /// two budgets tall. A sample without the split (a driver that times only the whole
+    /// frame) is one bar of its frame time.
+    static func drawFrameGraph(_ stats: FrameStatistics, budgetMilliseconds: Double, refreshHertz: Double, in graph: Rect,
+                               into list: inout DrawList) {
+        let budget = budgetMilliseconds > 0 && budgetMilliseconds.isFinite ? budgetMilliseconds : 1000 / RunBudget.fallbackHertz
+        let ceiling = 2 * budget
+        list.fill(graph, Color(r: 0, g: 0, b: 0, a: 110))
+        let barWidth = graph.width / Double(stats.capacity)
+        func height(_ ms: Double) -> Double { min(max(ms, 0) / ceiling, 1) * graph.height }
+        for (i, s) in stats.recent.enumerated() {
+            let split = s.mainThreadMilliseconds > 0 || s.renderMilliseconds > 0
+            let main = split ? s.mainThreadMilliseconds : 0
+            let whole = split ? s.mainThreadMilliseconds + s.renderMilliseconds : s.frameMilliseconds
+            let over = whole > budget
+            let x = graph.minX + Double(i) * barWidth, width = max(1, barWidth)
+            let mainHeight = height(main), wholeHeight = height(whole)
+            if wholeHeight > mainHeight {
+                list.fill(Rect(x: x, y: graph.maxY - wholeHeight, width: width, height: wholeHeight - mainHeight),
+                          over ? Self.over : (split ? Self.render : Self.good.withOpacity(0.8)))
+            }
+            if mainHeight > 0 {
+                list.fill(Rect(x: x, y: graph.maxY - mainHeight, width: width, height: mainHeight), over ? Self.overMain : Self.good.withOpacity(0.8))
+            }
+        }
+        let ly = graph.maxY - budget / ceiling * graph.height
+        list.line(from: Point(x: graph.minX, y: ly), to: Point(x: graph.maxX, y: ly), Self.budget60)
+        list.text(NumberFormat.fixed1(budget) + " ms · " + KnobDescriptor.number((refreshHertz * 10).rounded() / 10) + " Hz",
+                  at: Point(x: graph.maxX - 2, y: ly - 15), size: 11, color: Self.budget60, alignment: .trailing)
     }
 
     /// Where the help panel goes in a viewport of `viewportSize`: centred, moved down below

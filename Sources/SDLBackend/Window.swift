@@ -48,6 +48,15 @@ public final class Window {
 
     deinit { SDL_DestroyWindow(handle) }
 
+    /// The refresh rate of the display the window is on, Hz; nil when SDL knows none (Xvfb
+    /// reports 0).
+    public var displayRefreshHertz: Double? {
+        let index = SDL_GetWindowDisplayIndex(handle)
+        var mode = SDL_DisplayMode()
+        guard index >= 0, SDL_GetCurrentDisplayMode(index, &mode) == 0, mode.refresh_rate > 0 else { return nil }
+        return Double(mode.refresh_rate)
+    }
+
     /// The client area in points. Setting it asks the window manager, which may refuse.
     public var size: Size {
         get {

@@ -84,6 +84,20 @@ public enum TuningPanelView {
             layer.separator()
             var vsyncOn = vsync
             if layer.checkbox("vsync", &vsyncOn) { actions.append(.toggleVSync) }
+            // The run's frame budget beside vsync: settings of the run (the window's), not of the model.
+            var slowdown = edited.budget.cpuSlowdown
+            if layer.slider(RunBudget.cpuSlowdownKnob.name, &slowdown, in: RunBudget.cpuSlowdownKnob.sliderRange,
+                            format: RunBudget.cpuSlowdownKnob.sliderFormat) {
+                edited.budget.cpuSlowdown = slowdown
+            }
+            layer.tooltip("Each frame's main-thread work (input, physics, the strategy, layout, the draw list) takes this many times as long,\n"
+                          + "as Chrome DevTools' CPU throttling stretches a page's (4x: mid-tier mobile, 6x: low-tier mobile).\n"
+                          + "Rendering and presenting stand for the GPU and the compositor: not slowed.")
+            let rates = edited.refreshChoices
+            var rateIndex = rates.firstIndex(of: edited.budget.refreshHertz) ?? 0
+            if layer.combo(RunBudget.refreshKnob.name, &rateIndex, rates.map(edited.refreshName)), rates.indices.contains(rateIndex) {
+                edited.budget.refreshHertz = rates[rateIndex]
+            }
             if layer.button("Reset to the scene's defaults") { actions.append(.reset) }
             if layer.button("Shot (P)") { actions.append(.screenshot) }
             layer.sameLine()

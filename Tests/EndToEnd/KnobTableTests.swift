@@ -94,4 +94,40 @@ import Testing
         let presetError = #expect(throws: PresetError.self) { try Preset(decoding: Data(#"{"parallax": 1001}"#.utf8), source: "p.json") }
         #expect(presetError?.message == "p.json: " + sentence)
     }
+
+    /// The run's frame budget (`RunBudget`): settings of the run, not of the model, on the
+    /// window and `record`; each says its descriptor's one sentence in all three places, of a
+    /// number out of range and of text that is no number.
+    @Test(arguments: [RunBudget.cpuSlowdownKnob, RunBudget.refreshKnob])
+    func theBudgetsKnobsSayOneSentenceEverywhere(knob: KnobDescriptor) throws {
+        for got in [KnobDescriptor.number(knob.range.upperBound + 1), "0", "fast"] {
+            let sentence = knob.rangeMessage(got: got)
+            for command in [["record", "--out", "never.mp4"], ["window"]] {
+                let option = try run(command + ["--\(knob.name)", got])
+                #expect(option.status == 2, "\(command) --\(knob.name) \(got)")
+                #expect(option.stderr.split(separator: "\n").first.map(String.init) == "Error: --" + sentence)
+            }
+            let setProblem = #expect(throws: ScriptSetting.Problem.self) { try ScriptSetting.command(knob.name, got) }
+            #expect(setProblem?.reason == sentence)
+            let json = Double(got) != nil ? got : "\"\(got)\""
+            let presetError = #expect(throws: PresetError.self) { try Preset(decoding: Data(#"{"\#(knob.name)": \#(json)}"#.utf8), source: "p.json") }
+            #expect(presetError?.message == "p.json: " + sentence)
+        }
+    }
+
+    @Test func theBudgetsKnobsHaveASetLineAndAPresetKey() throws {
+        #expect(try ScriptSetting.command("cpu-slowdown", "4") == .setCPUSlowdown(4))
+        #expect(try ScriptSetting.command("cpu-slowdown", "low-tier-mobile") == .setCPUSlowdown(6))
+        #expect(try ScriptSetting.command("refresh", "120") == .setRefresh(120))
+        #expect(try ScriptSetting.command("refresh", "display") == .setRefresh(nil))
+        let preset = try Preset(decoding: Data(#"{"cpu-slowdown": "mid-tier-mobile", "refresh": 144}"#.utf8), source: "p.json")
+        #expect(preset.cpuSlowdown == 4 && preset.refresh == .some(144))
+        #expect(try Preset(decoding: preset.encoded(), source: "again.json") == preset, "what the panel saves reads back the same")
+        #expect(preset.commands.suffix(2) == [.setCPUSlowdown(4), .setRefresh(144)])
+        let help = try run(["record", "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for knob in [RunBudget.cpuSlowdownKnob, RunBudget.refreshKnob] {
+            #expect(help.contains("--\(knob.name) <\(knob.valueName)>") && help.contains(knob.help), "record --help explains --\(knob.name)")
+        }
+        #expect(help.contains("rendering and presenting stand for the GPU and the compositor and are not slowed"))
+    }
 }

@@ -29,26 +29,55 @@ enum BenchChart {
 
     /// Renders the chart for `results` and writes it as PNG to `path` (by `OutputFile`'s rules, as every file).
     static func write(_ results: [StrategyCostResult], subtitle: String, video: SDLVideo, fonts: FontFiles, to path: String) throws {
+        try render(draw(results, subtitle: subtitle), video: video, fonts: fonts, to: path)
+    }
+
+    /// Renders a chart's draw list headless and writes it as PNG to `path`.
+    static func render(_ chart: DrawList, video: SDLVideo, fonts: FontFiles, to path: String) throws {
         let window = try Window(video: video, title: "bench chart", size: size, resizable: false)
         let renderer = try Renderer(window: window, vsync: false)
         let text = try TextRenderer(renderer: renderer, fontPath: fonts.regular)
         let executor = DrawListExecutor(renderer: renderer, images: ImageLibrary(photos: [], covers: []), text: text)
         renderer.clear(background)
-        let stats = executor.execute(draw(results, subtitle: subtitle))
+        let stats = executor.execute(chart)
         if let error = stats.lastError { throw BenchFailure(message: "drawing the chart failed: \(error)") }
         try renderer.savePNG(path: path)
     }
 
+    /// A dashed level across every panel, labelled at its right end.
+    struct Level {
+        var microseconds: Double
+        var label: String
+    }
+
     /// The chart as a draw list in points.
     static func draw(_ results: [StrategyCostResult], subtitle: String) -> DrawList {
+        let scenes = SceneID.allCases.filter { id in results.contains { $0.cell.scene == id } }
+        return draw(title: "Parallax strategy cost per frame against item count (log–log)", subtitle: subtitle,
+                    panels: scenes.map { ($0, ChartSeries.of(results, scene: $0)) },
+                    counts: Set(results.map(\.cell.items)).sorted(), values: results.map(\.p50),
+                    levels: [Level(microseconds: 10, label: "10 µs target")],
+                    strategies: ParallaxStrategy.allCases.filter { s in results.contains { $0.cell.strategy == s } },
+                    notes: [
+                        "x: items in the list (log scale)",
+                        "y: median time per frame of the model tick plus the",
+                        "   strategy (events, physics, layout, cells) over the",
+                        "   frames in which the list moved, log scale",
+                        "the bench script replayed at 60 fps, 1280×800 points",
+                        "dashed: the 10 µs target for scroll callback and cached layout",
+                        "where lines overlap, those strategies cost the same",
+                    ])
+    }
+
+    /// A chart of a panel per scene, each strategy's line of time per frame against items,
+    /// log–log, dashed `levels` across each, and a legend with `notes` in the last panel.
+    static func draw(title: String, subtitle: String, panels: [(SceneID, [ChartSeries])], counts: [Int], values: [Double],
+                     levels: [Level], strategies: [ParallaxStrategy], notes: [String]) -> DrawList {
         var list = DrawList()
         list.fill(Rect(origin: .zero, size: size), background)
-        list.text("Parallax strategy cost per frame against item count (log–log)", at: Point(x: 40, y: 22), size: 26, color: text)
+        list.text(title, at: Point(x: 40, y: 22), size: 26, color: text)
         list.text(subtitle, at: Point(x: 40, y: 58), size: 15, color: dim)
-
-        let scenes = SceneID.allCases.filter { id in results.contains { $0.cell.scene == id } }
-        let counts = Set(results.map(\.cell.items)).sorted()
-        guard let scale = ChartScale(counts: counts, microseconds: results.map(\.p50)) else { return list }
+        guard let scale = ChartScale(counts: counts, microseconds: values + levels.map(\.microseconds)) else { return list }
 
         let columns = 3, margin = 40.0, gap = 24.0, top = 96.0
         let panelWidth = (size.width - 2 * margin - Double(columns - 1) * gap) / Double(columns)
@@ -57,11 +86,10 @@ enum BenchChart {
             Rect(x: margin + Double(index % columns) * (panelWidth + gap), y: top + Double(index / columns) * (panelHeight + gap),
                  width: panelWidth, height: panelHeight)
         }
-        for (i, scene) in scenes.enumerated() {
-            drawPanel(scene, series: ChartSeries.of(results, scene: scene), counts: counts, scale: scale, in: frame(i), into: &list)
+        for (i, (scene, series)) in panels.enumerated() {
+            drawPanel(scene, series: series, counts: counts, scale: scale, levels: levels, in: frame(i), into: &list)
         }
-        drawLegend(strategies: ParallaxStrategy.allCases.filter { s in results.contains { $0.cell.strategy == s } },
-                   in: frame(scenes.count), into: &list)
+        drawLegend(strategies: strategies, notes: notes, in: frame(panels.count), into: &list)
         return list
     }
 
@@ -71,7 +99,8 @@ enum BenchChart {
     }
 
     private static func drawPanel(
-        _ scene: SceneID, series: [ChartSeries], counts: [Int], scale: ChartScale, in frame: Rect, into list: inout DrawList
+        _ scene: SceneID, series: [ChartSeries], counts: [Int], scale: ChartScale, levels: [Level], in frame: Rect,
+        into list: inout DrawList
     ) {
         list.fill(frame, panel)
         list.text(Scene.make(scene).title, at: Point(x: frame.minX + 16, y: frame.minY + 10), size: 19, color: text)
@@ -101,15 +130,18 @@ enum BenchChart {
         list.text("items", at: Point(x: area.midX, y: area.maxY + 24), size: 12, color: dim, alignment: .center)
         list.text("µs / frame", at: Point(x: area.minX + 6, y: area.minY + 4), size: 12, color: dim)
 
-        // The per-frame target for the scroll callback and the cached layout.
-        let ty = scale.y(10, in: area)
-        if ty >= area.minY && ty <= area.maxY {
+        // Labels alternate right and left, from the highest level down, so close levels' do not overlap.
+        for (k, level) in levels.sorted(by: { $0.microseconds > $1.microseconds }).enumerated() {
+            let ty = scale.y(level.microseconds, in: area)
+            guard ty >= area.minY && ty <= area.maxY else { continue }
             var dx = area.minX
             while dx < area.maxX {
                 list.line(from: Point(x: dx, y: ty), to: Point(x: min(dx + 8, area.maxX), y: ty), target)
                 dx += 14
             }
-            list.text("10 µs target", at: Point(x: area.maxX - 6, y: ty - 18), size: 12, color: target, alignment: .trailing)
+            let right = k % 2 == 0
+            list.text(level.label, at: Point(x: right ? area.maxX - 6 : area.minX + 6, y: ty - 14), size: 11, color: target,
+                      alignment: right ? .trailing : .leading)
         }
 
         for line in series {
@@ -124,7 +156,7 @@ enum BenchChart {
         }
     }
 
-    private static func drawLegend(strategies: [ParallaxStrategy], in frame: Rect, into list: inout DrawList) {
+    private static func drawLegend(strategies: [ParallaxStrategy], notes: [String], in frame: Rect, into list: inout DrawList) {
         list.fill(frame, panel)
         var ly = frame.minY + 18
         list.text("Strategy", at: Point(x: frame.minX + 18, y: ly), size: 19, color: text)
@@ -136,15 +168,6 @@ enum BenchChart {
             ly += 32
         }
         ly += 12
-        let notes = [
-            "x: items in the list (log scale)",
-            "y: median time per frame of the model tick plus the",
-            "   strategy (events, physics, layout, cells) over the",
-            "   frames in which the list moved, log scale",
-            "the bench script replayed at 60 fps, 1280×800 points",
-            "dashed: the 10 µs target for scroll callback and cached layout",
-            "where lines overlap, those strategies cost the same",
-        ]
         for note in notes {
             list.text(note, at: Point(x: frame.minX + 18, y: ly), size: 13, color: dim)
             ly += 21

@@ -84,6 +84,16 @@ public struct BenchJSON: Codable, Equatable, Sendable {
     /// section); absent when it did not run.
     public var recording_session: RecordingSessionReport? = nil
 
+    /// The budget section's measurements: what `budget` was found from.
+    public struct BudgetMainThread: Codable, Equatable, Sendable {
+        public var method: String
+        public var item_counts: [Int]
+        public var costs: [MainThreadCost]
+    }
+    /// Where each strategy breaks the frame budget (the budget section); absent when it did not run.
+    public var budget: [BudgetBreak]? = nil
+    public var budget_main_thread: BudgetMainThread? = nil
+
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(benchmark, forKey: .benchmark)
@@ -102,5 +112,7 @@ public struct BenchJSON: Codable, Equatable, Sendable {
         try c.encode(physics, forKey: .physics)
         try c.encode(recording_session, forKey: .recording_session)
         try c.encode(targets, forKey: .targets)
+        try c.encodeIfPresent(budget, forKey: .budget)
+        try c.encodeIfPresent(budget_main_thread, forKey: .budget_main_thread)
     }
 }

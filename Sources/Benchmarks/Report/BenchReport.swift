@@ -22,6 +22,8 @@ public struct BenchReport: Sendable {
     public var window: WindowFramesReport?
     public var physics: PhysicsCostReport?
     public var recordingSession: RecordingSessionReport?
+    /// The budget section (`--only budget`); nil when it did not run.
+    public var budget: FrameBudgetReport?
 
     public init(
         command: String, plan: BenchPlan, machine: MachineFacts, script: String, timerOverheadNanoseconds: Double,
@@ -82,7 +84,9 @@ public struct BenchReport: Sendable {
             window: window,
             targets: targets,
             physics: physics,
-            recording_session: recordingSession)
+            recording_session: recordingSession,
+            budget: budget?.breaks,
+            budget_main_thread: budget.map { BenchJSON.BudgetMainThread(method: $0.method, item_counts: $0.item_counts, costs: $0.costs) })
     }
 
     public func jsonData() throws -> Data {
@@ -120,6 +124,7 @@ public struct BenchReport: Sendable {
         if let instructions { parts.append(instructions.terminalText) }
         if let photoLibrary { parts.append(photoLibrary.terminalText) }
         if let physics { parts.append(physics.terminalText) }
+        if let budget { parts.append(budget.terminalText) }
         if let recordingSession { parts.append(recordingSession.terminalText) }
         var out = [parts.joined(separator: "\n\n"), "", "Targets"]
         if parts.isEmpty { out.removeFirst(2) }

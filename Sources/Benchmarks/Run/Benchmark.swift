@@ -26,7 +26,9 @@ public enum Benchmark {
         let progress = BenchProgress(totalUnits: replayUnits * Double(plan.repeats * BenchPlan.cheapRunFactor + 2)
             + Double(frameScenes.count * (plan.frameRepeats + 1)) * 20 + Double(launches) + Double(instructionCells.count)
             + (sections.contains(.window) ? WindowFramesMeasurement.units(plan: plan) : 0)
-            + (sections.contains(.recordingSession) ? Double(plan.launches + 1) : 0))
+            + (sections.contains(.recordingSession) ? Double(plan.launches + 1) : 0)
+            + (sections.contains(.budget) ? Double(plan.scenes.count * plan.strategies.count
+                * (plan.quick ? FrameBudgetMeasurement.quickItemCounts : FrameBudgetMeasurement.itemCounts).count) : 0))
 
         // 1. Strategy cost, with its allocation pass unless left out.
         let countAllocations = sections.contains(.allocations)
@@ -81,17 +83,21 @@ public enum Benchmark {
         // 6. A physics step under each engine (a second's work in all).
         let physics = sections.contains(.physics) ? PhysicsCostMeasurement.measure(runs: plan.repeats) : nil
 
-        // 7. The R key in the real window's scripted session, with and without it.
+        // 7. Where each strategy's main thread breaks a phone's frame budget.
+        let budget = sections.contains(.budget) ? FrameBudgetMeasurement.measure(plan: plan, script: script.script, progress: progress) : nil
+
+        // 8. The R key in the real window's scripted session, with and without it.
         let recordingSession = sections.contains(.recordingSession)
             ? try RecordingSessionMeasurement.measure(launches: plan.launches, progress: progress) : nil
 
         machine.load_average_end = MachineFacts.loadAverage()
-        let report = BenchReport(
+        var report = BenchReport(
             command: command, plan: plan, machine: machine, script: script.name, timerOverheadNanoseconds: timerOverhead,
             durationSeconds: progress.elapsedSeconds, strategyCost: strategyCost,
             allocationUnavailableReason: countAllocations ? AllocationCounter.unavailableReason : nil,
             frameCost: frameCost, startup: startup, instructions: instructions, photoLibrary: photoLibrary, window: window,
             physics: physics, recordingSession: recordingSession)
+        report.budget = budget
         progress.finish()
         print(report.terminalText)
 
@@ -105,8 +111,15 @@ public enum Benchmark {
             written.append(csv)
         }
         if let chart = outputs.chart {
-            if strategyCost.isEmpty {
-                FileHandle.standardError.write(Data("no chart: it plots the strategy cost, which --only left out\n".utf8))
+            if strategyCost.isEmpty, let budget {
+                do {
+                    try BudgetChart.write(budget, subtitle: "\(machine.build) build; \(machine.cpu)", video: headlessSDL().video, fonts: fonts, to: chart)
+                } catch {
+                    throw BenchFailure(message: "cannot write the chart to \(chart): \(error)")
+                }
+                written.append(chart)
+            } else if strategyCost.isEmpty {
+                FileHandle.standardError.write(Data("no chart: it plots the strategy cost (or the budget's main-thread work), which --only left out\n".utf8))
             } else {
                 let subtitle = "median per frame of \(plan.repeats)–\(plan.repeats * BenchPlan.cheapRunFactor) runs after a warm-up, frames in which the list moved; bench script at 60 fps; 1280×800 points; \(machine.build) build; \(machine.cpu)"
                 do {

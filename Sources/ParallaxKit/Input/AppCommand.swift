@@ -23,6 +23,11 @@ public enum AppCommand: Hashable, Sendable {
     case setCellLayout(CellLayout.Knob, Double?)
     /// Every knob back to the scene's defaults (the panel's Reset).
     case resetToDefaults
+    /// The run's frame budget (`RunBudget`), the window's and not the model's: the main
+    /// thread's slowdown (`set cpu-slowdown 4`, the panel's slider) and the refresh rate
+    /// frames are paced to (`set refresh 120`; nil: the display's).
+    case setCPUSlowdown(Double)
+    case setRefresh(Double?)
     case toggleOverlay, toggleDebugOutlines, toggleReduceMotion, toggleVSync, toggleHelp
     /// Patel's willDisplay update on or off, to see the jump before the first scroll.
     case toggleWillDisplay

@@ -4,7 +4,7 @@ public enum ScriptSetting {
     public struct Problem: Error { public var reason: String }
 
     static let help = "scene NAME, strategy NAME, physics NAME, parallax POINTS, items N, reduce-motion on|off, " + ScrollPhysics.Knob.allCases.map { "\($0.rawValue) N" }.joined(separator: ", ") + ", "
-        + CellLayout.Knob.allCases.map { "\($0.rawValue) N|auto" }.joined(separator: ", ") + ", reset defaults"
+        + CellLayout.Knob.allCases.map { "\($0.rawValue) N|auto" }.joined(separator: ", ") + ", cpu-slowdown N, refresh HZ|display, reset defaults"
 
     /// The command `set name value` gives, or why it gives none.
     public static func command(_ name: String, _ value: String) throws(Problem) -> AppCommand {
@@ -52,6 +52,16 @@ public enum ScriptSetting {
                 throw Problem(reason: knob.descriptor.rangeMessage(got: value))
             }
             return .setCellLayout(knob, v)
+        case RunBudget.cpuSlowdownKnob.name:
+            guard case let rate?? = RunBudget.cpuSlowdownKnob.parse(value) else {
+                throw Problem(reason: RunBudget.cpuSlowdownKnob.rangeMessage(got: value))
+            }
+            return .setCPUSlowdown(rate)
+        case RunBudget.refreshKnob.name:
+            guard let hertz = RunBudget.refreshKnob.parse(value) else {
+                throw Problem(reason: RunBudget.refreshKnob.rangeMessage(got: value))
+            }
+            return .setRefresh(hertz)
         case "reset":
             guard value == "defaults" else { throw Problem(reason: "'set reset defaults' is the only reset") }
             return .resetToDefaults

@@ -41,7 +41,8 @@ extension Playground {
             setStrategy(scene.defaultStrategy)
         case .toggleWillDisplay: updatesOnWillDisplay.toggle()
         case .toggleOverlay, .toggleDebugOutlines, .toggleVSync, .toggleHelp, .screenshot, .toggleRecording,
-             .cycleComparison, .toggleCompareStrip, .toggleTuningPanel, .dismiss, .quit:
+             .cycleComparison, .toggleCompareStrip, .toggleTuningPanel, .dismiss, .quit,
+             .setCPUSlowdown, .setRefresh:
             return false
         }
         return true

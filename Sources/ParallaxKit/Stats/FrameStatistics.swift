@@ -83,6 +83,12 @@ public struct FrameSample: Hashable, Sendable {
     public var drawingMilliseconds: Double
     /// Presenting the frame, including any wait for vertical sync.
     public var presentMilliseconds: Double
+    /// The frame graph's two parts (`RunBudget`), which overlap the parts above: the
+    /// main thread's work (events, input, physics, layout, the draw list: everything before the
+    /// renderer is handed the frame, slowed by the run's CPU slowdown) and rendering and
+    /// presenting after it. 0 and 0 when the driver does not split the frame.
+    public var mainThreadMilliseconds = 0.0
+    public var renderMilliseconds = 0.0
 
     public init(
         frameMilliseconds: Double = 0, inputAndPhysicsMilliseconds: Double = 0, strategyMilliseconds: Double = 0,

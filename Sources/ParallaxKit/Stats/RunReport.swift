@@ -125,7 +125,8 @@ public struct RunReport: Codable, Sendable, Equatable {
     /// instead of drawing, and how long it rested changes `frames`; these are the frames a
     /// person watches, so their share over budget compares between runs.
     public var moving_frames: Int = 0
-    /// Those of `moving_frames` that took longer than the frame's budget (16.7 ms at 60 Hz).
+    /// Those of `moving_frames` that took longer than the frame's budget (`budget.budget_ms`:
+    /// one refresh of the run's rate, 16.7 ms at 60 Hz).
     public var moving_frames_over_budget: Int = 0
     /// The motion that is not the scroll, as the (first pane's) motion meter measured it.
     public var motion: Motion?
@@ -169,6 +170,33 @@ public struct RunReport: Codable, Sendable, Equatable {
     /// Each drag of the scroll indicator that came to rest, with how soon its photos showed;
     /// absent when the run had no photo pipeline.
     public var scrub_landings: [ScrubLanding]?
+
+    /// The run's frame budget (`RunBudget`) and how the main thread kept to it.
+    public struct Budget: Codable, Sendable, Equatable {
+        /// The rate the budget was counted at: the run's `--refresh`, else the display's, else 60.
+        public var refresh_hz: Double
+        /// One refresh: 1000 / refresh_hz.
+        public var budget_ms: Double
+        public var cpu_slowdown: Double
+        /// Every frame's main-thread work (everything before the renderer is handed the
+        /// frame, slowed by cpu_slowdown): its median and 99th percentile.
+        public var main_thread_ms_p50: Double
+        public var main_thread_ms_p99: Double
+        /// Frames whose main-thread work and rendering together took longer than the budget
+        /// (the frame graph's red bars).
+        public var frames_over_budget: Int
+
+        public init(refresh_hz: Double, budget_ms: Double, cpu_slowdown: Double, main_thread_ms_p50: Double,
+                    main_thread_ms_p99: Double, frames_over_budget: Int) {
+            self.refresh_hz = refresh_hz
+            self.budget_ms = budget_ms
+            self.cpu_slowdown = cpu_slowdown
+            self.main_thread_ms_p50 = main_thread_ms_p50
+            self.main_thread_ms_p99 = main_thread_ms_p99
+            self.frames_over_budget = frames_over_budget
+        }
+    }
+    public var budget: Budget?
 
     public init(frames: Int, fps_mean: Double, one_percent_low_fps: Double, frame_ms_p50: Double, frame_ms_p90: Double,
                 frame_ms_p99: Double, frames_over_16_7_ms: Int, changes: [Change], renderer: String, video_driver: String,

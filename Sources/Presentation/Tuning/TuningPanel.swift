@@ -43,6 +43,23 @@ public struct TuningPanel: Equatable, Sendable {
     /// scene's gap, the first cell's height (a quilt block's side, an album cover's), the
     /// parallax amount.
     public var sceneOwnCellLayout: [CellLayout.Knob: Double]
+    /// The run's frame budget (`RunBudget`): the window's, not the model's, so the window sets
+    /// it after `init`; the refresh slider shows the rate counted while it is the display's.
+    public var budget = RunBudget()
+    public var displayHertz: Double?
+
+    /// The refresh picker's rates: the display's (nil), the displays people hold, and the
+    /// run's own when it is another (`--refresh 75`).
+    public static let refreshRates: [Double?] = [nil, 30, 60, 90, 120, 144]
+    public var refreshChoices: [Double?] {
+        Self.refreshRates.contains(budget.refreshHertz) ? Self.refreshRates : Self.refreshRates + [budget.refreshHertz]
+    }
+
+    /// A rate as the picker names it: "120 Hz", or "display (60 Hz)".
+    public func refreshName(_ hertz: Double?) -> String {
+        guard let hertz else { return "display (" + KnobDescriptor.number(RunBudget().hertz(display: displayHertz)) + " Hz)" }
+        return KnobDescriptor.number(hertz) + " Hz"
+    }
 
     /// Each layout slider's range: the knob's descriptor's (the part a person tunes in;
     /// options and `set` take the knob's whole range).
@@ -126,6 +143,11 @@ public struct TuningPanel: Equatable, Sendable {
             // Whole points: what the slider shows.
             commands.append(.setCellLayout(knob, edited.cellLayout[knob].map { $0.rounded() }))
         }
+        // Whole steps of the slowdown: what the slider shows.
+        if edited.budget.cpuSlowdown != budget.cpuSlowdown, edited.budget.cpuSlowdown.isFinite {
+            commands.append(.setCPUSlowdown(edited.budget.cpuSlowdown.rounded()))
+        }
+        if edited.budget.refreshHertz != budget.refreshHertz { commands.append(.setRefresh(edited.budget.refreshHertz)) }
         return commands
     }
 }
