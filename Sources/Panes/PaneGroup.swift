@@ -104,7 +104,8 @@ public final class PaneGroup {
             // Set once per pane, not once per frame: the closure reads the surface facts as
             // they are when the frame runs.
             step.drawer = { [unowned self, unowned pane] report, playground, list in
-                pane.composer.compose(report, of: playground, statistics: pane.statistics, surface: surface, into: &list)
+                pane.composer.compose(report, of: playground, statistics: pane.statistics, surface: surface, motion: pane.motion,
+                                      into: &list)
             }
             if k == 0 {
                 step.onViewCommand = { [unowned self] command in onViewCommand?(command) }

@@ -79,10 +79,11 @@ public final class FrameComposer {
     }
 
     /// Appends `frame` of `playground` to `list`. `statistics` are the frame times the overlay
-    /// shows; `surface` what it says about the renderer. Call once per frame, in order: the
+    /// shows; `surface` what it says about the renderer; `motion` the pane's motion meter (the panel's
+    /// image-motion row). Call once per frame, in order: the
     /// scroll indicator fades by the frames' times.
     public func compose(_ frame: FrameReport, of playground: Playground, statistics: FrameStatistics,
-                        surface: SurfaceFacts, into list: inout DrawList) {
+                        surface: SurfaceFacts, motion: MotionMeter? = nil, into list: inout DrawList) {
         indicator.update(moved: frame.moved, at: frame.time)
         let opacity = decorations.scrollIndicator ? indicator.opacity(at: frame.time) : 0
         SceneRenderer(showsDebugOutlines: decorations.debugOutlines).draw(playground, indicatorOpacity: opacity, into: &list)
@@ -92,7 +93,7 @@ public final class FrameComposer {
         windowChrome.removeAll()
         windowChromeFrame = nil
         if mode != .hidden {
-            let info = Self.overlayInfo(of: playground, work: frame.work, surface: surface)
+            let info = Self.overlayInfo(of: playground, work: frame.work, surface: surface, motion: motion)
             if decorations.badgeLeftOutOfCaptures {
                 overlayRenderer.draw(mode, stats: statistics, info: info, viewportSize: viewport, into: &windowChrome)
             } else {
@@ -120,13 +121,13 @@ public final class FrameComposer {
     }
 
     /// What the panel shows of the model and the surface; built here only.
-    static func overlayInfo(of playground: Playground, work: StrategyWork, surface: SurfaceFacts) -> OverlayInfo {
+    static func overlayInfo(of playground: Playground, work: StrategyWork, surface: SurfaceFacts, motion: MotionMeter? = nil) -> OverlayInfo {
         OverlayInfo(
             sceneTitle: playground.scene.title, strategy: playground.strategy, reduceMotion: playground.reduceMotion,
             itemCount: playground.itemCount, parallaxAmount: playground.parallaxAmount, rendererName: surface.rendererName,
             vsync: surface.vsync, work: work, willDisplay: playground.updatesOnWillDisplay, photos: surface.photos,
             resting: surface.resting, refreshHertz: surface.refreshHertz, budgetMilliseconds: surface.budgetMilliseconds,
-            cpuSlowdown: surface.cpuSlowdown)
+            cpuSlowdown: surface.cpuSlowdown, motion: motion)
     }
 
     static let captionTextSize = 15.0, captionPadding = 8.0

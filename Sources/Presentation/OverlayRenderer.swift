@@ -19,13 +19,16 @@ public struct OverlayInfo: Sendable {
     public var refreshHertz: Double
     public var budgetMilliseconds: Double
     public var cpuSlowdown: Double
+    /// The pane's motion meter: its images' motion against their cells (nil where no meter runs).
+    public var motion: MotionMeter?
 
     public init(
         sceneTitle: String, strategy: ParallaxStrategy, reduceMotion: Bool, itemCount: Int, parallaxAmount: Double,
         rendererName: String, vsync: Bool, work: StrategyWork, willDisplay: Bool, photos: PhotoPipelineSummary? = nil,
         resting: Bool = false, refreshHertz: Double = RunBudget.fallbackHertz,
-        budgetMilliseconds: Double = 1000 / RunBudget.fallbackHertz, cpuSlowdown: Double = 1
+        budgetMilliseconds: Double = 1000 / RunBudget.fallbackHertz, cpuSlowdown: Double = 1, motion: MotionMeter? = nil
     ) {
+        self.motion = motion
         self.refreshHertz = refreshHertz
         self.budgetMilliseconds = budgetMilliseconds
         self.cpuSlowdown = cpuSlowdown
@@ -196,6 +199,14 @@ public struct OverlayRenderer: Sendable {
         rows.append(("budget · CPU", NumberFormat.fixed1(info.budgetMilliseconds) + " ms at "
                      + KnobDescriptor.number((info.refreshHertz * 10).rounded() / 10) + " Hz · "
                      + (info.cpuSlowdown > 1 ? KnobDescriptor.number(info.cpuSlowdown) + "x slower" : "as measured")))
+        if let motion = info.motion {
+            // The motion that is not the scroll: the fastest image against its cell in the last
+            // frame, the run's peak, and how much of the view moved so.
+            let reading = motion.last
+            rows.append(("image motion · moving", NumberFormat.count(reading.peakPointsPerSecond.clampedInteger()) + " pt/s (peak "
+                         + NumberFormat.count(motion.peakPointsPerSecond.clampedInteger()) + ") · "
+                         + NumberFormat.count((100 * reading.movingShare).clampedInteger()) + " %"))
+        }
         if let photos = info.photos { rows += photos.rows }
         if !info.willDisplay { rows.append(("willDisplay update", "off")) }
         return rows

@@ -204,3 +204,26 @@ import Testing
         #expect(!drawing.contains { $0.0 == "at rest" })
     }
 }
+
+/// The cost panel's image-motion row reads the pane's motion meter: the last frame's fastest
+/// image against its cell, the run's peak, and the share of the view moving.
+@Suite struct MotionRowTests {
+    @Test func thePanelShowsTheMetersFigures() throws {
+        let playground = Playground(PlaygroundSettings(scene: .table, itemCount: 500), viewportSize: Size(width: 800, height: 600))
+        playground.scroll(to: 50_000)
+        let run = ReplayRun(Replay(script: try Script.parse("wait 0.1\nfling 2000\nwait 4\n", file: "fling-2000")), on: playground)
+        var meter = MotionMeter()
+        for _ in 0..<20 { meter.measure(playground, at: try #require(run.next()).time) }
+        let info = OverlayInfo(sceneTitle: "Table", strategy: .scrollCallback, reduceMotion: false, itemCount: 500, parallaxAmount: 70,
+                               rendererName: "software", vsync: false, work: StrategyWork(), willDisplay: true, motion: meter)
+        let row = try #require(OverlayRenderer.rows(stats: FrameStatistics(), info: info).first { $0.label == "image motion · moving" })
+        let count = { (v: Double) in NumberFormat.count(v.clampedInteger()) }
+        // Patel's rows: every image moves 140/850 of the list's speed, slowing with the coast.
+        #expect(abs(meter.last.peakPointsPerSecond - meter.last.scrollPointsPerSecond * 140 / 850) < 1e-6)
+        #expect(meter.peakPointsPerSecond > meter.last.peakPointsPerSecond + 1)
+        #expect(row.value == "\(count(meter.last.peakPointsPerSecond)) pt/s (peak \(count(meter.peakPointsPerSecond))) · 100 %", "\(row.value)")
+        var without = info
+        without.motion = nil
+        #expect(!OverlayRenderer.rows(stats: FrameStatistics(), info: without).contains { $0.label == "image motion · moving" })
+    }
+}
