@@ -121,7 +121,7 @@ public enum KeyFeedback {
     }
 
     static func points(_ value: Double) -> String {
-        (value.rounded() == value ? String(Int(value)) : NumberFormat.fixed1(value)) + " pt"
+        (value.rounded() == value ? String(value.clampedInteger(Int.self)) : NumberFormat.fixed1(value)) + " pt"
     }
 }
 

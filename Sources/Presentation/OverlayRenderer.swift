@@ -70,7 +70,7 @@ public struct PhotoPipelineSummary: Sendable, Hashable {
         let megabytes = (Double(bytesHeld) / 1_048_576).rounded()
         let hits = hitRate.map { NumberFormat.count(($0 * 100).clampedInteger()) + " %" } ?? "no lookups yet"
         return [("photos queued · decoding", "\(queued) · \(decoding)"),
-                ("photos held · visible hits", "\(NumberFormat.count(Int(megabytes))) MB · \(hits)")]
+                ("photos held · visible hits", "\(NumberFormat.count(megabytes.clampedInteger(Int.self))) MB · \(hits)")]
     }
 }
 

@@ -259,9 +259,9 @@ public final class ImGuiLayer {
               [command.clipX1, command.clipY1, command.clipX2, command.clipY2].allSatisfy({ $0.isFinite && abs($0) < 1e6 })
         else { return nil }
         let left = (command.clipX1 * scale).rounded(.down), top = (command.clipY1 * scale).rounded(.down)
-        let clip = TexelRect(x: Int32(clamping: Int(left)), y: Int32(clamping: Int(top)),
-                             width: Int32(clamping: Int((command.clipX2 * scale).rounded(.up) - left)),
-                             height: Int32(clamping: Int((command.clipY2 * scale).rounded(.up) - top)))
+        let clip = TexelRect(x: Double(left).clampedInteger(Int32.self), y: Double(top).clampedInteger(Int32.self),
+                             width: Double((command.clipX2 * scale).rounded(.up) - left).clampedInteger(Int32.self),
+                             height: Double((command.clipY2 * scale).rounded(.up) - top).clampedInteger(Int32.self))
         return clip.width > 0 && clip.height > 0 ? clip : nil
     }
 

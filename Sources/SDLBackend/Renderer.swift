@@ -240,9 +240,9 @@ public final class Renderer {
             return
         }
         let left = rect.x.rounded(.down), top = rect.y.rounded(.down)
-        var clip = SDL_Rect(x: Int32(clamping: Int(left)), y: Int32(clamping: Int(top)),
-                            w: Int32(clamping: Int((rect.x + rect.width).rounded(.up) - left)),
-                            h: Int32(clamping: Int((rect.y + rect.height).rounded(.up) - top)))
+        var clip = SDL_Rect(x: Double(left).clampedInteger(Int32.self), y: Double(top).clampedInteger(Int32.self),
+                            w: Double((rect.x + rect.width).rounded(.up) - left).clampedInteger(Int32.self),
+                            h: Double((rect.y + rect.height).rounded(.up) - top).clampedInteger(Int32.self))
         SDL_RenderSetClipRect(handle, &clip)
     }
 

@@ -72,7 +72,7 @@ public final class VideoEncoder {
 
     /// The frame rate as ffmpeg reads it: a whole number when it is one.
     public static func rate(_ fps: Double) -> String {
-        fps == fps.rounded() ? String(Int(fps)) : String(fps)
+        fps == fps.rounded() ? String(fps.clampedInteger(Int.self)) : String(fps)
     }
 
     /// Sends one frame; fails when ffmpeg has stopped reading (it exited: see its message).

@@ -141,7 +141,7 @@ public final class WindowRecorder {
         windowFramesWhileRecording += 1
         let first = startTime.isNaN
         if first { startTime = time }
-        let due = Int(((time - startTime) * Self.framesPerSecond).rounded(.down)) + 1
+        let due = ((time - startTime) * Self.framesPerSecond).clampedInteger(Int.self, rounding: .down) &+ 1
         // Each frame of the timeline up to now, at least one: the frame on screen fills them.
         let copies = max(1, due - framesWritten - pendingCopies)
         let read: (size: PixelSize, pixelFormat: String, copies: Int)?
@@ -214,7 +214,7 @@ public final class WindowRecorder {
         readback = nil
         pendingCopies = 0
         guard let encoder else { output.discard(); return }
-        let due = startTime.isNaN ? 0 : Int(((time - startTime) * Self.framesPerSecond).rounded(.down)) + 1
+        let due = startTime.isNaN ? 0 : ((time - startTime) * Self.framesPerSecond).clampedInteger(Int.self, rounding: .down) &+ 1
         let missing = max(0, due - framesWritten)
         encoder.close(repeatingLast: missing)
         framesWritten += missing

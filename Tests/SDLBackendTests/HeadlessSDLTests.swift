@@ -43,6 +43,19 @@ private let black = Color.black
         #expect(sdl.renderer.viewport == Rect(x: 0, y: 0, width: 64, height: 48))
     }
 
+    /// A clip of NaN or infinite pixels (a draw list's arithmetic gone wrong) limits drawing to
+    /// nothing sensible but never traps: the conversion to SDL's whole pixels clamps.
+    @Test func aClipOfNoNumberDoesNotTrap() throws {
+        let sdl = try Headless()
+        for value in [Float.nan, .infinity, -.infinity, 3e38] {
+            sdl.renderer.setClip(PixelRect(x: value, y: 0, width: 10, height: value))
+            sdl.renderer.setClip(PixelRect(x: 0, y: value, width: value, height: 10))
+        }
+        sdl.renderer.setClip(nil)
+        sdl.renderer.clear(black)
+        #expect(try sdl.renderer.readPixels()[0, 0] == black)
+    }
+
     @Test func fillsLandOnTheirPixels() throws {
         let sdl = try Headless()
         sdl.renderer.clear(black)

@@ -55,7 +55,7 @@ public struct BenchPlan: Sendable {
 
     public var repeatsDescription: String {
         "median of \(repeats) measured run\(repeats == 1 ? "" : "s") per cell after a warm-up, "
-            + "\(repeats * Self.cheapRunFactor) for cells whose replay takes under \(Int(Self.cheapReplaySeconds * 1000)) ms"
+            + "\(repeats * Self.cheapRunFactor) for cells whose replay takes under \((Self.cheapReplaySeconds * 1000).clampedInteger(Int.self)) ms"
     }
 
     /// A replay's rough cost, for the progress bar: layout invalidation is O(items) a frame.

@@ -31,7 +31,7 @@ public enum StrategyCostMeasurement {
         let replay = Replay(script: script, framesPerSecond: framesPerSecond)
         var result = ReplayMeasurement()
         // Enough room that appending never reallocates in the middle of a run.
-        let expected = Int(((script.duration + replay.settleLimit) * framesPerSecond).rounded(.up)) + 2
+        let expected = ((script.duration + replay.settleLimit) * framesPerSecond).clampedInteger(Int.self, rounding: .up) &+ 2
         result.frameNanoseconds.reserveCapacity(expected)
         result.moved.reserveCapacity(expected)
         result.work.reserveCapacity(expected)

@@ -20,7 +20,7 @@ public enum PhotoTileStyle {
     public static func loadingColour(at time: Double, period: Double) -> Color {
         guard period > 0, time.isFinite else { return unknownColour }
         let swing = 0.5 - 0.5 * cos(2 * Double.pi * time / period)
-        func mix(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(a) + (Double(b) - Double(a)) * swing).rounded()) }
+        func mix(_ a: UInt8, _ b: UInt8) -> UInt8 { (Double(a) + (Double(b) - Double(a)) * swing).clampedInteger(UInt8.self) }
         return Color(r: mix(unknownColour.r, loadingHighlight.r), g: mix(unknownColour.g, loadingHighlight.g),
                      b: mix(unknownColour.b, loadingHighlight.b))
     }

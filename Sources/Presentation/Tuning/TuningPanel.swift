@@ -133,7 +133,7 @@ public struct TuningPanel: Equatable, Sendable {
             commands.append(.setParallax((edited.parallax * 10).rounded() / 10))
         }
         let count = min(max(edited.items.clampedInteger(Int.self), Playground.itemCountRange.lowerBound), Playground.itemCountRange.upperBound)
-        if count != Int(items) { commands.append(.setItemCount(count)) }
+        if count != items.clampedInteger(Int.self) { commands.append(.setItemCount(count)) }
         if edited.reduceMotion != reduceMotion { commands.append(.setReduceMotion(edited.reduceMotion)) }
         if edited.physics.engine != physics.engine { commands.append(.setScrollEngine(edited.physics.engine)) }
         for knob in ScrollPhysics.Knob.allCases where edited.physics[knob] != physics[knob] {
