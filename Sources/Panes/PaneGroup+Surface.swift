@@ -13,7 +13,15 @@ extension PaneGroup {
         if showsStrip {
             CompareStrip.draw(panes, surfaceSize: surfaceSize, offsets: comparison?.axis == .physics, into: &over)
         }
-        if decorations.help { FrameComposer.drawHelp(overPanesOf: surfaceSize, into: &over) }
+        if decorations.help && !decorations.helpOverEverything { FrameComposer.drawHelp(overPanesOf: surfaceSize, into: &over) }
         return over
+    }
+
+    /// The help over the whole surface, when the surface's owner draws it over everything
+    /// (`FrameDecorations.helpOverEverything`) and it shows; empty otherwise.
+    public func composeHelpOverEverything() -> DrawList {
+        var help = DrawList()
+        if decorations.help && decorations.helpOverEverything { FrameComposer.drawHelp(overPanesOf: surfaceSize, into: &help) }
+        return help
     }
 }

@@ -139,7 +139,7 @@ public final class PlaygroundApp {
         // The badge to start with: the fps in a corner.
         // The badge is the window's, like its toasts: P's screenshots and R's videos leave it out.
         panes = PaneGroup(single: playground, surfaceSize: renderer.viewport.size,
-                          decorations: FrameDecorations(overlay: .badge, badgeLeftOutOfCaptures: true))
+                          decorations: FrameDecorations(overlay: .badge, badgeLeftOutOfCaptures: true, helpOverEverything: true))
         if let comparison {
             let start = playground.scrollView.contentOffset[playground.scene.axis]
             panes.setComparison(comparison)
@@ -287,6 +287,9 @@ public final class PlaygroundApp {
         let panelStart = clock.now()
         drawTuningPanel(at: t)
         let panelSeconds = showsTuning ? clock.now() - panelStart : 0
+        // The help over everything, the panel and its explain card included (the captures keep it).
+        let help = panes.composeHelpOverEverything()
+        if !help.isEmpty { presenter.drawOver(help) }
         captureThenDrawWindowChrome(at: t, frame: frame.index)
         beforePresent?(frame.index)
         let drawingDone = clock.now()

@@ -20,10 +20,14 @@ public struct FrameDecorations: Sendable, Equatable {
     /// R's capture, instead of into the frame. `record --overlay` asks for the panel in the
     /// frame, and leaves this off.
     public var badgeLeftOutOfCaptures = false
+    /// The help is the surface's to draw, once, over everything else on it (the window draws
+    /// it over the tuning panel and its explain card: H asked to read it), not each pane's.
+    public var helpOverEverything = false
 
     public init(scrollIndicator: Bool = true, debugOutlines: Bool = false, overlay: OverlayMode = .hidden,
-                help: Bool = false, caption: String? = nil, badgeLeftOutOfCaptures: Bool = false) {
+                help: Bool = false, caption: String? = nil, badgeLeftOutOfCaptures: Bool = false, helpOverEverything: Bool = false) {
         self.badgeLeftOutOfCaptures = badgeLeftOutOfCaptures
+        self.helpOverEverything = helpOverEverything
         self.scrollIndicator = scrollIndicator
         self.debugOutlines = debugOutlines
         self.overlay = overlay
@@ -105,7 +109,7 @@ public final class FrameComposer {
         }
         // A compared pane (one with a caption) is too narrow for the help: the window, or
         // the shot, draws it once over all the panes (`drawHelp(overPanesOf:into:)`).
-        if decorations.help && decorations.caption == nil {
+        if decorations.help && decorations.caption == nil && !decorations.helpOverEverything {
             overlayRenderer.drawHelp(viewportSize: viewport, avoiding: overlayFrame, into: &list)
         }
         if let caption = decorations.caption { Self.drawCaption(caption, viewport: viewport, into: &list) }

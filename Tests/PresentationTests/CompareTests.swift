@@ -249,3 +249,26 @@ import Testing
         #expect(CompareStrip.coastFigures(nil, coasting: false) == "at rest")
     }
 }
+
+/// The window draws the help once, over everything on its surface (the tuning panel and its
+/// explain card included), not into its panes; `shot` keeps drawing it into its one pane.
+@Suite struct HelpOverEverythingTests {
+    static let surface = Size(width: 1280, height: 800)
+    static let title = "Parallax Playground — keys"
+
+    private func texts(_ list: DrawList) -> [String] {
+        list.commands.compactMap { if case .text(let s, _, _, _, _) = $0 { return s } else { return nil } }
+    }
+
+    @Test func theWindowsHelpIsTheSurfacesAndAShotsIsThePanes() {
+        for overEverything in [true, false] {
+            let group = PaneGroup(single: Playground(scene: .photos, viewportSize: Self.surface), surfaceSize: Self.surface,
+                                  decorations: FrameDecorations(overlay: .badge, help: true, helpOverEverything: overEverything))
+            _ = group.run(at: 0)
+            let inPane = texts(group.panes[0].step.drawList).contains(Self.title)
+            let over = texts(group.composeHelpOverEverything()).contains(Self.title)
+            #expect(inPane == !overEverything && over == overEverything, "over everything: \(overEverything)")
+            #expect(!texts(group.composeOverPanes(showsStrip: false)).contains(Self.title), "a single pane has nothing over it")
+        }
+    }
+}
