@@ -14,9 +14,10 @@
 /// (1/s, 1). The offset at t is distance × y where the curve's x is t / duration. The source
 /// computes distance, duration and the control point in floats; so does this engine.
 ///
-/// Pixels per inch: 96, Chrome's `kDefaultPixelsPerInch` at scale 1 (what its unit test and a
-/// headless page use), so a = 0.0026457 px/ms². The bound follows the viewport passed in (the
-/// pane's), as Chrome's follows the root widget's.
+/// Pixels per inch: 96, Chrome's `kDefaultPixelsPerInch`, which `FlingScheduler::GetPixelsPerInch`
+/// returns on Linux (Windows asks the screen) and its unit test uses, so a = 0.0026457 px/ms².
+/// The bound follows the viewport passed in (the pane's), as Chrome's follows the root
+/// widget's viewport (`FlingController::UpdateCurrentFlingState`).
 ///
 /// Like `ChromiumScrollEngine`: no elastic overscroll on Windows' and Linux's default (the
 /// scroll offset is clamped at the edge), so the fling stops where it reaches an edge.

@@ -11,7 +11,7 @@
 /// | `uikit` | this project's UIScrollView model (`BouncingFlingSimulation`, `RubberBand`, `BounceSimulation`) | iOS and iPadOS apps |
 /// | `android` | AOSP `OverScroller.java` (`SplineOverScroller`), flung as `RecyclerView` flings it | Android apps (RecyclerView; Compose lists) |
 /// | `flutter-ios` | Flutter `scroll_simulation.dart` `BouncingScrollSimulation`, `scroll_physics.dart` `BouncingScrollPhysics` | Flutter apps on iOS and macOS |
-/// | `flutter-android` | Flutter `ClampingScrollSimulation` (after flutter/flutter#120420), `ClampingScrollPhysics` | Flutter apps on Android, Windows, Linux, Fuchsia |
+/// | `flutter-android` | Flutter `ClampingScrollSimulation` (after flutter/flutter#120420), `ClampingScrollPhysics` | Flutter apps on Android, Windows, Linux |
 /// | `chrome-desktop` | Chromium `ui/events/gestures/physics_based_fling_curve.cc` | Chrome and Edge on Windows and Linux |
 /// | `chromium` | Chromium `ui/events/gestures/fling_curve.cc` (no elastic overscroll) | ChromeOS; Chrome with ExperimentalFlingAnimation off |
 /// | `gtk` | GTK 4 `gtk/gtkkineticscrolling.c` with `gtk/gtkscrolledwindow.c`'s constants | GTK 3 and 4 apps on a touchscreen |
@@ -106,7 +106,7 @@ public enum ScrollEngineName: String, CaseIterable, Hashable, Sendable {
         case .android: "spline: distance 0.015·c·e^(r/(r−1)·ln(0.35|v0|/(0.015·c))), c = 9.80665·39.37·160·0.84, r = ln 0.78/ln 0.9"
         case .flutterIOS: "x(t) = x0 + v0·(0.135^t − 1)/ln 0.135, a spring (0.5, 100, ζ 1.1) past the edges"
         case .flutterAndroid: "x(t) = x0 + D·(1 − (1 − t/T)^r): Android's distance D in 0.35·r of its time"
-        case .chromeDesktop: "x(t) = x0 + D·B(t/T), B the Bézier (0.2·s, 0.55, 1) started at v0; D = v0²/(2·0.0026457 px/ms²) ≤ 3 viewports, T = min(2 s, v0/2300)"
+        case .chromeDesktop: "x(t) = x0 + D·B(t/T): B the cubic Bézier with control points (0.2, 0.2·s) (or (1/s, 1) when 0.2·s ≥ 1) and (0.55, 1), s = v0·T/D so it starts at v0; D = v0²/(2·0.0026457 px/ms²), at most 3 viewports; T = min(2 s, v0/2300)"
         case .chromium: "x(t) = α·e^(−γt) − β·t − α from where the slope is v0; α −5707.62, β 172, γ 3.7"
         case .gtk: "x(t) = x0 + v0·(1 − e^(−4t))/4 until a frame's step is under 1 px, rounded; an overshoot spring (friction 20) at the edges"
         }
@@ -116,7 +116,7 @@ public enum ScrollEngineName: String, CaseIterable, Hashable, Sendable {
     public var source: String {
         switch self {
         case .uikit: "UIScrollView as measured by super-ultra/ScrollMechanics (DecelerationTimingParameters, RubberBand, SpringTimingParameters at d0a36d68)"
-        case .android: "AOSP core/java/android/widget/OverScroller.java (SplineOverScroller, aosp-mirror/platform_frameworks_base 9b56a605) as RecyclerView flings it"
+        case .android: "AOSP core/java/android/widget/OverScroller.java (SplineOverScroller, aosp-mirror/platform_frameworks_base 050275cd) as RecyclerView flings it"
         case .flutterIOS: "flutter packages/flutter/lib/src/widgets/scroll_simulation.dart BouncingScrollSimulation + scroll_physics.dart BouncingScrollPhysics (flutter/flutter b2ce50a4)"
         case .flutterAndroid: "flutter packages/flutter/lib/src/widgets/scroll_simulation.dart ClampingScrollSimulation + scroll_physics.dart ClampingScrollPhysics (flutter/flutter b2ce50a4)"
         case .chromeDesktop: "chromium ui/events/gestures/physics_based_fling_curve.cc (chromium/chromium be5cd41e), 96 pixels per inch"
