@@ -10,7 +10,8 @@ import ParallaxKit
 /// gtkkineticscrolling.c: e^−4 a second). Such a coast is exactly Compose's `exponentialDecay`,
 /// androidx.dynamicanimation's `FlingAnimation` and Flutter's `FrictionSimulation`, each with the
 /// right constant. Android's spline (OverScroller, Compose's `SplineBasedDecay`), Flutter's
-/// clamping simulation and Chromium's fling curve are not exponential.
+/// clamping simulation and Chromium's two fling curves (FlingCurve, and the desktop's Bézier) are
+/// not exponential.
 struct ExportedCoast {
     var physics: ScrollPhysics
 
@@ -22,7 +23,7 @@ struct ExportedCoast {
         case .uikit: pow(physics.decelerationRate.perMillisecond, 1000)
         case .flutterIOS: FlutterIOSScrollEngine.drag
         case .gtk: exp(-GTKScrollEngine.decelerationFriction)
-        case .android, .flutterAndroid, .chromium: nil
+        case .android, .flutterAndroid, .chromeDesktop, .chromium: nil
         }
     }
 
@@ -45,6 +46,7 @@ struct ExportedCoast {
         case .android: "Android's fling (OverScroller's spline, friction 0.015)"
         case .flutterAndroid: "Flutter's Android fling (ClampingScrollSimulation: Android's distance in 0.825 of its time)"
         case .chromium: "Chromium's fling curve (fling_curve.cc: α −5707.62, β 172, γ 3.7)"
+        case .chromeDesktop: "Chrome's desktop fling (physics_based_fling_curve.cc: a Bézier over at most 2 s, v²/(2·0.0026457 px/ms²) capped at 3 viewports)"
         }
     }
 

@@ -3,14 +3,14 @@ import ParallaxKit
 /// The tuned fling as a Flutter `ScrollPhysics` subclass (see `ExportedCoast`). Flutter's iOS
 /// and Android physics are Flutter's own classes; UIKit's and GTK's exponential coasts are
 /// `FrictionSimulation`s with the drag that makes them exact; Android's spline and Chromium's
-/// curve have no Flutter simulation, and the nearest class is kept, said in the code.
+/// curves have no Flutter simulation, and the nearest class is kept, said in the code.
 extension FlutterExport {
     var coast: ExportedCoast { ExportedCoast(physics: physics) }
 
     private var parentClass: String {
         switch physics.engine {
         case .uikit, .flutterIOS: "BouncingScrollPhysics"
-        case .android, .flutterAndroid, .chromium, .gtk: "ClampingScrollPhysics"
+        case .android, .flutterAndroid, .chromeDesktop, .chromium, .gtk: "ClampingScrollPhysics"
         }
     }
 
@@ -24,6 +24,8 @@ extension FlutterExport {
             "The playground ran Android's physics (OverScroller's spline). Flutter's nearest is\n/// ClampingScrollPhysics, kept unchanged: the same distance as Android's, covered in 0.825 of\n/// Android's time."
         case .chromium:
             "The playground ran \(coast.coastDescription).\n/// No Flutter simulation follows that curve and this export writes no custom one:\n/// ClampingScrollPhysics is kept unchanged (it stops at the edges, as\n/// Chromium on Linux does)."
+        case .chromeDesktop:
+            "The playground ran \(coast.coastDescription).\n/// No Flutter simulation follows that curve and this export writes no custom one:\n/// ClampingScrollPhysics is kept unchanged (it stops at the edges, as\n/// Chrome on Windows and Linux does)."
         case .uikit:
             "The playground ran \(coast.coastDescription).\n/// FrictionSimulation coasts as x0 + v0·(drag^t − 1)/ln(drag), UIKit's curve when drag is the\n/// share of the velocity kept per second. A coast that would end past an edge is left to\n/// BouncingScrollPhysics (drag 0.135, a spring at the edge); its pull past an edge is Flutter's\n/// (friction 0.52·(1 − overscroll fraction)²), not UIKit's rubber band."
         case .gtk:

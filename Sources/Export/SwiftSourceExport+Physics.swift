@@ -8,7 +8,7 @@ extension SwiftSourceExport {
         let rate = physics.decelerationRate.perMillisecond
         let value = rate == DecelerationRate.normal.perMillisecond ? ".normal"
             : rate == DecelerationRate.fast.perMillisecond ? ".fast" : "UIScrollView.DecelerationRate(rawValue: \(rate))"
-        let other = physics.engine == .uikit ? "" : "\n// The playground ran \(physics.engine.title)'s physics (\(physics.engine.source)).\n"
+        let other = physics.engine == .uikit ? "" : "\n// The playground ran the physics of \(physics.engine.longTitle), from \(physics.engine.source).\n"
             + "// UIScrollView runs UIKit's own and takes no other engine: this is UIKit's coast."
         return "\n/// The tuned feel, for the collection view (or any UIScrollView): UIKit's coast at the\n"
             + "/// playground's deceleration rate. The rubber band (\(physics.rubberBandCoefficient)) and the bounce spring (stiffness\n"

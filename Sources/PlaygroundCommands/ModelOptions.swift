@@ -58,7 +58,7 @@ package struct PlaygroundModelOptions<ItemCount: ItemCountHelp>: ParsableArgumen
         set { strategyOption = newValue }
     }
 
-    @Option(name: .customLong("physics"), help: ArgumentHelp("Whose scroll physics: \(ScrollEngineName.allCases.map(\.rawValue).joined(separator: ", ")) (compose is android). The knobs below tune uikit's. Default: uikit.", valueName: "engine"))
+    @Option(name: .customLong("physics"), help: ArgumentHelp("Whose scroll physics, by where it ships: \(ScrollEngineName.allCases.map { "\($0.rawValue) (\($0.shipsIn))" }.joined(separator: ", ")); compose is android. The knobs below tune uikit's. Default: uikit.", valueName: "engine"))
     package var physicsEngine: ScrollEngineName?
 
     // `.unconditional` so that `--items -3` reaches validation instead of reading as a flag.

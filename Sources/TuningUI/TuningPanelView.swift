@@ -49,7 +49,10 @@ public enum TuningPanelView {
             if layer.combo("physics", &engineIndex, TuningPanel.engineNames), ScrollEngineName.allCases.indices.contains(engineIndex) {
                 edited.physics.engine = ScrollEngineName.allCases[engineIndex]
             }
-            layer.tooltip("Every engine gets the same release speed (the playground's velocity tracker): a comparison shows physics only.\n"
+            // The closed picker shows the start of the engine's name: the whole of it, where it
+            // ships and the source it was read from are in the tooltip.
+            layer.tooltip(edited.physics.engine.longTitle + ", from " + edited.physics.engine.source + ".\n"
+                          + "Every engine gets the same release speed (the playground's velocity tracker): a comparison shows physics only.\n"
                           + "The knobs below tune UIKit's engine (0.998, 0.55, 100, 1); the others run with their platforms' own constants.\n"
                           + "wheel-line moves wheels and keys in every engine.")
             let tunesUIKit = edited.physics.engine == .uikit

@@ -86,6 +86,12 @@ import Testing
         #expect(flutter.contains("static const double drag = \(kept);") && flutter.contains("extends BouncingScrollPhysics"))
         let flutterAndroid = try text(try export("flutter", ["--physics", "flutter-android"]), "tuned_scroll_physics.dart")
         #expect(flutterAndroid.contains("extends ClampingScrollPhysics") && !flutterAndroid.contains("FrictionSimulation("))
+        // Chrome's desktop curve has no building block in either: the platform's own is kept, said.
+        let chromeFlutter = try text(try export("flutter", ["--physics", "chrome-desktop"]), "tuned_scroll_physics.dart")
+        #expect(chromeFlutter.contains("Chrome's desktop fling (physics_based_fling_curve.cc") && chromeFlutter.contains("extends ClampingScrollPhysics"),
+                "\(chromeFlutter)")
+        let chromeCompose = try text(try export("compose", ["--physics", "chrome-desktop"]), "TunedFling.kt")
+        #expect(chromeCompose.contains("Chrome's desktop fling") && !chromeCompose.contains("exponentialDecay"), "\(chromeCompose)")
     }
 
     /// What was not verified is said where a reader looks: each README, and `export --help`.

@@ -27,6 +27,29 @@ import Testing
         #expect(byOptions.stdout != plain.stdout, "the knobs changed the motion")
     }
 
+    /// Chrome's desktop fling is an engine wherever one can be named: the option, a script's
+    /// `set physics`, a preset's key give one trace, and the help says where each engine ships.
+    @Test func chromeDesktopIsNamedEverywhereAnEngineIs() throws {
+        let folder = try recordingFolder("chrome-desktop")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fling = "drag 100 700 100 300 0.1\nwait 3\n"
+        let script = folder + "/fling.txt", setScript = folder + "/set.txt", preset = folder + "/chrome.json"
+        try fling.write(toFile: script, atomically: true, encoding: .utf8)
+        try ("set physics chrome-desktop\n" + fling).write(toFile: setScript, atomically: true, encoding: .utf8)
+        try #"{"physics": "chrome-desktop"}"#.write(toFile: preset, atomically: true, encoding: .utf8)
+        let byOption = try run(["trace", "--script", script, "--physics", "chrome-desktop"])
+        let bySet = try run(["trace", "--script", setScript])
+        let byPreset = try run(["trace", "--script", script, "--preset", preset])
+        let flingCurve = try run(["trace", "--script", script, "--physics", "chromium"])
+        for result in [byOption, bySet, byPreset, flingCurve] { #expect(result.status == 0, "\(result.stderr)") }
+        #expect(!byOption.stdout.isEmpty && byOption.stdout == bySet.stdout && byOption.stdout == byPreset.stdout)
+        #expect(byOption.stdout != flingCurve.stdout, "chromium keeps meaning FlingCurve")
+        let help = try run(["trace", "--help"])
+        let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains("chrome-desktop (Chrome and Edge on Windows and Linux)"), "\(text)")
+        #expect(text.contains("chromium (ChromeOS; Chrome with ExperimentalFlingAnimation off)"))
+    }
+
     @Test(arguments: [(["--spring-damping", "0"], "--spring-damping takes a number from 0.1 to 4, got '0'"),
                       (["--deceleration-rate", "1.5"], "--deceleration-rate takes a number from 0.9 to 0.9999, normal or fast, got '1.5'"),
                       (["--wheel-line", "nan"], "--wheel-line takes a number")])

@@ -60,6 +60,86 @@ import Testing
     }
 }
 
+// MARK: - Chrome desktop (physics_based_fling_curve.cc)
+
+@Suite struct ChromeDesktopEngineTests {
+    let engine = ScrollEngine(.chromeDesktop)
+
+    func curve(_ velocity: Double, viewport: Double) -> ChromeDesktopFling {
+        guard case .chromeDesktop(let fling) = engine.fling(from: engineMid, velocity: velocity, range: engineRange, viewportExtent: viewport)
+        else { preconditionFailure("not Chrome's desktop curve") }
+        return fling
+    }
+
+    /// physics_based_fling_curve_unittest.cc, at 96 ppi in a 1920 × 1080 viewport: the deltas
+    /// at 20 ms, 250 ms and the curve's end, each EXPECT_NEAR within 1 px.
+    @Test(arguments: [
+        // BasicFlingTestVelocityY: 5,000²/(2·2,645.7) = 4,724.7 px, capped at 3·1,080 = 3,240.
+        (5000.0, 1080.0, 98.0, 923.0, 2218.0),
+        // BasicFlingTestVelocityX: 4,724.7 px, under 3·1,920 = 5,760.
+        (5000, 1920, 99, 1054, 3571),
+        // BasicFlingTestVelocityXAndY, its y: the larger speed, 4,000, sets the duration
+        // (4000/2300 = 1.739 s) and the slope; 4,000²/(2·2,645.7) = 3,023.8 px.
+        (4000, 1080, 79, 803, 2141),
+    ])
+    func theUnitTestsFigures(velocity: Double, viewport: Double, first: Double, second: Double, last: Double) {
+        let fling = engine.fling(from: engineMid, velocity: velocity, range: engineRange, viewportExtent: viewport)
+        let a = fling.position(at: 0.020) - engineMid
+        let b = fling.position(at: 0.250) - engineMid
+        let c = fling.position(at: fling.duration) - engineMid
+        #expect(abs(a - first) <= 1, "\(a)")
+        #expect(abs(b - a - second) <= 1, "\(b - a)")
+        #expect(abs(c - b - last) <= 1, "\(c - b)")
+        #expect(fling.position(at: 10) == fling.position(at: fling.duration), "nothing after the curve's end")
+        #expect(fling.isDone(at: fling.duration) && !fling.isDone(at: fling.duration - 0.001))
+    }
+
+    @Test func theControlPoints() {
+        // ControlPointsWithSlopeLessThan1: 5,000 px/s, slope 5000·2/4724.7 = 2.1165: p1 =
+        // (0.2, 0.4233), EXPECT_NEAR 0.43 within 0.01; p2 stays (0.55, 1).
+        let slow = curve(5000, viewport: 1920)
+        #expect(slow.p1x == Double(Float(0.2)))
+        #expect(abs(slow.p1y - 0.43) <= 0.01, "\(slow.p1y)")
+        #expect(ChromeDesktopFling.p2.x == Double(Float(0.55)) && ChromeDesktopFling.p2.y == 1)
+        // ControlPointsWithSlopeGreaterThan1: 15,000 px/s, capped at 5,760 px, slope
+        // 15000·2/5760 = 5.2083: p1 = (1/5.2083, 1) = (0.192, 1).
+        let fast = curve(15000, viewport: 1920)
+        #expect(abs(fast.p1x - 0.19) <= 0.01, "\(fast.p1x)")
+        #expect(fast.p1y == 1)
+    }
+
+    @Test func startsAtTheReleaseSpeedAndLastsAtMostTwoSeconds() {
+        // The curve's slope at 0 is distance·(p1y/p1x)/duration, the release speed.
+        for v in [300.0, 2500, 5000, 15000] {
+            let fling = engine.fling(from: engineMid, velocity: v, range: engineRange, viewportExtent: 600)
+            expectClose(fling.velocity(at: 0), v, tolerance: v * 1e-6)
+            expectClose(fling.duration, min(2, Double(Float(v) / 2300)), tolerance: 1e-6)
+        }
+        // Uncapped, the distance is v²/(2a): 2,500²/(2·2,645.6639) = 1,181.18 px in 1.087 s;
+        // the other way alike.
+        let fling = engine.fling(from: engineMid, velocity: -2500, range: engineRange, viewportExtent: 600)
+        expectClose(fling.restPosition, engineMid - 1181.178, tolerance: 1e-2)
+    }
+
+    @Test func theBoundFollowsTheViewport() {
+        // 5,000 px/s: 4,724.7 px, or 3 viewports when that is less.
+        for (viewport, distance) in [(600.0, 1800.0), (800, 2400), (1080, 3240), (2000, 4724.712)] {
+            let bounded = engine.fling(from: engineMid, velocity: 5000, range: engineRange, viewportExtent: viewport)
+            expectClose(bounded.restPosition - engineMid, distance, tolerance: 1e-2)
+        }
+    }
+
+    @Test func stopsAtEitherEdge() {
+        for (start, v, edge) in [(1000.0, -5000.0, 0.0), (99_000, 5000, 100_000)] {
+            let fling = engine.fling(from: start, velocity: v, range: engineRange, viewportExtent: engineViewport)
+            #expect(fling.restPosition == edge)
+            #expect(fling.duration < 2)
+            #expect(fling.position(at: fling.duration - 0.001) != edge)
+            #expect(fling.position(at: fling.duration) == edge)
+        }
+    }
+}
+
 // MARK: - GTK (gtkkineticscrolling.c)
 
 @Suite struct GTKEngineTests {
@@ -72,16 +152,28 @@ import Testing
         expectClose(engine.fling5000().position(at: t) - engineMid, distance, tolerance: 1e-5)
     }
 
-    @Test func endsOnAFrameRoundedToAPixel() {
-        // |v| < 0.1 after ln(50000)/4 = 2.7049446 s; at 60 fps the next frame is 163/60 =
-        // 2.7166667 s, where x = 51,249.976, rounded to 51,250.
+    @Test func endsOnTheFirstFrameWhoseStepIsUnderAPixelRoundedToAPixel() {
+        // gtkkineticscrolling.c ends a deceleration on the first tick whose step moves less
+        // than 1 px (or whose speed is under 1). At 60 fps a step is
+        // 1250·e^(−4t)·(e^(4/60) − 1) = 86.14·e^(−4t): under 1 px from t = ln 86.14/4 = 1.1133 s,
+        // frame 67 (1.11667 s), where x = 51,235.643 rounds to 51,236 (the speed there is still
+        // 57.4 px/s).
         let fling = engine.fling5000()
-        expectClose(fling.position(at: 2.71), engineMid + 1250 - 1250 * Double.exp(-4 * 2.71), tolerance: 1e-9)
-        #expect(fling.position(at: 163.0 / 60) == 51_250)
-        // At 144 fps: frame 390, 2.7083333 s.
+        expectClose(fling.position(at: 1.1), engineMid + 1250 - 1250 * Double.exp(-4 * 1.1), tolerance: 1e-9)
+        expectClose(fling.position(at: 66.0 / 60), engineMid + 1250 - 1250 * Double.exp(-4 * 66.0 / 60), tolerance: 1e-9)
+        expectClose(fling.duration, 67.0 / 60, tolerance: 1e-12)
+        #expect(fling.position(at: 67.0 / 60) == 51_236)
+        #expect(fling.restPosition == 51_236)
+        // At 144 fps the steps are shorter (e^(4/144) − 1 = 0.02817): frame 129 (0.89583 s),
+        // where 51,215.271 rounds to 51,215.
         let fast = ScrollEngine.gtk(GTKScrollEngine(frameInterval: 1.0 / 144)).fling5000()
-        expectClose(fast.duration, 390.0 / 144, tolerance: 1e-12)
-        #expect(fast.restPosition == 51_250)
+        expectClose(fast.duration, 129.0 / 144, tolerance: 1e-12)
+        #expect(fast.restPosition == 51_215)
+        // A slow fling: at 3 px/s the first frame's step (0.048 px) does not end it, as the
+        // source compares steps from the second tick on (last_time ≠ 0), and its speed there,
+        // 2.81 px/s, is over 1; the second frame's step, 0.045 px, ends it at 2/60 s.
+        let slow = engine.fling(from: 100.4, velocity: 3, range: engineRange, viewportExtent: engineViewport)
+        expectClose(slow.duration, 2.0 / 60, tolerance: 1e-12)
     }
 
     @Test func theContentStopsAtTheTopWhileTheIndicatorOvershootsAndIsCapped() {

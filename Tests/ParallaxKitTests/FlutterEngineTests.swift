@@ -155,3 +155,50 @@ import Testing
         #expect(engine.releaseVelocity(50) == 0 && engine.releaseVelocity(51) == 51 && engine.releaseVelocity(1e5) == 8000)
     }
 }
+
+// MARK: - Flutter's own unit tests
+
+/// The figures of Flutter's tests of its two scroll simulations (flutter/flutter
+/// packages/flutter/test/widgets/scroll_simulation_test.dart and test/physics/newton_test.dart),
+/// where they test the constants the engines run with.
+@Suite struct FlutterSourceTestFigures {
+    /// scroll_simulation_test.dart, "ClampingScrollSimulation has a stable initial
+    /// conditions" (moreOrLessEquals: within 1e-10) and "... velocity eventually reaches zero".
+    @Test(arguments: [
+        (51.0, 2866.91537), (584.0, 2617.294734), (345.0, 1982.785934), (0.0, 1831.366634), (-156.2, 1541.57665),
+        (4.0, 1139.250439), (4534.0, 1073.553798), (75.0, 614.2093), (5469.0, 182.114534),
+    ])
+    func clampingScrollSimulationStartsWhereAndAsFastAsItIsToldAndStops(position: Double, velocity: Double) {
+        let fling = FlutterClampingFling(start: position, velocity: velocity, lower: -1e9, upper: 1e9)
+        expectClose(fling.position(at: 0), position, tolerance: 1e-10)
+        expectClose(fling.velocity(at: 0), velocity, tolerance: 1e-10)
+        #expect(fling.velocity(at: 10) == 0)
+        // The test's second list starts its first entry at 2,000 px/s.
+        #expect(FlutterClampingFling(start: 51, velocity: 2000, lower: -1e9, upper: 1e9).velocity(at: 10) == 0)
+    }
+
+    /// newton_test.dart, "scroll_with_inf_edge_ends": friction 0.135 from 100 at 400 px/s;
+    /// x(1) = 272 and dx(1) = 54, each within 1. (Its later figures, dx(2) = 7 and x(5) = 300,
+    /// are for a velocity tolerance of 1 px/s; the engine's is the scroll physics' 20 px/s, at
+    /// which the friction ends 10 px sooner, so they are not this engine's.)
+    @Test func bouncingScrollSimulationsFriction() {
+        let fling = FlutterBouncingFling(start: 100, velocity: 400, lower: 0, upper: 1e9)
+        #expect(fling.position(at: 0) == 100 && fling.velocity(at: 0) == 400)
+        expectClose(fling.position(at: 1), 272, tolerance: 1)
+        expectClose(fling.velocity(at: 1), 54, tolerance: 1)
+        #expect(!fling.isDone(at: 0))
+    }
+
+    /// newton_test.dart, "over/under scroll spring": from 500 at −7,500 px/s towards an edge at 0,
+    /// x(0.065) = 42 and dx(0.065) = −6,584, each within 1 (the friction, before the edge; the
+    /// test's spring after it is stiffer than the scroll physics' own, so its later figures are
+    /// not this engine's).
+    @Test func bouncingScrollSimulationBeforeTheEdge() {
+        let fling = FlutterBouncingFling(start: 500, velocity: -7500, lower: 0, upper: 1000)
+        expectClose(fling.position(at: 0), 500, tolerance: 1e-10)
+        expectClose(fling.velocity(at: 0), -7500, tolerance: 1e-10)
+        expectClose(fling.position(at: 0.065), 42, tolerance: 1)
+        expectClose(fling.velocity(at: 0.065), -6584, tolerance: 1)
+        #expect(!fling.isDone(at: 0.065) && !fling.isDone(at: 0.1))
+    }
+}

@@ -178,6 +178,9 @@ import Testing
         #expect(said.map { $0.components(separatedBy: " side by side").first!.components(separatedBy: " under one hand").first! }
             == ["Comparing 4 strategies", "Comparing 5 techniques", "Comparing 5 amounts", "Comparing 5 platforms' physics", "Compare off: one pane"])
         #expect(said[3].contains("same release speed"), "the physics comparison says every engine gets the same release")
+        // The physics step: five platforms as their users feel them, Chrome by its desktop curve.
+        let physics = Comparison.cycle(after: try Comparison(parsing: "parallax=0,15"), defaultAmount: 30)
+        #expect(physics?.values == ["uikit", "android", "flutter-ios", "chrome-desktop", "gtk"])
         #expect(Comparison.cycle(after: nil, defaultAmount: 30)?.values.count == 4)
         #expect(Comparison.cycle(after: try Comparison(parsing: "strategy=off,cached-layout"), defaultAmount: 30)?.values.count == 5)
 
@@ -270,5 +273,52 @@ import Testing
             #expect(inPane == !overEverything && over == overEverything, "over everything: \(overEverything)")
             #expect(!texts(group.composeOverPanes(showsStrip: false)).contains(Self.title), "a single pane has nothing over it")
         }
+    }
+}
+
+/// A physics comparison's strip says why the engines differ and draws every curve visibly.
+@Suite struct PhysicsStripTests {
+    let surface = Size(width: 1280, height: 800)
+
+    /// The panes of `engines` after one fling of 5,000 pt/s and 0.5 s of coasting.
+    func strip(_ engines: [ScrollEngineName]) throws -> DrawList {
+        let group = PaneGroup(base: PlaygroundSettings(), comparison: try Comparison(axis: .physics, values: engines.map(\.rawValue)),
+                              surfaceSize: surface)
+        group.enqueue(.input(TimedEvent(time: 0.1, event: .fling(vx: 0, vy: 5000))))
+        var t = 0.0
+        while t < 0.6 { group.run(at: t); t += 1.0 / 60 }
+        var list = DrawList()
+        CompareStrip.draw(group.panes, surfaceSize: surface, offsets: true, into: &list)
+        return list
+    }
+
+    @Test func eachRowNamesItsEngineAndItsRule() throws {
+        let list = try strip([.uikit, .flutterIOS, .chromeDesktop, .chromium, .gtk])
+        let texts = list.commands.compactMap { if case .text(let s, _, _, _, _) = $0 { s } else { nil } }
+        #expect(texts.contains("Chrome desktop: a 2 s Bézier, capped at 3 viewports"))
+        #expect(texts.contains("ChromeOS (FlingCurve): an exponential, at most 1.3 s"))
+        #expect(texts.contains("GTK: friction 4; stops at a step under 1 px"))
+        for engine in ScrollEngineName.allCases { #expect(!engine.rule.isEmpty && !engine.shipsIn.isEmpty) }
+    }
+
+    @Test func theBackingIsOpaqueAndEveryEngineHasItsOwnColour() throws {
+        let list = try strip([.uikit, .flutterIOS])
+        guard case .fill(_, let band) = try #require(list.commands.first) else { Issue.record("the strip starts with its band"); return }
+        #expect(band.a == 255, "the photos do not show through")
+        let colours = ScrollEngineName.allCases.map { CompareStrip.physicsColor($0) }
+        #expect(Set(colours.map { "\($0.r),\($0.g),\($0.b)" }).count == colours.count, "seven engines, seven colours")
+    }
+
+    @Test func uikitsCurveIsDrawnWideUnderFluttersIOSCurve() throws {
+        // The two curves nearly coincide: UIKit's lies underneath, three lines wide, Flutter's
+        // on top, one line wide, so both show.
+        let list = try strip([.flutterIOS, .uikit])
+        let uikit = CompareStrip.physicsColor(.uikit), flutter = CompareStrip.physicsColor(.flutterIOS)
+        let lines = list.commands.enumerated().compactMap { k, command -> (Int, Color)? in
+            if case .line(_, _, let color) = command, color == uikit || color == flutter { (k, color) } else { nil }
+        }
+        let uikitLines = lines.filter { $0.1 == uikit }, flutterLines = lines.filter { $0.1 == flutter }
+        #expect(!flutterLines.isEmpty && uikitLines.count == 3 * flutterLines.count)
+        #expect((uikitLines.map(\.0).max() ?? 0) < (flutterLines.map(\.0).min() ?? 0), "UIKit's first, Flutter's on top")
     }
 }

@@ -101,7 +101,12 @@ import Testing
         #expect(card?.computedBy == "strategy off: the image stays centred")
     }
 
-    @Test(arguments: [(ScrollEngineName.chromium, "Chromium", "+1193.1"), (.android, "Android", "+3177.6"), (.uikit, "UIKit", "+2497.5")])
+    @Test(arguments: [
+        (ScrollEngineName.chromium, "Chromium's FlingCurve (ChromeOS; Chrome with ExperimentalFlingAnimation off)", "+1193.1"),
+        (.chromeDesktop, "Chromium's PhysicsBasedFlingCurve (Chrome and Edge on Windows and Linux)", "+1800.0"),
+        (.android, "Android's OverScroller (Android apps: RecyclerView, Compose lists)", "+3177.6"),
+        (.uikit, "UIKit's UIScrollView (iOS and iPadOS apps)", "+2497.5"),
+    ])
     func aCoastingListsCardNamesItsEngineItsFormulaAndThisCoast(engine: ScrollEngineName, title: String, rest: String) throws {
         var settings = PlaygroundSettings(scene: .table, itemCount: 500)
         settings.physics.engine = engine
@@ -113,7 +118,8 @@ import Testing
         step.run(at: 0.1)
         let card = try #require(ExplainCard(playground: playground, pointer: Point(x: 400, y: 300)))
         let coast = try #require(card.coast, "a coasting list's card says how it coasts")
-        #expect(coast.hasPrefix(title + ": " + engine.formula))
+        // Named by what it is and where it ships, with its formula and the source it was read from.
+        #expect(coast.hasPrefix(title + ": " + engine.formula + " (" + engine.source + ")"), "\(coast)")
         // v0 is the curve's own slope at the release: 5,000 for every engine but Android's
         // spline, whose table starts at 4,994 for a 5,000 pt/s release.
         let curve = engine.engine.fling(from: 50_000, velocity: 5000, range: playground.scrollView.offsetRange, viewportExtent: 600)

@@ -23,6 +23,23 @@ extension HeadlessSDLTests {
     }
 }
 
+/// A physics comparison's row labels, each engine and its rule, fit their column.
+extension HeadlessSDLTests {
+    @Test func everyEnginesRuleFitsItsColumn() throws {
+        let sdl = try Headless(size: Size(width: 320, height: 200))
+        let text = try TextRenderer(renderer: sdl.renderer, fontPath: FontFiles.locate().regular)
+        var widest = (width: 0.0, label: "")
+        for engine in ScrollEngineName.allCases {
+            let label = CompareStrip.physicsLabel(engine)
+            let width = try text.measure(label, size: CompareStrip.physicsTextSize).width
+            if width > widest.width { widest = (width, label) }
+        }
+        // The 14 points of the colour square before it are outside the column's text.
+        #expect(widest.width + 14 <= CompareStrip.physicsLabelWidth, "\(widest.label) takes \(widest.width) points")
+        print("widest physics label: \(widest.label), \(widest.width) points")
+    }
+}
+
 /// A pane's rectangle that is not a number, or far off the surface, draws nothing wrong and
 /// never traps (every Double reaches SDL through `clampedInteger`).
 extension HeadlessSDLTests {

@@ -12,6 +12,10 @@ struct ScrollInputInterpreter {
     /// When false, the content stops hard at its edges (UIScrollView's `bounces`).
     var bounces: Bool
     var physics: ScrollPhysics
+    /// The app's frame interval and its last frame's time (nil before any): an engine that
+    /// decides on frames (GTK's) ticks on them.
+    var frameInterval: Double = 1.0 / 60
+    var lastFrameTime: Double?
 
     var rubberBand: RubberBand { RubberBand(coefficient: physics.rubberBandCoefficient, dimension: viewportExtent) }
 
@@ -96,7 +100,7 @@ struct ScrollInputInterpreter {
     /// Another platform's release: its gesture layer's velocity (its minimum and maximum
     /// fling speeds), then its fling, or its way back from where its own offset lies.
     private func releaseToEngine(velocity measured: Double, at time: Double, to state: inout ScrollState) {
-        let engine = physics.engine.engine
+        let engine = ScrollEngine(physics.engine, frameInterval: frameInterval)
         var start = state.position
         if case .engineDragging(let drag) = state.motion { start = drag.drag.enginePosition }
         if !bounces, start < range.lowerBound || start > range.upperBound {
@@ -109,8 +113,22 @@ struct ScrollInputInterpreter {
             state.position = fling.restPosition
             state.motion = .idle
         } else {
-            state.motion = .engineFling(fling, startTime: time)
+            state.motion = .engineFling(fling, startTime: engine.ticksOnFrames ? clockStart(releasedAt: time) : time)
         }
+    }
+
+    /// Where a fling that ticks on the app's frames starts its clock: GTK's kinetic scrolling
+    /// starts from the frame clock's time when the release is handled
+    /// (`gtk_scrolled_window_start_deceleration` reads `gdk_frame_clock_get_frame_time`), so it
+    /// ticks on the app's frames from there. A release is handled on the first frame at or after
+    /// it: the last frame plus a frame interval (the release itself when it falls on the last
+    /// frame). A release more than a frame after the last frame (none was drawn meanwhile)
+    /// starts at the release.
+    func clockStart(releasedAt time: Double) -> Double {
+        guard let last = lastFrameTime, last <= time else { return time }
+        let frames = ((time - last) / frameInterval - 1e-6).rounded(.up)
+        guard frames <= 1 else { return time }
+        return last + max(frames, 0) * frameInterval
     }
 
     /// Sets the list coasting at `velocity` (points per second, positive towards the end) as a

@@ -97,8 +97,15 @@ public final class ScrollView {
     private var interpreter: ScrollInputInterpreter {
         ScrollInputInterpreter(
             axis: axis, range: offsetRange, viewportExtent: viewportSize[axis],
-            bounces: bounces, physics: physics)
+            bounces: bounces, physics: physics, frameInterval: frameInterval, lastFrameTime: lastFrameTime)
     }
+
+    /// The interval between the last two frames (`tick`s) that came at most 0.1 s apart (a pause
+    /// is not a frame rate): GTK decides on frames, so its engine ticks at this interval. 1/60
+    /// until two such frames were seen.
+    public private(set) var frameInterval = 1.0 / 60
+    /// The last frame's time, if any frame was ticked.
+    private var lastFrameTime: Double?
 
     // MARK: Configuration
 
@@ -214,6 +221,10 @@ public final class ScrollView {
     /// The physics half of `tick(at:)`: moves the offset to where the motion is at `time`.
     /// Internal: the frame step runs the halves as separate phases.
     func advanceMotion(to time: Double) {
+        if time.isFinite {
+            if let last = lastFrameTime, time > last, time - last <= 0.1 { frameInterval = max(time - last, 0.001) }
+            lastFrameTime = max(time, lastFrameTime ?? time)
+        }
         advance(to: max(time, now))
     }
 

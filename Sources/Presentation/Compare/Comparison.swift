@@ -135,9 +135,10 @@ public struct Comparison: Sendable, Equatable {
         return all[(i + 1) % all.count]
     }
 
-    /// The engines the C key compares: the five platforms the issue tracker's questions are
-    /// about (Flutter's Android clamping physics is a caption click away).
-    public static let cycledEngines: [ScrollEngineName] = [.uikit, .android, .flutterIOS, .chromium, .gtk]
+    /// The engines the C key compares: five platforms as their users feel them, Chrome's by its
+    /// desktop curve (Flutter's Android clamping physics and ChromeOS's FlingCurve are a caption
+    /// click away).
+    public static let cycledEngines: [ScrollEngineName] = [.uikit, .android, .flutterIOS, .chromeDesktop, .gtk]
 
     /// Pane `k` stepped to its axis's next value that no other pane shows, or, when every value
     /// is shown, trading values with the pane showing the next; with the panes whose value
@@ -200,7 +201,7 @@ public struct Comparison: Sendable, Equatable {
 
     /// What the C key steps through: no comparison, then the strategies, the techniques, the
     /// amounts of the current scene and five platforms' physics, each with every value of its
-    /// axis (five of the six engines).
+    /// axis (five of the seven engines).
     public static func cycle(after current: Comparison?, defaultAmount: Double) -> Comparison? {
         let order: [CompareAxis] = [.strategy, .technique, .parallax, .physics]
         let nextAxis: CompareAxis?

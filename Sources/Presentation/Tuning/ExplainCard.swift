@@ -101,7 +101,7 @@ public struct ExplainCard: Equatable, Sendable {
             restOffset = rest
             if let start = scrollView.coastStart {
                 let engine = scrollView.physics.engine
-                coast = engine.title + ": " + engine.formula + ". This coast: v0 " + NumberFormat.signedFixed(start.velocity, decimals: 0)
+                coast = engine.longTitle + ": " + engine.formula + " (" + engine.source + "). This coast: v0 " + NumberFormat.signedFixed(start.velocity, decimals: 0)
                     + " pt/s, rests " + NumberFormat.signedFixed(rest - start.position, decimals: 1) + " pt from its release"
             }
         } else {

@@ -11,7 +11,8 @@ public struct TuningPanel: Equatable, Sendable {
 
     public static let sceneNames = SceneID.allCases.map { Scene.make($0).title }
     public static let strategyNames = ParallaxStrategy.allCases.map(\.title)
-    public static let engineNames = ScrollEngineName.allCases.map(\.title)
+    /// The physics picker's entries: each engine by what it is and where it ships.
+    public static let engineNames = ScrollEngineName.allCases.map(\.longTitle)
     /// The item-count slider's ends: the model's own range.
     public static let itemRange = Double(Playground.itemCountRange.lowerBound)...Double(Playground.itemCountRange.upperBound)
 

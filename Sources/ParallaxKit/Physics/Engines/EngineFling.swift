@@ -14,6 +14,7 @@ public enum EngineFling: ScrollSimulation, Hashable, Sendable {
     case flutterIOS(FlutterBouncingFling)
     case flutterAndroid(FlutterClampingFling)
     case flutterSpring(FlutterScrollSpring)
+    case chromeDesktop(ChromeDesktopFling)
     case chromium(ChromiumFling)
     case gtk(GTKFling)
 
@@ -27,6 +28,7 @@ public enum EngineFling: ScrollSimulation, Hashable, Sendable {
         case .flutterIOS(let s): s.position(at: t)
         case .flutterAndroid(let s): s.position(at: t)
         case .flutterSpring(let s): s.position(at: t)
+        case .chromeDesktop(let s): s.position(at: t)
         case .chromium(let s): s.position(at: t)
         case .gtk(let s): s.position(at: t)
         }
@@ -42,6 +44,7 @@ public enum EngineFling: ScrollSimulation, Hashable, Sendable {
         case .flutterIOS(let s): s.velocity(at: t)
         case .flutterAndroid(let s): s.velocity(at: t)
         case .flutterSpring(let s): s.velocity(at: t)
+        case .chromeDesktop(let s): s.velocity(at: t)
         case .chromium(let s): s.velocity(at: t)
         case .gtk(let s): s.velocity(at: t)
         }
@@ -57,6 +60,7 @@ public enum EngineFling: ScrollSimulation, Hashable, Sendable {
         case .flutterIOS(let s): s.isDone(at: t)
         case .flutterAndroid(let s): s.isDone(at: t)
         case .flutterSpring(let s): s.isDone(at: t)
+        case .chromeDesktop(let s): s.isDone(at: t)
         case .chromium(let s): s.isDone(at: t)
         case .gtk(let s): s.isDone(at: t)
         }
@@ -71,6 +75,7 @@ public enum EngineFling: ScrollSimulation, Hashable, Sendable {
         case .flutterIOS(let s): s.restPosition
         case .flutterAndroid(let s): s.restPosition
         case .flutterSpring(let s): s.restPosition
+        case .chromeDesktop(let s): s.restPosition
         case .chromium(let s): s.restPosition
         case .gtk(let s): s.restPosition
         }
@@ -88,6 +93,7 @@ public enum EngineFling: ScrollSimulation, Hashable, Sendable {
         case .flutterIOS(let s): return s.duration
         case .flutterAndroid(let s): return s.duration
         case .flutterSpring(let s): return s.duration
+        case .chromeDesktop(let s): return s.duration
         case .chromium(let s): return s.duration
         case .gtk(let s): return s.duration
         }
@@ -95,7 +101,7 @@ public enum EngineFling: ScrollSimulation, Hashable, Sendable {
 
     /// How far past the edge the platform's motion goes while the content shows the edge: GTK
     /// draws it as its overshoot indicator (at most 100 px). 0 for every other engine, whose
-    /// excursions past an edge are in `position(at:)` or (Android's glow, Chromium) not motion.
+    /// excursions past an edge are in `position(at:)` or (Android's glow, Chrome) not motion.
     public func overshoot(at t: Double) -> Double {
         if case .gtk(let s) = self { return s.overshoot(at: EngineFling.time(t)) }
         return 0

@@ -4,9 +4,10 @@ import RealModule
 /// with `DECELERATION_FRICTION` 4, `OVERSHOOT_FRICTION` 20 and `MAX_OVERSHOOT_DISTANCE` 100.
 ///
 /// Decelerating: y'' = −4y', so x(t) = c1 + c2·e^(−4t) with c1 = x0 + v0/4, c2 = −v0/4: the
-/// fling covers v0/4 (1,250 px for 5,000 px/s). It ends on the first frame whose velocity is
-/// under 0.1 px/s, where the position is rounded to a whole pixel
-/// (`gtk_kinetic_scrolling_stop`). On the first frame past an edge it turns into
+/// fling heads for v0/4 (1,250 px for 5,000 px/s). It ends on the first frame whose speed is
+/// under 1 px/s or, after the first frame, whose step from the frame before is under 1 px, and
+/// the position is rounded to a whole pixel there (`gtk_kinetic_scrolling_tick`, GNOME/gtk
+/// 1e9e7bf0): at 60 fps the step rule ends 5,000 px/s at 1,236 px, at 144 fps at 1,215 px. On the first frame past an edge it turns into
 /// overshooting: a critically damped spring y'' = −20y' − 100y about the edge,
 /// e(τ) = e^(−10τ)·(c1 + c2·τ) with c1 = the excursion on that frame and c2 = v + 10·c1. If a
 /// frame's excursion lies beyond [lower − 50, upper + 50] (half the overshoot width; the source
@@ -21,9 +22,10 @@ import RealModule
 ///
 /// GTK decides on frames (its tick reads the frame clock): when the fling turns into
 /// overshooting, where the cap takes hold, and when it ends. The engine therefore models its
-/// frames, at `frameInterval` from the fling's start: the content's offset is the same at any
-/// frame rate until the last frame (where the rounding lands a frame sooner or later), and the
-/// overshoot indicator depends on the frame rate, as in GTK.
+/// frames, at `frameInterval` from the fling's start (the app's frame interval, see
+/// `ScrollView.frameInterval`): the content's offset is the same at any frame rate until the
+/// last frame, where the step rule stops a faster frame rate sooner (its steps are shorter), and
+/// the overshoot indicator depends on the frame rate, as in GTK.
 ///
 /// Exact: all of the above at any t, for frames every `frameInterval`. Not modelled: the
 /// accumulation of successive flings is a separate function (`accumulatedVelocity`), and a
@@ -148,9 +150,7 @@ public struct GTKFling: ScrollSimulation, Hashable, Sendable, BitwiseCopyable {
             finalPosition = start
             return
         } else {
-            // |v0·e^(−4t)| < 0.1 from t = ln(|v0|/0.1)/4 on.
-            let speed = abs(velocity)
-            let stop = frame(after: speed > 0.1 ? Double.log(speed / 0.1) / friction : 0)
+            let stop = Self.finishingFrame(velocity: velocity, c1: decelC1, c2: decelC2, frameInterval: dt)
             var cross: (time: Double, edge: Double)?
             if decelC1 < lower || decelC1 > upper {
                 // c1 + c2·e^(−4t) = edge  ⇒  t = −ln((edge − c1)/c2)/4.
@@ -191,6 +191,34 @@ public struct GTKFling: ScrollSimulation, Hashable, Sendable, BitwiseCopyable {
         }
         finishTime = finish ?? t
         finalPosition = phase.equilibrium
+    }
+
+    /// `gtk_kinetic_scrolling_tick`'s end of a deceleration: the first frame (frames at k·dt,
+    /// k ≥ 1) whose speed |v0|·e^(−4t) is under 1, or, from the second frame on, whose step from
+    /// the frame before moves less than 1 px. The step is (|v0|/4)·e^(−4t)·(e^(4·dt) − 1), so at
+    /// 60 fps it falls under 1 px while the speed is still 14.5 px/s: 5,000 px/s rests 14.5/4 px
+    /// short of its asymptote, and, rounded, at 1,236 px (1,215 at 144 fps).
+    static func finishingFrame(velocity: Double, c1: Double, c2: Double, frameInterval dt: Double) -> Double {
+        let friction = GTKScrollEngine.decelerationFriction
+        func position(_ k: Double) -> Double { c1 + c2 * Double.exp(-friction * k * dt) }
+        func finishes(_ k: Double) -> Bool {
+            let speed = abs(friction * c2 * Double.exp(-friction * k * dt))
+            return speed < 1 || (k >= 2 && abs(position(k) - position(k - 1)) < 1)
+        }
+        // The first frame after the speed's crossing, ln|v0|/4, and after the step's,
+        // ln(|v0|·(e^(4·dt) − 1)/4)/4; then checked frame by frame against the rule itself.
+        let speed = abs(velocity)
+        let bySpeed = speed > 1 ? Double.log(speed) / friction : 0
+        let stepScale = speed * Double.expMinusOne(friction * dt) / friction
+        let byStep = stepScale > 1 ? Double.log(stepScale) / friction : 0
+        var k = max(1, (min(bySpeed, byStep) / dt).rounded(.down) + 1)
+        while k > 1, finishes(k - 1) { k -= 1 }
+        var checked = 0
+        while !finishes(k), checked < 1000 {
+            k += 1
+            checked += 1
+        }
+        return k * dt
     }
 
     /// A time within this of a frame counts as that frame (k·dt and k/fps may differ in the

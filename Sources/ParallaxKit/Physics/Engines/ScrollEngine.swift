@@ -4,6 +4,7 @@ public enum ScrollEngine: Hashable, Sendable {
     case android(AndroidScrollEngine)
     case flutterIOS(FlutterIOSScrollEngine)
     case flutterAndroid(FlutterAndroidScrollEngine)
+    case chromeDesktop(ChromeDesktopScrollEngine)
     case chromium(ChromiumScrollEngine)
     case gtk(GTKScrollEngine)
 
@@ -14,9 +15,23 @@ public enum ScrollEngine: Hashable, Sendable {
         case .android: self = .android(AndroidScrollEngine())
         case .flutterIOS: self = .flutterIOS(FlutterIOSScrollEngine())
         case .flutterAndroid: self = .flutterAndroid(FlutterAndroidScrollEngine())
+        case .chromeDesktop: self = .chromeDesktop(ChromeDesktopScrollEngine())
         case .chromium: self = .chromium(ChromiumScrollEngine())
         case .gtk: self = .gtk(GTKScrollEngine())
         }
+    }
+
+    /// The named engine with its platform's constants, ticking every `frameInterval` seconds
+    /// where the platform decides on frames (GTK).
+    public init(_ name: ScrollEngineName, frameInterval: Double) {
+        self = name == .gtk ? .gtk(GTKScrollEngine(frameInterval: frameInterval)) : ScrollEngine(name)
+    }
+
+    /// Whether the platform decides on frames: its fling's clock starts on the frame before the
+    /// release (see `GTKScrollEngine`).
+    public var ticksOnFrames: Bool {
+        if case .gtk = self { return true }
+        return false
     }
 
     public var name: ScrollEngineName {
@@ -25,6 +40,7 @@ public enum ScrollEngine: Hashable, Sendable {
         case .android: .android
         case .flutterIOS: .flutterIOS
         case .flutterAndroid: .flutterAndroid
+        case .chromeDesktop: .chromeDesktop
         case .chromium: .chromium
         case .gtk: .gtk
         }
@@ -39,6 +55,7 @@ public enum ScrollEngine: Hashable, Sendable {
         case .android(let e): e.fling(from: start, velocity: velocity, range: range, viewportExtent: viewportExtent)
         case .flutterIOS(let e): e.fling(from: start, velocity: velocity, range: range, viewportExtent: viewportExtent)
         case .flutterAndroid(let e): e.fling(from: start, velocity: velocity, range: range, viewportExtent: viewportExtent)
+        case .chromeDesktop(let e): e.fling(from: start, velocity: velocity, range: range, viewportExtent: viewportExtent)
         case .chromium(let e): e.fling(from: start, velocity: velocity, range: range, viewportExtent: viewportExtent)
         case .gtk(let e): e.fling(from: start, velocity: velocity, range: range, viewportExtent: viewportExtent)
         }
@@ -56,7 +73,7 @@ public enum ScrollEngine: Hashable, Sendable {
     public func beginDrag(at position: Double, overshoot: Double = 0, range: ClosedRange<Double>, viewportExtent: Double) -> EngineDrag {
         switch self {
         case .uikit(let e): e.beginDrag(at: position, range: range, viewportExtent: viewportExtent)
-        case .android, .flutterAndroid, .chromium:
+        case .android, .flutterAndroid, .chromeDesktop, .chromium:
             EngineDrag(raw: EngineInput.clamp(EngineInput.position(position), EngineInput.bounds(range)),
                        position: EngineInput.clamp(EngineInput.position(position), EngineInput.bounds(range)))
         case .flutterIOS:
@@ -73,7 +90,7 @@ public enum ScrollEngine: Hashable, Sendable {
         let d = EngineInput.delta(delta)
         switch self {
         case .uikit(let e): return e.drag(drag, by: d, range: range, viewportExtent: viewportExtent)
-        case .android, .flutterAndroid, .chromium:
+        case .android, .flutterAndroid, .chromeDesktop, .chromium:
             let b = EngineInput.bounds(range)
             return EngineDrag(raw: EngineInput.position(drag.raw + d), position: EngineInput.clamp(EngineInput.position(drag.position + d), b))
         case .flutterIOS(let e): return e.drag(drag, by: d, range: range, viewportExtent: viewportExtent)
@@ -90,7 +107,7 @@ public enum ScrollEngine: Hashable, Sendable {
         case .android(let e): return e.releaseVelocity(v)
         case .flutterIOS(let e): return e.releaseVelocity(v)
         case .flutterAndroid(let e): return e.releaseVelocity(v)
-        case .chromium, .gtk: return v
+        case .chromeDesktop, .chromium, .gtk: return v
         }
     }
 }
