@@ -14,6 +14,8 @@ public struct Preset: Equatable, Sendable {
     public var parallax: Double?
     public var items: Int?
     public var reduceMotion: Bool?
+    /// What reduce motion leaves of the parallax, a fraction of the amount (nil: none).
+    public var reducedAmount: Double?
     /// The feel's constants the preset sets, by knob (the others stay UIKit's).
     public var knobs: [ScrollPhysics.Knob: Double] = [:]
     /// The cells' shape the preset sets, knob by knob (the others stay the scene's own).
@@ -25,7 +27,7 @@ public struct Preset: Equatable, Sendable {
     public var cpuSlowdown: Double?
     public var refresh: Double??
 
-    public static let keys = ["scene", "strategy", "technique", "physics", "parallax", "items", "reduce-motion"]
+    public static let keys = ["scene", "strategy", "technique", "physics", "parallax", "items", "reduce-motion", Playground.reducedAmountKnob.name]
         + ScrollPhysics.Knob.allCases.map(\.rawValue) + CellLayout.Knob.allCases.map(\.rawValue)
         + [RunBudget.cpuSlowdownKnob.name, RunBudget.refreshKnob.name]
 
@@ -38,7 +40,7 @@ public struct Preset: Equatable, Sendable {
     }
 
     public init(scene: SceneID? = nil, strategy: ParallaxStrategy? = nil, technique: ParallaxMapping? = nil,
-                parallax: Double? = nil, items: Int? = nil, reduceMotion: Bool? = nil,
+                parallax: Double? = nil, items: Int? = nil, reduceMotion: Bool? = nil, reducedAmount: Double? = nil,
                 knobs: [ScrollPhysics.Knob: Double] = [:], cellLayout: CellLayout = .sceneDefaults) {
         self.knobs = knobs
         self.cellLayout = cellLayout
@@ -48,12 +50,14 @@ public struct Preset: Equatable, Sendable {
         self.parallax = parallax
         self.items = items
         self.reduceMotion = reduceMotion
+        self.reducedAmount = reducedAmount
     }
 
     /// The choices a playground holds now (what the panel's Save writes).
     public init(playground: Playground) {
         self.init(scene: playground.scene.id, strategy: playground.strategy, technique: playground.mappingOverride,
-                  parallax: playground.parallaxAmount, items: playground.itemCount, reduceMotion: playground.reduceMotion)
+                  parallax: playground.parallaxAmount, items: playground.itemCount, reduceMotion: playground.reduceMotion,
+                  reducedAmount: playground.reducedAmountFraction == 0 ? nil : playground.reducedAmountFraction)
         // Only the knobs moved from UIKit's: a preset says what it changes.
         for knob in ScrollPhysics.Knob.allCases where playground.physics[knob] != ScrollPhysics.uikit[knob] {
             knobs[knob] = playground.physics[knob]
@@ -71,6 +75,8 @@ public struct Preset: Equatable, Sendable {
         if let items { commands.append(.setItemCount(max(1, items))) }
         if let parallax { commands.append(.setParallax(parallax)) }
         if let reduceMotion { commands.append(.setReduceMotion(reduceMotion)) }
+        // Set or back to none: loading a preset gives its reduced motion whole.
+        commands.append(.setReducedAmount(reducedAmount ?? 0))
         // Every knob, set or back to UIKit's: loading a preset gives its feel whole.
         for knob in ScrollPhysics.Knob.allCases { commands.append(.setPhysics(knob, physics[knob])) }
         commands.append(.setScrollEngine(physics.engine))
@@ -182,6 +188,11 @@ public struct Preset: Equatable, Sendable {
                 }
                 guard let parsed else { throw Self.outOfRange(knob, value, source: source) }
                 if knob == RunBudget.refreshKnob { refresh = parsed } else { cpuSlowdown = parsed }
+            case Playground.reducedAmountKnob.name:
+                guard case .number(let fraction) = value, Playground.reducedAmountKnob.range.contains(fraction) else {
+                    throw Self.outOfRange(Playground.reducedAmountKnob, value, source: source)
+                }
+                reducedAmount = fraction
             case let name where ScrollPhysics.Knob(rawValue: name) != nil:
                 let knob = ScrollPhysics.Knob(rawValue: name)!
                 let parsed: Double? = switch value {
@@ -214,6 +225,7 @@ public struct Preset: Equatable, Sendable {
         if let items { add("items", String(items)) }
         if let parallax { add("parallax", parallax == parallax.rounded() ? String(Int(parallax)) : String(parallax)) }
         if let reduceMotion { add("reduce-motion", reduceMotion ? "true" : "false") }
+        if let reducedAmount { add(Playground.reducedAmountKnob.name, String(reducedAmount)) }
         if let scene { add("scene", "\"\(scene.name)\"") }
         if let strategy { add("strategy", "\"\(strategy.name)\"") }
         if let engine { add("physics", "\"\(engine.rawValue)\"") }

@@ -44,6 +44,10 @@ extension FlutterExport {
             An item needs a fixed \(vertical ? "height" : "width"): the image is laid out `2 × overscan` longer and
             clipped. For Leth's bars, pad the list by `contentInsetTop` and `contentInsetBottom`.
 
+            ## Reduce motion
+
+            \(reducedMotion.readmeParagraph(setting: "the platform's setting for less motion")) `TunedParallaxImage` reads two flags: `MediaQuery.disableAnimationsOf(context)` (Android's Remove animations; the browser's `prefers-reduced-motion` on the web), which rebuilds it when the setting changes while the app runs, and iOS's Reduce Motion, `AccessibilityFeatures.reduceMotion` from dart:ui (iOS only, in every Flutter this export supports), read each time it builds. Flutter SDKs that have `MediaQuery.reduceMotionOf(context)` also rebuild on a change of the iOS flag: use it in place of `View.of(context).platformDispatcher.accessibilityFeatures.reduceMotion` there. Not run here, like the rest of this export.
+
             ## Minimum
 
             Flutter 3.10 (Dart 3: `abstract final class`, `ScrollPhysics.toleranceFor`).

@@ -12,13 +12,20 @@ public struct FlutterExport: Sendable {
     public var amount: Double
     public var strategy: ParallaxStrategy
     public var physics: ScrollPhysics
+    /// What the viewer's setting to reduce motion leaves of the amount (`--reduced-amount`; 0:
+    /// the images stay centred).
+    public var reducedAmountFraction: Double
 
-    public init(scene: Scene, amount: Double, strategy: ParallaxStrategy, physics: ScrollPhysics = .uikit) {
+    public init(scene: Scene, amount: Double, strategy: ParallaxStrategy, physics: ScrollPhysics = .uikit,
+                reducedAmountFraction: Double = 0) {
         self.scene = scene
         self.amount = amount
         self.strategy = strategy
         self.physics = physics
+        self.reducedAmountFraction = reducedAmountFraction
     }
+
+    var reducedMotion: ReducedMotionExport { ReducedMotionExport(amount: amount, fraction: reducedAmountFraction) }
 
     public static let mappingFile = "tuned_parallax.dart"
 
@@ -47,6 +54,10 @@ public struct FlutterExport: Sendable {
               /// The largest shift either way, in logical pixels (the value tuned in the playground).
               static const double amount = \(number(amount));
 
+              /// The largest shift while the viewer asks for less motion, in logical pixels:
+              /// \(reducedMotion.describedInCode).
+              static const double reducedAmount = \(reducedMotion.expression(amountName: "amount"));
+
               /// How far the image reaches past its item at each end: the amount, so the image always
               /// covers the item, unless the playground tuned it otherwise.
               static const double overscan = \(number(scene.cellLayout.imageOverscan ?? amount));
@@ -74,6 +85,9 @@ public struct FlutterExport: Sendable {
               }) {
             \(MappingFormula(mapping: scene.mapping, language: .dart, indent: "    ").text)
               }
+
+              /// The amount to move by: [reducedAmount] while the viewer asks for less motion.
+              static double amountFor({required bool reduceMotion}) => reduceMotion ? reducedAmount : amount;
             }
 
             """

@@ -47,13 +47,19 @@ extension KotlinExport {
     public func composeSource() -> String {
         let w = axisWords
         let layerShape = strategy != .layoutInvalidation
-        let imports = (layerShape
+        let motionImports = ["android.content.Context", "android.provider.Settings", "androidx.compose.runtime.Composable",
+                             "androidx.compose.runtime.DisposableEffect", "androidx.compose.runtime.getValue",
+                             "androidx.compose.runtime.mutableStateOf", "androidx.compose.runtime.remember",
+                             "androidx.compose.runtime.setValue", "androidx.compose.ui.platform.LocalContext",
+                             "androidx.compose.ui.platform.LocalLifecycleOwner", "androidx.lifecycle.Lifecycle",
+                             "androidx.lifecycle.LifecycleEventObserver"]
+        let imports = (motionImports + (layerShape
             ? ["androidx.compose.foundation.lazy.LazyListLayoutInfo", "androidx.compose.foundation.lazy.LazyListState",
                "androidx.compose.ui.Modifier", "androidx.compose.ui.graphics.graphicsLayer", "androidx.compose.ui.layout.layout",
                "androidx.compose.ui.unit.dp"]
             : ["androidx.compose.foundation.lazy.LazyListLayoutInfo", "androidx.compose.foundation.lazy.LazyListState",
                "androidx.compose.ui.Modifier", "androidx.compose.ui.layout.layout", "androidx.compose.ui.unit.dp",
-               "kotlin.math.roundToInt"]).map { "import " + $0 }.joined(separator: "\n")
+               "kotlin.math.roundToInt"])).sorted().map { "import " + $0 }.joined(separator: "\n")
         let cellArguments = vertical
             ? "cellMinX = 0.0, cellMinY = start, cellWidth = cross, cellHeight = length,\n        boundsMinX = 0.0, boundsMinY = 0.0, boundsWidth = cross, boundsHeight = viewport"
             : "cellMinX = start, cellMinY = 0.0, cellWidth = length, cellHeight = cross,\n        boundsMinX = 0.0, boundsMinY = 0.0, boundsWidth = viewport, boundsHeight = cross"
@@ -61,21 +67,22 @@ extension KotlinExport {
         let modifier = layerShape ? """
             /**
              * Shifts this image by the tuned parallax as the list of [state] scrolls; [index] is the item's
-             * index in the list. The state is read inside the layer block, so a scroll re-runs only this block.
+             * index in the list; [reduceMotion] is [rememberReduceMotion]'s answer. The state is read inside
+             * the layer block, so a scroll re-runs only this block.
              */
-            fun Modifier.tunedParallax(state: LazyListState, index: Int): Modifier = graphicsLayer {
-                \(w.translation) = state.layoutInfo.parallaxShiftPx(index, density) ?: 0f
+            fun Modifier.tunedParallax(state: LazyListState, index: Int, reduceMotion: Boolean): Modifier = graphicsLayer {
+                \(w.translation) = state.layoutInfo.parallaxShiftPx(index, density, TunedParallax.amount(reduceMotion)) ?: 0f
             }
             """ : """
             /**
              * Places this image shifted by the tuned parallax as the list of [state] scrolls; [index] is the
-             * item's index in the list. The state is read in the placement block, so every scroll runs this
-             * item's placement again.
+             * item's index in the list; [reduceMotion] is [rememberReduceMotion]'s answer. The state is read in
+             * the placement block, so every scroll runs this item's placement again.
              */
-            fun Modifier.tunedParallax(state: LazyListState, index: Int): Modifier = layout { measurable, constraints ->
+            fun Modifier.tunedParallax(state: LazyListState, index: Int, reduceMotion: Boolean): Modifier = layout { measurable, constraints ->
                 val placeable = measurable.measure(constraints)
                 layout(placeable.width, placeable.height) {
-                    val shift = state.layoutInfo.parallaxShiftPx(index, density) ?: 0f
+                    val shift = state.layoutInfo.parallaxShiftPx(index, density, TunedParallax.amount(reduceMotion)) ?: 0f
                     \(place)
                 }
             }
@@ -104,11 +111,38 @@ extension KotlinExport {
             \(imports)
 
             /**
-             * The tuned shift of the item at [index] in pixels, or null while it is not in the viewport.
-             * The mapping works in dp: pixels are divided by [density] on the way in and the shift
+             * Whether the viewer has turned animations off ("Remove animations" in the accessibility settings,
+             * or every animation scale at 0 in the developer options): the animator duration scale, read from
+             * `Settings.Global.ANIMATOR_DURATION_SCALE`. Compose has no API of its own for this; the global
+             * setting is the same number `ValueAnimator.areAnimatorsEnabled()` tests, and it reads the same on
+             * every API level Compose runs on (that call needs API 26). A change is made in the Settings app,
+             * so the activity resumes after it: the setting is read again on every resume.
+             */
+            @Composable
+            fun rememberReduceMotion(): Boolean {
+                val context = LocalContext.current
+                val lifecycle = LocalLifecycleOwner.current.lifecycle
+                var reduceMotion by remember { mutableStateOf(animationsAreOff(context)) }
+                DisposableEffect(lifecycle, context) {
+                    val observer = LifecycleEventObserver { _, event ->
+                        if (event == Lifecycle.Event.ON_RESUME) reduceMotion = animationsAreOff(context)
+                    }
+                    lifecycle.addObserver(observer)
+                    onDispose { lifecycle.removeObserver(observer) }
+                }
+                return reduceMotion
+            }
+
+            /** True when the animator duration scale is 0 (animations off). */
+            fun animationsAreOff(context: Context): Boolean =
+                Settings.Global.getFloat(context.contentResolver, Settings.Global.ANIMATOR_DURATION_SCALE, 1f) == 0f
+
+            /**
+             * The tuned shift of the item at [index] in pixels, at [amount] dp, or null while it is not in the
+             * viewport. The mapping works in dp: pixels are divided by [density] on the way in and the shift
              * multiplied by it on the way out. The cross axis does not enter a \(vertical ? "vertical" : "horizontal") mapping.
              */
-            fun LazyListLayoutInfo.parallaxShiftPx(index: Int, density: Float): Float? {
+            fun LazyListLayoutInfo.parallaxShiftPx(index: Int, density: Float, amount: Double): Float? {
                 val item = visibleItemsInfo.firstOrNull { it.index == index } ?: return null
                 // `offset` counts from the end of the leading content padding; the viewport starts at
                 // `viewportStartOffset` (minus that padding), so this is the item's place in the viewport.
@@ -117,7 +151,8 @@ extension KotlinExport {
                 val viewport = \(w.viewport).toDouble() / density
                 val cross = \(w.cross).toDouble() / density
                 val shift = TunedParallax.displacement(
-                    \(cellArguments))
+                    \(cellArguments),
+                    amount = amount)
                 return (shift * density).toFloat()
             }
 
@@ -130,7 +165,7 @@ extension KotlinExport {
              *     itemsIndexed(photos) { index, photo ->
              *         Box(Modifier.\(vertical ? "fillMaxWidth().height(240.dp)" : "fillMaxHeight().width(240.dp)").clipToBounds()) {
              *             Image(painterResource(photo), contentDescription = null, contentScale = ContentScale.Crop,
-             *                   modifier = Modifier.fillMaxSize().tunedParallax(state, index).parallaxOverscan())
+             *                   modifier = Modifier.fillMaxSize().tunedParallax(state, index, reduceMotion).parallaxOverscan())
              *         }
              *     }
              */

@@ -26,11 +26,12 @@ extension KotlinExport {
             return """
                 ```kotlin
                 val state = rememberLazyListState()
+                val reduceMotion = rememberReduceMotion()
                 \(list)(state = state, flingBehavior = rememberTunedFlingBehavior()) {
                     itemsIndexed(photos) { index, photo ->
                         Box(Modifier.\(vertical ? "fillMaxWidth().height(240.dp)" : "fillMaxHeight().width(240.dp)").clipToBounds()) {
                             Image(painterResource(photo), contentDescription = null, contentScale = ContentScale.Crop,
-                                  modifier = Modifier.fillMaxSize().tunedParallax(state, index).parallaxOverscan())
+                                  modifier = Modifier.fillMaxSize().tunedParallax(state, index, reduceMotion).parallaxOverscan())
                         }
                     }
                 }
@@ -53,6 +54,7 @@ extension KotlinExport {
                 recyclerView.layoutManager = \(manager)
                 recyclerView.adapter = ParallaxAdapter(photos, itemLengthPx = (240 * resources.displayMetrics.density).toInt())\(listener)
                 recyclerView.useTunedFling()
+                ParallaxMotion.follow(recyclerView)
                 ```
 
                 An item needs a fixed \(vertical ? "height" : "width") (`ParallaxAdapter` gives it one); the image is measured
@@ -65,11 +67,21 @@ extension KotlinExport {
         }
     }
 
+    /// How the glue reads the setting and follows a change, for the README.
+    private func motionSentence(format: Format) -> String {
+        switch format {
+        case .compose:
+            "Compose has no API for this setting: `rememberReduceMotion()` reads the animator duration scale from `Settings.Global.ANIMATOR_DURATION_SCALE`, the number `ValueAnimator.areAnimatorsEnabled()` tests, because it reads the same on every API level Compose runs on (that call needs API 26), and reads it again each time the activity resumes (the setting is changed in the Settings app, so the activity resumes after a change)."
+        case .androidView:
+            "`ParallaxMotion` asks `ValueAnimator.areAnimatorsEnabled()` on API 26 and later and, below API 26, which lacks it, reads the same scale from `Settings.Global.ANIMATOR_DURATION_SCALE`. On API 33 and later it follows a change as it happens (`ValueAnimator.registerDurationScaleChangeListener`); before that it reads the setting again when the list's window regains focus, as it does when the viewer comes back from the Settings app. Either way the items on screen are shifted again at once."
+        }
+    }
+
     public func readme(format: Format) -> String {
         let title = format == .compose ? "Jetpack Compose" : "Android views"
         let glueFile = format == .compose ? "ParallaxCompose.kt" : "ParallaxRecyclerView.kt"
         let minimum = format == .compose
-            ? "Android 5.0 (API 21, Compose's minimum) with Compose Foundation 1.2 or later (`LazyListLayoutInfo.viewportSize`)."
+            ? "Android 5.0 (API 21, Compose's minimum) with Compose Foundation 1.2 or later (`LazyListLayoutInfo.viewportSize`); `rememberReduceMotion` uses Compose UI's `LocalLifecycleOwner` (deprecated in Compose UI 1.7 for lifecycle-runtime-compose's, which works the same)."
             : "Android 5.0 (API 21) with androidx RecyclerView 1.0, core-ktx 1.0\(coast.androidFrictionMultiplier == nil ? "" : " and dynamicanimation 1.0 (`FlingAnimation`)")."
         return """
             # \(scene.title): parallax for \(title)
@@ -90,6 +102,10 @@ extension KotlinExport {
             ## Use
 
             \(usage(format: format))
+
+            ## Remove animations
+
+            \(reducedMotion.readmeParagraph(setting: "Remove animations (Settings › Accessibility; it sets the animator duration scale to 0, as turning every animation scale off in the developer options does)")) \(motionSentence(format: format))
 
             ## Minimum
 

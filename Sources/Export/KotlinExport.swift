@@ -14,13 +14,20 @@ public struct KotlinExport: Sendable {
     public var amount: Double
     public var strategy: ParallaxStrategy
     public var physics: ScrollPhysics
+    /// What the viewer's "Remove animations" leaves of the amount (`--reduced-amount`; 0: the
+    /// images stay centred).
+    public var reducedAmountFraction: Double
 
-    public init(scene: Scene, amount: Double, strategy: ParallaxStrategy, physics: ScrollPhysics = .uikit) {
+    public init(scene: Scene, amount: Double, strategy: ParallaxStrategy, physics: ScrollPhysics = .uikit,
+                reducedAmountFraction: Double = 0) {
         self.scene = scene
         self.amount = amount
         self.strategy = strategy
         self.physics = physics
+        self.reducedAmountFraction = reducedAmountFraction
     }
+
+    var reducedMotion: ReducedMotionExport { ReducedMotionExport(amount: amount, fraction: reducedAmountFraction) }
 
     public static let mappingFile = "TunedParallax.kt"
     /// The package every file declares; the README says to change it to the app's.
@@ -59,6 +66,12 @@ public struct KotlinExport: Sendable {
                 const val AMOUNT = \(number(amount))
 
                 /**
+                 * The largest shift while the viewer has turned animations off, in dp:
+                 * \(reducedMotion.describedInCode).
+                 */
+                const val REDUCED_AMOUNT = \(reducedMotion.expression(amountName: "AMOUNT"))
+
+                /**
                  * How far the image reaches past its item at each end, in dp: the amount, so the
                  * image always covers the item, unless the playground tuned it otherwise.
                  */
@@ -84,6 +97,9 @@ public struct KotlinExport: Sendable {
                 ): Double {
             \(MappingFormula(mapping: scene.mapping, language: .kotlin, indent: "        ").text)
                 }
+
+                /** The amount to move by: [REDUCED_AMOUNT] while the viewer has turned animations off. */
+                fun amount(reduceMotion: Boolean): Double = if (reduceMotion) REDUCED_AMOUNT else AMOUNT
             }
 
             """

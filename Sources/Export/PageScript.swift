@@ -121,7 +121,8 @@ enum PageScript {
   }
 
   // ---- the articles' mappings, in the app's convention: displacement from centred, in px ----
-  const A = scene.amount;
+  // The tuned amount, or while the reader prefers reduced motion the reduced one (none: still).
+  let A = scene.amount;
   const clamp = (v, lo, hi) => Number.isFinite(v) ? Math.min(hi, Math.max(lo, v)) : 0;
   function displacement(f, b) {
     switch (scene.mapping) {
@@ -255,7 +256,8 @@ enum PageScript {
     pending = false;
     if (!layout) return;
     const b = bounds();
-    const still = !scene.motion || reducedMotion.matches;
+    A = reducedMotion.matches ? (scene.reducedAmount || 0) : scene.amount;
+    const still = !scene.motion || A === 0;
     const start = vertical ? b.y : b.x, end = start + (vertical ? b.h : b.w);
     const lead = vertical ? (f) => f.y : (f) => f.x;
     // The first cell whose leading edge is past start − longest: nothing before it is visible.

@@ -118,7 +118,7 @@ extension ReactExport {
               const onScreen: [HTMLElement, number][] = [];
               for (const cell of cells.current.values()) {
                 const frame = renderedFrame(cell, origin);
-                if (intersects(frame, bounds)) onScreen.push([cell, reducedMotion ? 0 : shiftOf(frame, bounds)]);
+                if (intersects(frame, bounds)) onScreen.push([cell, shiftOf(frame, bounds, reducedMotion)]);
               }
               for (const [cell, shift] of onScreen) placeImages(cell, shift);
             };
@@ -195,7 +195,7 @@ extension ReactExport {
               const bounds = visibleBounds(scroller);
               forEachVisible(layout, visibility, bounds, (item) => {
                 const cell = cells.current.get(item);
-                if (cell) placeImages(cell, reducedMotion ? 0 : shiftOf(layout.frames[item], bounds));
+                if (cell) placeImages(cell, shiftOf(layout.frames[item], bounds, reducedMotion));
               });
             };
             \(Self.updateOnScroll)
@@ -241,7 +241,7 @@ extension ReactExport {
             height: size.height,
           };
 
-        \(markup(cell: "              shift={reducedMotion ? 0 : shiftOf(frame, bounds)}"))
+        \(markup(cell: "              shift={shiftOf(frame, bounds, reducedMotion)}"))
         }
 
         """

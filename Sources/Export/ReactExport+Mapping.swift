@@ -69,6 +69,9 @@ extension ReactExport {
 
             /** The largest shift either way, in CSS px (the value tuned in the playground). */
             const amount = \(Self.ts(amount));
+            /** The largest shift while the reader prefers reduced motion, in px:
+             *  \(reducedMotion.describedInCode). */
+            const reducedAmount = \(reducedMotion.stopsMotion ? "0" : "amount * \(Self.ts(reducedMotion.fraction))");
             /** How far the image reaches past its cell at each end, in px: the amount, so the image always
              *  covers the cell, unless the playground tuned it otherwise. */
             const overscan = \(Self.ts(scene.cellLayout.imageOverscan ?? amount));
@@ -90,9 +93,12 @@ extension ReactExport {
             \(mappingBody)
             }
 
+            /** The amount to move by: `reducedAmount` while the reader prefers reduced motion. */
+            const amountFor = (reducedMotion: boolean): number => (reducedMotion ? reducedAmount : amount);
+
             /** The tuned parallax of the \(scene.id.name) scene: `TunedParallax.displacement` has the Swift export's name and
              *  argument order. */
-            export const TunedParallax = { amount, overscan, contentInsetTop, contentInsetBottom, isVertical, displacement } as const;
+            export const TunedParallax = { amount, reducedAmount, amountFor, overscan, contentInsetTop, contentInsetBottom, isVertical, displacement } as const;
 
             """
     }

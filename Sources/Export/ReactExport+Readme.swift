@@ -75,6 +75,10 @@ extension ReactExport {
 
             \(strategyNote)
 
+            ## Reduced motion
+
+            \(strategy == .off ? "The list is still: nothing moves, whatever the reader's setting." : reducedMotion.readmeParagraph(setting: "their system's reduce-motion setting (the browser reports it as `prefers-reduced-motion: reduce`)") + " `usePrefersReducedMotion` (`hooks.ts`) follows the setting as it changes.")
+
             ## Scroll physics
 
             The browser's scroll physics cannot be set by code: the list scrolls, flings and bounces as the browser and

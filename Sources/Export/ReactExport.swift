@@ -28,6 +28,7 @@ public struct ReactExport {
 
     var scene: Scene { page.scene }
     var amount: Double { page.amount }
+    var reducedMotion: ReducedMotionExport { ReducedMotionExport(amount: page.amount, fraction: page.reducedAmountFraction) }
 
     /// The component's files, which a React app copies (the demo's are apart).
     public func sourceFiles() -> [(name: String, text: String)] {
@@ -42,7 +43,7 @@ public struct ReactExport {
     public func write(into folder: OutputFolder) throws(ExportError) {
         let made = try page.makeImages(into: folder, directory: "demo/images")
         let demoScene = WebScene(scene: scene, amount: amount, motion: strategy != .off, itemCount: page.itemCount,
-                                 photos: made.photos, covers: made.covers)
+                                 photos: made.photos, covers: made.covers, reducedAmountFraction: page.reducedAmountFraction)
         do {
             for file in sourceFiles() { try folder.write(file.text, to: file.name) }
             try folder.write(demoEntrySource(), to: "demo/main.tsx")

@@ -65,23 +65,69 @@ extension SwiftSourceExport {
         case .cachedLayout: body = attributesClass + cachedLayout
         }
         return header + "\n// Needs UIKit: checked on Linux with `swiftc -parse` only.\nimport UIKit\n\n"
-            + shiftFunction + body + cell(appliesAttributes: shape != .scrollCallback) + uikitPhysicsSource()
+            + shiftFunction + motionSetting + body + cell(appliesAttributes: shape != .scrollCallback) + uikitPhysicsSource()
     }
 
     private var shiftFunction: String {
         let offset = vertical ? "CGPoint(x: 0, y: shift)" : "CGPoint(x: shift, y: 0)"
         return """
             /// The image's shift for a cell at `frame` while `bounds` is visible (both in the collection
-            /// view's content coordinates).
+            /// view's content coordinates), at the amount the viewer's Reduce Motion setting allows.
+            @MainActor
             func parallaxOffset(of frame: CGRect, in bounds: CGRect) -> CGPoint {
                 let shift = CGFloat(TunedParallax.displacement(
                     cellMinX: frame.minX, cellMinY: frame.minY, cellWidth: frame.width, cellHeight: frame.height,
-                    boundsMinX: bounds.minX, boundsMinY: bounds.minY, boundsWidth: bounds.width, boundsHeight: bounds.height))
+                    boundsMinX: bounds.minX, boundsMinY: bounds.minY, boundsWidth: bounds.width, boundsHeight: bounds.height,
+                    amount: ParallaxMotion.amount))
                 return \(offset)
             }
 
 
             """
+    }
+
+    /// How the list shows a change of the setting at once: the scroll callback sets the
+    /// visible cells' shifts itself; the layouts are invalidated, which recomputes them (the
+    /// cached layout drops what it kept on any invalidation but a scroll's).
+    private var motionRefresh: String {
+        uikitShape == .scrollCallback
+            ? "                for case let cell as ParallaxCell in collectionView.visibleCells {\n"
+                + "                    cell.parallaxOffset = parallaxOffset(of: cell.frame, in: collectionView.bounds)\n"
+                + "                }"
+            : "                collectionView.collectionViewLayout.invalidateLayout()"
+    }
+
+    /// The viewer's Reduce Motion setting, read at launch and again whenever UIKit says it changed.
+    private var motionSetting: String {
+        """
+        /// The viewer's Reduce Motion setting (Settings › Accessibility › Motion), which the shifts
+        /// follow: while it is on they use `TunedParallax.reducedAmount`. Parallax is the example
+        /// WCAG 2.3.3 gives of motion that is not essential.
+        @MainActor
+        enum ParallaxMotion {
+            /// `UIAccessibility.isReduceMotionEnabled`, read once and again on every change (`follow`).
+            private(set) static var reduceMotion = UIAccessibility.isReduceMotionEnabled
+
+            static var amount: Double { TunedParallax.amount(reduceMotion: reduceMotion) }
+
+            /// Re-reads the setting whenever `UIAccessibility.reduceMotionStatusDidChangeNotification`
+            /// arrives and shifts `collectionView`'s cells again at once, so a change made while the
+            /// app runs shows without waiting for a scroll. Keep the token while the list is shown.
+            static func follow(_ collectionView: UICollectionView) -> NSObjectProtocol {
+                NotificationCenter.default.addObserver(
+                    forName: UIAccessibility.reduceMotionStatusDidChangeNotification, object: nil, queue: .main
+                ) { [weak collectionView] _ in
+                    MainActor.assumeIsolated {
+                        ParallaxMotion.reduceMotion = UIAccessibility.isReduceMotionEnabled
+                        guard let collectionView else { return }
+        \(motionRefresh)
+                    }
+                }
+            }
+        }
+
+
+        """
     }
 
     private var scrollCallbackLayout: String {

@@ -15,13 +15,20 @@ public struct SwiftSourceExport: Sendable {
     /// The tuned feel: UIKit's deceleration goes into the code; another platform's engine
     /// cannot run in a UIScrollView, and the code says so.
     public var physics: ScrollPhysics
+    /// What the viewer's reduce-motion setting leaves of the amount (`--reduced-amount`; 0:
+    /// the images stay centred).
+    public var reducedAmountFraction: Double
 
-    public init(scene: Scene, amount: Double, strategy: ParallaxStrategy, physics: ScrollPhysics = .uikit) {
+    public init(scene: Scene, amount: Double, strategy: ParallaxStrategy, physics: ScrollPhysics = .uikit,
+                reducedAmountFraction: Double = 0) {
         self.scene = scene
         self.amount = amount
         self.strategy = strategy
         self.physics = physics
+        self.reducedAmountFraction = reducedAmountFraction
     }
+
+    var reducedMotion: ReducedMotionExport { ReducedMotionExport(amount: amount, fraction: reducedAmountFraction) }
 
     public static let mappingFile = "TunedParallax.swift"
 
@@ -57,6 +64,9 @@ public struct SwiftSourceExport: Sendable {
             public enum TunedParallax {
                 /// The largest shift either way, in points (the value tuned in the playground).
                 public static let amount = \(number(amount))
+                /// The largest shift while the viewer asks for reduced motion, in points:
+                /// \(reducedMotion.describedInCode).
+                public static let reducedAmount = \(reducedMotion.expression(amountName: "amount"))
                 /// How far the image reaches past its cell at each end, in points: the amount, so
                 /// the image always covers the cell, unless the playground tuned it otherwise.
                 public static let overscan = \(number(scene.cellLayout.imageOverscan ?? amount))
@@ -76,8 +86,78 @@ public struct SwiftSourceExport: Sendable {
                 ) -> Double {
             \(mappingBody)
                 }
+
+                /// The amount to move by: `reducedAmount` while the viewer's reduce-motion setting is on.
+                public static func amount(reduceMotion: Bool) -> Double {
+                    reduceMotion ? reducedAmount : amount
+                }
             }
 
+            """
+    }
+
+    /// The README's example for UIKit: the layout of the strategy's shape, the cell, the
+    /// observer where the shape has one, the tuned feel and the Reduce Motion follower.
+    var uikitUsage: String {
+        let layout = uikitShape == .cachedLayout ? "ParallaxCachedLayout" : "ParallaxFlowLayout"
+        let size = vertical ? "CGSize(width: view.bounds.width, height: 240)" : "CGSize(width: 240, height: view.bounds.height)"
+        let direction = vertical ? "" : "\n        layout.scrollDirection = .horizontal"
+        let observer = uikitShape == .scrollCallback
+            ? "\n        collectionView.delegate = observer" : ""
+        return """
+            ```swift
+            final class PhotosViewController: UIViewController, UICollectionViewDataSource {
+                let photos: [UIImage] = []\(uikitShape == .scrollCallback ? "\n    let observer = ParallaxScrollObserver()" : "")
+                var motionToken: NSObjectProtocol?
+
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    let layout = \(layout)()
+                    layout.itemSize = \(size)\(direction)
+                    let collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: layout)
+                    collectionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+                    collectionView.register(ParallaxCell.self, forCellWithReuseIdentifier: "photo")
+                    collectionView.dataSource = self\(observer)
+                    TunedScrolling.apply(to: collectionView)
+                    motionToken = ParallaxMotion.follow(collectionView)
+                    view.addSubview(collectionView)
+                }
+
+                func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { photos.count }
+
+                func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+                    let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "photo", for: indexPath) as! ParallaxCell
+                    cell.imageView.image = photos[indexPath.item]
+                    return cell
+                }
+            }
+            ```
+
+            A cell's image is laid out `2 × overscan` longer than the cell and clipped by it. For Leth's
+            bars, give the collection view `contentInset` of `contentInsetTop` and `contentInsetBottom`.
+            """
+    }
+
+    /// The README's example for SwiftUI.
+    var swiftUIUsage: String {
+        let (stack, frame, axes) = vertical ? ("LazyVStack", ".frame(height: 240)", "") : ("LazyHStack", ".frame(width: 240)", "(.horizontal)")
+        return """
+            ```swift
+            ScrollView\(axes) {
+                \(stack) {
+                    ForEach(photos, id: \\.self) { name in
+                        Image(name)
+                            .resizable()
+                            .scaledToFill()
+                            .tunedParallax()
+                            \(frame)
+                    }
+                }
+            }
+            ```
+
+            Give each item a fixed \(vertical ? "height" : "width"): the image is drawn `2 × overscan` longer and clipped to it.
+            For Leth's bars, pad the list by `contentInsetTop` and `contentInsetBottom`.
             """
     }
 
@@ -100,8 +180,14 @@ public struct SwiftSourceExport: Sendable {
             }
 
             struct TunedParallaxModifier: ViewModifier {
+                /// The viewer's Reduce Motion setting (Settings › Accessibility › Motion): SwiftUI updates
+                /// it, and redraws the cells, when it changes while the app runs. While it is on, the
+                /// images move by `TunedParallax.reducedAmount`.
+                @Environment(\\.accessibilityReduceMotion) private var reduceMotion
+
                 func body(content: Content) -> some View {
-                    GeometryReader { cell in
+                    let amount = TunedParallax.amount(reduceMotion: reduceMotion)
+                    return GeometryReader { cell in
                         let a = CGFloat(TunedParallax.overscan)
                         content
                             .frame(width: cell.size.width + (TunedParallax.isVertical ? 0 : 2 * a),
@@ -115,7 +201,8 @@ public struct SwiftSourceExport: Sendable {
                                 let visible = proxy.bounds(of: .scrollView) ?? .zero
                                 let shift = TunedParallax.displacement(
                                     cellMinX: frame.minX, cellMinY: frame.minY, cellWidth: frame.width, cellHeight: frame.height,
-                                    boundsMinX: 0, boundsMinY: 0, boundsWidth: visible.width, boundsHeight: visible.height)
+                                    boundsMinX: 0, boundsMinY: 0, boundsWidth: visible.width, boundsHeight: visible.height,
+                                    amount: amount)
                                 return effect.offset(\(translate): shift)
                             }
                     }
@@ -139,6 +226,16 @@ public struct SwiftSourceExport: Sendable {
         - The glue's shape: \(format == "UIKit" ? uikitShapeSentence : "SwiftUI's `visualEffect`, for every strategy (SwiftUI gives the code no layout to invalidate and no scroll callback to own)").
         - The \(format) glue: not verified beyond `swiftc -parse` (\(format) does not exist on Linux,
           where the playground is tested). Build it in Xcode before relying on it.
+
+        ## Use
+
+        \(format == "UIKit" ? uikitUsage : swiftUIUsage)
+
+        ## Reduce Motion
+
+        \(reducedMotion.readmeParagraph(setting: "Reduce Motion (Settings › Accessibility › Motion)")) \(format == "UIKit"
+            ? "`ParallaxMotion` reads `UIAccessibility.isReduceMotionEnabled` at launch and again on `UIAccessibility.reduceMotionStatusDidChangeNotification` (`ParallaxMotion.follow`), and shifts the cells on screen again at once, so a change made while the app runs shows without a scroll."
+            : "`TunedParallaxModifier` reads `@Environment(\\.accessibilityReduceMotion)`, which SwiftUI keeps current: a change made while the app runs redraws the cells.")
 
         """
     }

@@ -9,6 +9,8 @@ public struct WebExport {
     public var itemCount: Int
     public var amount: Double
     public var motion: Bool
+    /// What the reader's `prefers-reduced-motion: reduce` leaves of the amount (0: none).
+    public var reducedAmountFraction: Double = 0
     /// The viewport the images are sized for (the page lays itself out for any width; images
     /// are picked by `srcset` from 1× and 2× of these sizes).
     public var viewportSize: Size
@@ -69,7 +71,8 @@ public struct WebExport {
     /// Writes the page into `folder` (already created, empty).
     public func write(into folder: OutputFolder) throws(ExportError) {
         let images = try makeImages(into: folder, directory: "images")
-        let page = WebPage(scene: WebScene(scene: scene, amount: amount, motion: motion, itemCount: itemCount, photos: images.photos, covers: images.covers))
+        let page = WebPage(scene: WebScene(scene: scene, amount: amount, motion: motion, itemCount: itemCount, photos: images.photos, covers: images.covers,
+                                         reducedAmountFraction: reducedAmountFraction))
         do {
             for file in try page.files() { try folder.write(file.text, to: file.name) }
         } catch let error as OutputError {

@@ -136,9 +136,7 @@ public struct WebPage: Sendable {
                 animation-name: parallax-shift; animation-duration: auto; animation-timing-function: linear;
                 animation-fill-mode: both; animation-timeline: --parallax-cell; animation-range: cover 0% cover 100%; }
             }
-            @media (prefers-reduced-motion: reduce) {
-              .parallax-image, .parallax-layer { animation: none !important; transform: none !important; }
-            }
+            \(reducedMotionCSS(translate: translate))
 
             """
         if let layers = scene.style.layers {
@@ -146,6 +144,29 @@ public struct WebPage: Sendable {
             css += ".coverStack .cover { --share: calc(var(--layer) / \(layers - 1)); }\n"
         }
         return css
+    }
+
+    /// What `prefers-reduced-motion: reduce` does: stops the motion (images centred), or with a
+    /// reduced amount runs the same timeline between the reduced ends.
+    private func reducedMotionCSS(translate: String) -> String {
+        guard let reduced = scene.reducedAmount else {
+            return """
+                @media (prefers-reduced-motion: reduce) {
+                  .parallax-image, .parallax-layer { animation: none !important; transform: none !important; }
+                }
+                """
+        }
+        let ends = scene.crossingEnds(amount: reduced)
+        return """
+            /* Reduced motion: the same crossing, between the reduced amount's ends (--reduced-amount). */
+            @keyframes parallax-shift-reduced { from { transform: \(translate)(calc(\(Self.px(ends.start))px * var(--share, 1))); }
+              to { transform: \(translate)(calc(\(Self.px(ends.end))px * var(--share, 1))); } }
+            @supports (animation-timeline: view()) {
+              @media (prefers-reduced-motion: reduce) {
+                html:not([data-engine="js"]) .parallax-image, html:not([data-engine="js"]) .parallax-layer { animation-name: parallax-shift-reduced; }
+              }
+            }
+            """
     }
 
     private func escaped(_ text: String) -> String {

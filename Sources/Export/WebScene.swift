@@ -17,6 +17,10 @@ public struct WebScene: Encodable, Sendable {
     public var overscan: Double
     /// False for `--strategy off` (and so a still page).
     public var motion: Bool
+    /// The largest displacement while the reader prefers reduced motion, in points
+    /// (`--reduced-amount` of the amount); nil: none, the images stay centred (and the page
+    /// is byte for byte what it was before the knob existed).
+    public var reducedAmount: Double?
     public var itemCount: Int
     public var insets: Insets
     public var layout: Layout
@@ -107,7 +111,10 @@ public struct WebScene: Encodable, Sendable {
 
     /// The page of `scene` with `itemCount` items, shifting images by up to `amount` points;
     /// `photos` and `covers` are the image files made for it, in the app's order.
-    public init(scene: Scene, amount: Double, motion: Bool, itemCount: Int, photos: [Image], covers: [Image]) {
+    public init(scene: Scene, amount: Double, motion: Bool, itemCount: Int, photos: [Image], covers: [Image],
+                reducedAmountFraction: Double = 0) {
+        let reduced = amount * reducedAmountFraction
+        reducedAmount = reduced > 0 ? reduced : nil
         self.scene = scene.id.name
         title = scene.title
         source = scene.source
@@ -147,7 +154,10 @@ public struct WebScene: Encodable, Sendable {
     /// cover`: 0 % as the cell's leading edge enters the scrollport, 100 % as its trailing
     /// edge leaves), in points along the scene's axis. Every author's mapping is linear in that
     /// crossing between these ends and constant outside it (see DESIGN.md, "Explain").
-    public var crossingEnds: (start: Double, end: Double) {
+    public var crossingEnds: (start: Double, end: Double) { crossingEnds(amount: amount) }
+
+    /// The same ends for another amount (the reduced one).
+    public func crossingEnds(amount: Double) -> (start: Double, end: Double) {
         switch mapping {
         // Begemann: (boundsMidY − cellMidY)·max/(boundsH/2 + cellH/2) is −max as the cell's top
         // meets the bottom edge and +max as its bottom meets the top edge; Leth's image top

@@ -92,7 +92,8 @@ public final class PaneGroup {
         session.willRunPane = { [unowned self] k in
             let pane = panes[k]
             if let comparison {
-                pane.composer.decorations.caption = comparison.caption(ofPane: k) + (captionsShowCost ? " · " + Self.costText(pane) : "")
+                let figures = captionsShowCost ? Self.captionFigures(pane, axis: comparison.axis) : []
+                pane.composer.decorations.caption = ([comparison.caption(ofPane: k)] + figures).joined(separator: " · ")
             }
         }
         session.didRunPane = { [unowned self] k, report in
@@ -189,6 +190,13 @@ public final class PaneGroup {
             session.runPanes(at: time)
         }
         return session.reports
+    }
+
+    /// What a pane's caption says after its value, each figure after a " · ": its cost. The
+    /// place for a figure of the compared axis's own (comparing full and reduced motion, how
+    /// much each pane moves).
+    static func captionFigures(_ pane: Pane, axis: CompareAxis) -> [String] {
+        [costText(pane)]
     }
 
     /// A pane's caption cost: its strategy's mean time and work per frame over the panel's

@@ -101,3 +101,17 @@ extension Playground {
         meaning: "Parallax amount: how far an image may shift inside its cell", defaultValue: "the scene's own",
         valueName: "points", sliderRange: 0...120, sliderFormat: "%.0f pt")
 }
+
+extension Playground {
+    /// How much parallax is left while reduce motion is on, as a fraction of the tuned amount:
+    /// `--reduced-amount` on every command that builds a playground, the preset's
+    /// `reduced-amount`, `set reduced-amount` and the panel's slider read it and say its one
+    /// sentence. 0 (the default) is WCAG's own example: motion off, images centred. A fraction,
+    /// not points, so that it follows the amount (each scene's own, the slider, `+`/`−`) and
+    /// can never pass it: the reduced shift stays within the tuned amount's range and the
+    /// image's overscan, which the tuned amount sets, still covers the cell.
+    public static let reducedAmountKnob = KnobDescriptor(
+        name: "reduced-amount", range: 0...1,
+        meaning: "Parallax left under reduce motion, as a fraction of the parallax amount (0: none, images centred; 0.2: a fifth)",
+        defaultValue: "0", valueName: "fraction", sliderRange: 0...1, sliderFormat: "%.2f of the amount")
+}

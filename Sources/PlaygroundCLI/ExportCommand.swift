@@ -30,6 +30,7 @@ extension ExportCommand: RunnableCommand {
                 var export = WebExport(scene: playground.scene, itemCount: playground.itemCount, amount: playground.parallaxAmount,
                                        motion: playground.strategy != .off, viewportSize: size.size,
                                        photoPaths: photoPaths, coverPaths: coverPaths)
+                export.reducedAmountFraction = playground.reducedAmountFraction
                 // A folder's unreadable photos keep their places as "can't show" tiles, as in the window.
                 export.knownProblems = folderContents?.problems ?? [:]
                 export.toleratesBadPhotos = folderContents != nil
@@ -51,7 +52,7 @@ extension ExportCommand: RunnableCommand {
                 try NativeSourceFormat(format).write(playground, into: folder)
             case .uikit, .swiftui:
                 let source = SwiftSourceExport(scene: playground.scene, amount: playground.parallaxAmount, strategy: playground.strategy,
-                                               physics: playground.physics)
+                                               physics: playground.physics, reducedAmountFraction: playground.reducedAmountFraction)
                 for file in source.files(format: format == .uikit ? .uikit : .swiftui) { try folder.write(file.text, to: file.name) }
             }
             try folder.commit()

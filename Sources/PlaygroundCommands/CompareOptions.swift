@@ -8,7 +8,7 @@ package struct CompareOptions: ParsableArguments {
     package init() {}
 
     @Option(help: ArgumentHelp(
-        "Two to five panes side by side, one input driving all: strategy=A,B… (\(ParallaxStrategy.validNames)), technique=A,B… (\(ParallaxMapping.byAuthor.map(\.name).joined(separator: ", ")): each author's mapping on the photos list), parallax=A,B… (points) or scene=A,B….",
+        "Two to five panes side by side, one input driving all: strategy=A,B… (\(ParallaxStrategy.validNames)), technique=A,B… (\(ParallaxMapping.byAuthor.map(\.name).joined(separator: ", ")): each author's mapping on the photos list), parallax=A,B… (points), scene=A,B… or motion=full,reduced (reduce motion off, and on at --reduced-amount).",
         valueName: "axis=a,b,…"),
             transform: { argument in
                 do throws(ComparisonError) { return try Comparison(parsing: argument) } catch { throw ValidationError(error.description) }

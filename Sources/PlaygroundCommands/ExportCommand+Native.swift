@@ -14,10 +14,10 @@ package struct NativeSourceFormat {
         switch format {
         case .compose, .androidView:
             files = KotlinExport(scene: playground.scene, amount: playground.parallaxAmount, strategy: playground.strategy,
-                                 physics: playground.physics).files(format: format == .compose ? .compose : .androidView)
+                                 physics: playground.physics, reducedAmountFraction: playground.reducedAmountFraction).files(format: format == .compose ? .compose : .androidView)
         case .flutter:
             files = FlutterExport(scene: playground.scene, amount: playground.parallaxAmount, strategy: playground.strategy,
-                                  physics: playground.physics).files()
+                                  physics: playground.physics, reducedAmountFraction: playground.reducedAmountFraction).files()
         case .web, .react, .uikit, .swiftui:
             preconditionFailure("\(format.rawValue) is not written by NativeSourceFormat")
         }

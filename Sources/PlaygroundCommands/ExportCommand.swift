@@ -22,6 +22,8 @@ package struct ExportCommand: ParsableCommand {
             The folder is written whole; an existing non-empty --out is replaced only with --force.
             """
             + "\n" + SwiftSourceHelp.text + "\n" + NativeSourceFormat.help
+            + "\nEvery format follows the viewer's own reduce-motion setting, also when it changes while running: the images "
+            + "then move by --reduced-amount of the amount (0, the default: they stay centred); each README says how."
     )
 
     package enum Format: String, ExpressibleByArgument, CaseIterable {

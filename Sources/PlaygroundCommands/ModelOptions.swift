@@ -85,6 +85,18 @@ package struct PlaygroundModelOptions<ItemCount: ItemCountHelp>: ParsableArgumen
 
     @OptionGroup package var folder: PhotoFolderOptions
 
+    // What reduce motion leaves of the parallax. `.unconditional` so that `--reduced-amount -1`
+    // reaches validation instead of reading as a flag.
+    @Option(name: .customLong(Playground.reducedAmountKnob.name), parsing: .unconditional,
+            help: Playground.reducedAmountKnob.argumentHelp)
+    package var reducedAmountOption: String?
+
+    /// `--reduced-amount`, else the preset's, else none (reduce motion stops the parallax).
+    package var reducedAmountFraction: Double {
+        if let text = reducedAmountOption, case let fraction?? = Playground.reducedAmountKnob.parse(text) { return fraction }
+        return preset?.reducedAmount ?? 0
+    }
+
     // The scroll view's feel and the cells' shape. Each knob's name, help and messages come
     // from its `KnobDescriptor` (ParallaxKit), which its preset key and script `set` line read
     // too; the declarations stay one by one because ArgumentParser needs each option as a
@@ -144,6 +156,9 @@ package struct PlaygroundModelOptions<ItemCount: ItemCountHelp>: ParsableArgumen
         for (knob, text) in cellLayoutOptions where knob.parse(text) == nil {
             throw ValidationError("--" + knob.descriptor.rangeMessage(got: text))
         }
+        if let text = reducedAmountOption, Playground.reducedAmountKnob.parse(text) == nil {
+            throw ValidationError("--" + Playground.reducedAmountKnob.rangeMessage(got: text))
+        }
         if let items = itemsOption, items < 0 { throw ValidationError("--items must be 0 or more, got \(items)") }
         if let items = itemsOption, items > Playground.itemCountRange.upperBound {
             throw ValidationError("--items must be at most \(Playground.itemCountRange.upperBound), got \(items)")
@@ -165,6 +180,7 @@ package struct PlaygroundModelOptions<ItemCount: ItemCountHelp>: ParsableArgumen
             photos: folder?.photos ?? .bundled, itemCountFollowsPhotos: folder != nil && items == nil, mapping: technique)
         settings.physics = physics
         settings.cellLayout = cellLayout
+        settings.reducedAmountFraction = reducedAmountFraction
         return settings
     }
 }

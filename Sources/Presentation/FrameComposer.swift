@@ -127,7 +127,9 @@ public final class FrameComposer {
     /// What the panel shows of the model and the surface; built here only.
     static func overlayInfo(of playground: Playground, work: StrategyWork, surface: SurfaceFacts, motion: MotionMeter? = nil) -> OverlayInfo {
         OverlayInfo(
-            sceneTitle: playground.scene.title, strategy: playground.strategy, reduceMotion: playground.reduceMotion,
+            // Reduce motion with a reduced amount keeps the strategy running: its row names it.
+            sceneTitle: playground.scene.title, strategy: playground.strategy,
+            reduceMotion: playground.reduceMotion && playground.effectiveStrategy == .off,
             itemCount: playground.itemCount, parallaxAmount: playground.parallaxAmount, rendererName: surface.rendererName,
             vsync: surface.vsync, work: work, willDisplay: playground.updatesOnWillDisplay, photos: surface.photos,
             resting: surface.resting, refreshHertz: surface.refreshHertz, budgetMilliseconds: surface.budgetMilliseconds,

@@ -15,6 +15,8 @@ public enum KeyFeedback {
         public var parallaxAmount: Double
         public var defaultParallaxAmount: Double
         public var reduceMotion: Bool
+        /// What reduce motion leaves of the parallax, a fraction of the amount (0: none).
+        public var reducedAmountFraction: Double
         public var updatesOnWillDisplay: Bool
 
         public init(_ playground: Playground) {
@@ -27,6 +29,7 @@ public enum KeyFeedback {
             parallaxAmount = playground.parallaxAmount
             defaultParallaxAmount = playground.scene.defaultParallaxAmount
             reduceMotion = playground.reduceMotion
+            reducedAmountFraction = playground.reducedAmountFraction
             updatesOnWillDisplay = playground.updatesOnWillDisplay
         }
     }
@@ -38,7 +41,7 @@ public enum KeyFeedback {
         case .nextScene, .previousScene, .scene:
             return sceneMessage(after)
         case .strategy(let strategy):
-            if after.reduceMotion {
+            if after.reduceMotion && after.reducedAmountFraction == 0 {
                 return "Reduce motion is on: parallax stays off (M turns it off; then \(strategy.title) runs)"
             }
             return strategy == .off ? "Strategy off: images stay centred" : "Strategy: \(strategy.title)"
@@ -50,6 +53,9 @@ public enum KeyFeedback {
             }
             return items(after.itemCount)
         case .toggleReduceMotion:
+            if after.reduceMotion && after.reducedAmountFraction > 0 {
+                return "Reduce motion on: parallax at \(reducedShare(after)) of the amount"
+            }
             return after.reduceMotion ? "Reduce motion on: parallax off"
                 : "Reduce motion off: \(after.effectiveStrategy.title)"
         case .toggleWillDisplay:
@@ -59,7 +65,7 @@ public enum KeyFeedback {
             return "Reset: " + sceneMessage(after)
         case .setScrollEngine(let engine):
             return "Physics: " + engine.title
-        case .setParallax, .setItemCount, .setReduceMotion, .setPhysics, .setCellLayout:
+        case .setParallax, .setItemCount, .setReduceMotion, .setReducedAmount, .setPhysics, .setCellLayout:
             // The panel's own control shows the new value as it moves.
             return nil
         case .toggleOverlay, .toggleDebugOutlines, .toggleVSync, .toggleHelp, .screenshot, .toggleRecording,
@@ -77,6 +83,7 @@ public enum KeyFeedback {
         case .parallax: "amounts"
         case .scene: "scenes"
         case .physics: "physics"
+        case .motion: "full and reduced motion"
         }
         return "The panes compare \(what): each keeps its own (click a caption to change it)"
     }
@@ -111,9 +118,17 @@ public enum KeyFeedback {
             return "Parallax 0 pt: the images do not move"
         }
         let amount = "Parallax \(points(after.parallaxAmount))"
+        if after.reduceMotion && after.reducedAmountFraction > 0 {
+            return amount + " (reduce motion is on: images move \(reducedShare(after)) of it)"
+        }
         if after.reduceMotion { return amount + " (reduce motion is on: nothing moves until M)" }
         if after.effectiveStrategy == .off { return amount + " (strategy off: the images grow, nothing moves them; press 1, 2 or 3)" }
         return amount
+    }
+
+    /// The reduced amount as a person reads it: "0.2".
+    static func reducedShare(_ state: State) -> String {
+        KnobDescriptor.number((state.reducedAmountFraction * 100).rounded() / 100)
     }
 
     static func items(_ count: Int) -> String {

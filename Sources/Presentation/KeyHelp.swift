@@ -13,7 +13,7 @@ public enum KeyHelp {
         ("W", "willDisplay update on/off (table: see the jump)"),
         ("F", "fps badge · full panel · hidden"),
         ("D", "debug outlines: cells and images"),
-        ("M", "reduce motion (parallax off)"),
+        ("M", "reduce motion (parallax reduced or off)"),
         ("V", "vsync on/off"),
         ("P", "save a screenshot"),
         ("R", "record to an MP4 · stop"),

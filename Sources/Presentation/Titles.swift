@@ -35,12 +35,17 @@ extension Comparison {
     /// How many values the panes compare, in words (always two or more): "4 strategies",
     /// "5 techniques", "2 amounts", "3 scenes".
     public var countedValues: String {
+        if axis == .motion {
+            // Two values at most: "full and reduced motion", or the one shown in every pane.
+            return Set(values).count > 1 ? "full and reduced motion" : "\(values.count) panes of \(values[0]) motion"
+        }
         let noun = switch axis {
         case .strategy: "strategies"
         case .technique: "techniques"
         case .parallax: "amounts"
         case .scene: "scenes"
         case .physics: "platforms' physics"
+        case .motion: "motions"
         }
         return "\(values.count) \(noun)"
     }

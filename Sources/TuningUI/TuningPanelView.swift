@@ -43,6 +43,9 @@ public enum TuningPanelView {
             _ = layer.slider("parallax", &edited.parallax, in: edited.parallaxRange, format: "%.1f pt")
             _ = layer.slider("items", &edited.items, in: TuningPanel.itemRange, format: "%.0f", logarithmic: true)
             _ = layer.checkbox("reduce motion", &edited.reduceMotion)
+            let reduced = Playground.reducedAmountKnob
+            _ = layer.slider(reduced.name, &edited.reducedAmount, in: reduced.sliderRange, format: reduced.sliderFormat)
+            layer.tooltip("What reduce motion leaves of the parallax: 0 stops it (images centred, WCAG's example); 0.2 keeps a fifth.")
             layer.separator()
             // The engine's picker in the row the knobs' heading had: the rows below stay put.
             var engineIndex = ScrollEngineName.allCases.firstIndex(of: edited.physics.engine) ?? 0

@@ -44,6 +44,28 @@ import Testing
         }
     }
 
+    /// `motion=full,reduced`: the first pane is the shot with reduce motion off, the second the
+    /// shot with it on (a preset's `reduce-motion`) at the reduced amount, and the two differ.
+    @Test func aMotionShotsPanesAreFullAndReducedMotion() throws {
+        let folder = try recordingFolder("compare-motion")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let preset = folder + "/reduced.json"
+        try Data(#"{"reduce-motion": true}"#.utf8).write(to: URL(fileURLWithPath: preset))
+        let common = ["--scene", "photos", "--script", "fling", "--at", "0.5", "--reduced-amount", "0.2"]
+        let panes = try shot(common + ["--size", "401x240", "--compare", "motion=full,reduced"], folder: folder, name: "panes")
+        #expect(panes.width == 400 && panes.height == 240, "two panes of 200: \(panes.width)x\(panes.height)")
+        let captionTop = 240 - 31
+        var alone: [[UInt8]] = []
+        for (k, settings) in [[], ["--preset", preset]].enumerated() {
+            let single = try shot(common + settings + ["--size", "200x240"], folder: folder, name: "alone-\(k)")
+            let columns = (200 * k)..<(200 * (k + 1))
+            alone.append(rows(0..<captionTop, of: single))
+            let differing = differingPixels(rows(0..<captionTop, of: panes, columns: columns), alone[k])
+            #expect(differing == 0, "motion pane \(k): \(differing) pixels differ above the caption")
+        }
+        #expect(differingPixels(alone[0], alone[1]) > 0, "full and reduced motion look alike at this frame")
+    }
+
     /// How many RGBA pixels differ between two equally long runs of bytes (all, if the
     /// lengths differ): a count, not two arrays, in a failure's message.
     private func differingPixels(_ a: [UInt8], _ b: [UInt8]) -> Int {

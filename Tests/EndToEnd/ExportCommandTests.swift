@@ -172,7 +172,8 @@ import Testing
             let f = line.split(separator: ",").map(String.init)
             let n = { (i: Int) in Double(f[i])! }
             let d = TunedParallax.displacement(cellMinX: n(6), cellMinY: n(7), cellWidth: n(8), cellHeight: n(9),
-                                               boundsMinX: n(2), boundsMinY: n(3), boundsWidth: width, boundsHeight: height)
+                                               boundsMinX: n(2), boundsMinY: n(3), boundsWidth: width, boundsHeight: height,
+                                               amount: TunedParallax.amount(reduceMotion: REDUCE_MOTION))
             let traced = TunedParallax.isVertical ? n(11) : n(10)
             worst = max(worst, abs(d - traced))
             rows += 1
@@ -202,19 +203,46 @@ import Testing
         let trace = dir.appendingPathComponent("trace.csv").path
         let traced = try run(["trace", "--scene", scene.name, "--script", "fling", "--out", trace])
         try #require(traced.status == 0, "\(traced.stderr)")
-        let main = dir.appendingPathComponent("main.swift")
-        try Self.checker.write(to: main, atomically: true, encoding: .utf8)
-        let binary = dir.appendingPathComponent("check").path
-        let built = try swiftc([out.appendingPathComponent("TunedParallax.swift").path, main.path, "-o", binary])
-        try #require(built.status == 0, "\(built.output)")
-        let checked = try runTool(binary, [trace, "1280", "800"])
-        #expect(checked.status == 0, "\(scene.name): \(checked.output)")
+        try checkMapping(in: out, against: trace, reduceMotion: false, scene: scene, dir: dir)
 
         // A tuned amount is the one written.
         let tuned = dir.appendingPathComponent("tuned")
         try #require(try run(["export", "--scene", scene.name, "--format", "swiftui", "--parallax", "23", "--out", tuned.path]).status == 0)
         let source = try String(contentsOf: tuned.appendingPathComponent("TunedParallax.swift"), encoding: .utf8)
         #expect(source.contains("public static let amount = 23.0"))
+    }
+
+    /// Under reduce motion the exported amount is the reduced one, to the last bit of the
+    /// playground's own: a fifth of each scene's amount against `trace` with reduce motion on.
+    @Test(arguments: SceneID.allCases)
+    func reducedMappingMatchesTheReducedTrace(scene: SceneID) throws {
+        let dir = try temporaryFolder()
+        let out = dir.appendingPathComponent("uikit")
+        let export = try run(["export", "--scene", scene.name, "--format", "uikit", "--reduced-amount", "0.2", "--out", out.path])
+        try #require(export.status == 0, "\(export.stderr)")
+        let preset = dir.appendingPathComponent("reduced.json")
+        try Data(#"{"reduce-motion": true, "reduced-amount": 0.2}"#.utf8).write(to: preset)
+        let trace = dir.appendingPathComponent("trace.csv").path
+        let traced = try run(["trace", "--scene", scene.name, "--script", "fling", "--preset", preset.path, "--out", trace])
+        try #require(traced.status == 0, "\(traced.stderr)")
+        // The trace really moved (a fifth of the amount, not none).
+        let column = Scene.make(scene).axis == .vertical ? 11 : 10
+        let shifts = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").dropFirst()
+            .compactMap { Double($0.split(separator: ",").map(String.init)[column]) }
+        #expect(shifts.contains { abs($0) > 0.5 }, "\(scene.name): the reduced trace never moved")
+        try checkMapping(in: out, against: trace, reduceMotion: true, scene: scene, dir: dir)
+    }
+
+    /// Compiles the export's `TunedParallax.swift` in `out` with the checker and runs it on
+    /// `trace`, at the amount the viewer's setting gives (`reduceMotion`).
+    func checkMapping(in out: URL, against trace: String, reduceMotion: Bool, scene: SceneID, dir: URL) throws {
+        let main = dir.appendingPathComponent("main.swift")
+        try Self.checker.replacingOccurrences(of: "REDUCE_MOTION", with: "\(reduceMotion)").write(to: main, atomically: true, encoding: .utf8)
+        let binary = dir.appendingPathComponent("check").path
+        let built = try swiftc([out.appendingPathComponent("TunedParallax.swift").path, main.path, "-o", binary])
+        try #require(built.status == 0, "\(built.output)")
+        let checked = try runTool(binary, [trace, "1280", "800"])
+        #expect(checked.status == 0, "\(scene.name): \(checked.output)")
     }
 
     @Test(arguments: [("uikit", "ParallaxUIKit.swift"), ("swiftui", "ParallaxSwiftUI.swift")])

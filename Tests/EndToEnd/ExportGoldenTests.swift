@@ -35,6 +35,15 @@ import Testing
                 cases.append(Case(format: format, name: strategy, arguments: ["--scene", "photos", "--strategy", strategy]))
             }
         }
+        // A reduced amount under the viewer's reduce-motion setting (a fifth), in every format: the
+        // files it changes (the mapping's constant, the README's words); the glue reads the constant.
+        let mappingFiles = ["uikit": "TunedParallax.swift", "swiftui": "TunedParallax.swift", "compose": "TunedParallax.kt",
+                            "android-view": "TunedParallax.kt", "flutter": "tuned_parallax.dart"]
+        for format in sourceFormats {
+            cases.append(Case(format: format, name: "reduced-amount",
+                              arguments: ["--scene", "photos", "--strategy", "scroll-callback", "--reduced-amount", "0.2"],
+                              files: [mappingFiles[format]!, "README.md"]))
+        }
         // A horizontal list (the albums) in the native formats' two shapes of code.
         for format in ["compose", "android-view", "flutter"] {
             for strategy in ["scroll-callback", "layout-invalidation"] {

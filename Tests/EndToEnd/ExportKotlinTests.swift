@@ -37,10 +37,14 @@ import Testing
 
         """
 
-    static func call(scene: SceneID, index: Int) -> String {
-        "    check(\"\(scene.name)\", args[\(index)], scene_\(scene.name).TunedParallax.IS_VERTICAL) { n ->\n"
-            + "        scene_\(scene.name).TunedParallax.displacement(cellMinX = n[6], cellMinY = n[7], cellWidth = n[8], cellHeight = n[9],\n"
-            + "            boundsMinX = n[2], boundsMinY = n[3], boundsWidth = width, boundsHeight = height)\n"
+    /// One scene's check; `reduced` checks the reduced trace (the second of each scene's two)
+    /// against the amount the viewer's setting gives.
+    static func call(scene: SceneID, index: Int, reduced: Bool) -> String {
+        let object = "scene_\(scene.name).TunedParallax"
+        return "    check(\"\(scene.name)\(reduced ? "-reduced" : "")\", args[\(index)], \(object).IS_VERTICAL) { n ->\n"
+            + "        \(object).displacement(cellMinX = n[6], cellMinY = n[7], cellWidth = n[8], cellHeight = n[9],\n"
+            + "            boundsMinX = n[2], boundsMinY = n[3], boundsWidth = width, boundsHeight = height,\n"
+            + "            amount = \(object).amount(reduceMotion = \(reduced)))\n"
             + "    }"
     }
 
@@ -48,10 +52,12 @@ import Testing
         let dir = try temporaryFolder()
         var sources: [String] = []
         var traces: [String] = []
+        let preset = dir.appendingPathComponent("reduced.json")
+        try Data(#"{"reduce-motion": true, "reduced-amount": 0.2}"#.utf8).write(to: preset)
         for scene in SceneID.allCases {
             let out = dir.appendingPathComponent("compose-\(scene.name)")
-            // The scene's own amount, as the trace uses: the function's default is the exported number.
-            let export = try run(["export", "--scene", scene.name, "--format", "compose", "--out", out.path])
+            // The scene's own amount, as the trace uses; a fifth of it under reduce motion.
+            let export = try run(["export", "--scene", scene.name, "--format", "compose", "--reduced-amount", "0.2", "--out", out.path])
             try #require(export.status == 0, "\(export.stderr)")
             let kotlin = try String(contentsOf: out.appendingPathComponent("TunedParallax.kt"), encoding: .utf8)
             // Five files declare the same object: each goes into a package of its own.
@@ -64,8 +70,14 @@ import Testing
             let traced = try run(["trace", "--scene", scene.name, "--script", "fling", "--out", trace])
             try #require(traced.status == 0, "\(traced.stderr)")
             traces.append(trace)
+            let reducedTrace = dir.appendingPathComponent("\(scene.name)-reduced.csv").path
+            let reduced = try run(["trace", "--scene", scene.name, "--script", "fling", "--preset", preset.path, "--out", reducedTrace])
+            try #require(reduced.status == 0, "\(reduced.stderr)")
+            traces.append(reducedTrace)
         }
-        let calls = SceneID.allCases.enumerated().map { Self.call(scene: $1, index: $0) }.joined(separator: "\n")
+        let calls = SceneID.allCases.enumerated().flatMap { i, scene in
+            [Self.call(scene: scene, index: 2 * i, reduced: false), Self.call(scene: scene, index: 2 * i + 1, reduced: true)]
+        }.joined(separator: "\n")
         let main = dir.appendingPathComponent("Main.kt")
         try Self.harness.replacingOccurrences(of: "SCENES", with: calls).write(to: main, atomically: true, encoding: .utf8)
         let classes = dir.appendingPathComponent("classes").path
@@ -75,7 +87,7 @@ import Testing
         try #require(checked.status == 0, "\(checked.output)")
         // One line per scene: "scene rows worst".
         let lines = checked.output.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }.filter { $0.count == 3 }
-        #expect(lines.map { $0[0] } == SceneID.allCases.map(\.name), "\(checked.output)")
+        #expect(lines.map { $0[0] } == SceneID.allCases.flatMap { [$0.name, $0.name + "-reduced"] }, "\(checked.output)")
         for line in lines {
             let rows = try #require(Int(line[1])), worst = try #require(Double(line[2]))
             #expect(rows > 0, "\(line[0]): no rows checked")

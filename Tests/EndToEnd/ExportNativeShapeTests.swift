@@ -51,10 +51,37 @@ import Testing
         let invalidating = try text(try export("compose", ["--strategy", "layout-invalidation"]), "ParallaxCompose.kt")
         let cached = try text(try export("compose", ["--strategy", "cached-layout"]), "ParallaxCompose.kt")
         #expect(callback.contains("= graphicsLayer {") && callback.contains("translationY = state.layoutInfo.parallaxShiftPx"))
-        #expect(invalidating.contains("Modifier.tunedParallax(state: LazyListState, index: Int): Modifier = layout {"))
+        #expect(invalidating.contains("Modifier.tunedParallax(state: LazyListState, index: Int, reduceMotion: Boolean): Modifier = layout {"))
         #expect(!invalidating.contains("graphicsLayer"))
         #expect(cached.contains("Compose has no") && cached.contains("= graphicsLayer {"))
         #expect(callback.contains("visibleItemsInfo"))
+    }
+
+    /// Every native export reads its platform's own reduce-motion setting, follows a change while
+    /// the app runs, moves by `reducedAmount` while it is on, and its README says what the setting does.
+    @Test(arguments: [
+        ("uikit", "ParallaxUIKit.swift", ["UIAccessibility.isReduceMotionEnabled", "UIAccessibility.reduceMotionStatusDidChangeNotification",
+                                          "amount: ParallaxMotion.amount"]),
+        ("swiftui", "ParallaxSwiftUI.swift", ["@Environment(\\.accessibilityReduceMotion)", "TunedParallax.amount(reduceMotion: reduceMotion)"]),
+        ("android-view", "ParallaxRecyclerView.kt", ["ValueAnimator.areAnimatorsEnabled()", "Build.VERSION.SDK_INT >= 26",
+                                                     "registerDurationScaleChangeListener", "Settings.Global.ANIMATOR_DURATION_SCALE",
+                                                     "amount = ParallaxMotion.amount"]),
+        ("compose", "ParallaxCompose.kt", ["Settings.Global.ANIMATOR_DURATION_SCALE", "Lifecycle.Event.ON_RESUME",
+                                           "TunedParallax.amount(reduceMotion)"]),
+        ("flutter", "tuned_parallax_image.dart", ["MediaQuery.disableAnimationsOf(context)", "accessibilityFeatures.reduceMotion",
+                                                  "TunedParallax.amountFor(reduceMotion: reduceMotion)"]),
+    ])
+    func everyNativeExportFollowsThePlatformsReduceMotionSetting(format: String, glue: String, reads: [String]) throws {
+        for strategy in ["scroll-callback", "layout-invalidation"] {
+            let out = try export(format, ["--strategy", strategy, "--reduced-amount", "0.2"])
+            let source = try text(out, glue)
+            for call in reads { #expect(source.contains(call), "\(format) \(strategy): no \(call)") }
+            let readme = try text(out, "README.md")
+            #expect(readme.contains("the images move by `reducedAmount`, 6 pt, 0.2 of the tuned 30 pt"), "\(format): the README says what the setting does")
+            #expect(readme.contains("## Use"), "\(format): the README has a Use snippet")
+        }
+        let still = try text(try export(format, ["--strategy", "scroll-callback"]), "README.md")
+        #expect(still.contains("the images stay centred in their cells"))
     }
 
     /// Android views: a scroll listener plus `onBindViewHolder` for the scroll callback, a

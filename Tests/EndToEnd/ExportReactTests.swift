@@ -19,12 +19,13 @@ func exportReact(scene: SceneID, strategy: ParallaxStrategy, itemCount: Int, env
     static let tolerance = 0.75
 
     /// The demo in `folder` measured at each plan's window size and content offsets.
-    static func probe(_ folder: URL, plans: [(Size, [Double])]) throws -> [BrowserProbe.Run] {
+    static func probe(_ folder: URL, plans: [(Size, [Double])], reducedMotion: Bool = false) throws -> [BrowserProbe.Run] {
         let arguments = plans.map { size, offsets in
             "--run=\(Int(size.width))x\(Int(size.height))=" + offsets.map { String($0) }.joined(separator: ",")
         }
         let probe = try runPython(try repositoryRoot().appendingPathComponent("scripts/browser-probe.py").path,
-                                  [folder.appendingPathComponent("demo/index.html").path, "--engines", "react"] + arguments)
+                                  [folder.appendingPathComponent("demo/index.html").path, "--engines", "react"]
+                                    + (reducedMotion ? ["--reduced-motion"] : []) + arguments)
         try #require(probe.status == 0, "browser-probe failed: \(probe.stderr)")
         return try JSONDecoder().decode(BrowserProbe.self, from: probe.stdout).runs
     }
@@ -47,6 +48,27 @@ func exportReact(scene: SceneID, strategy: ParallaxStrategy, itemCount: Int, env
         for run in runs {
             #expect(run.engine == "react", "the demo ran: \(strategy.name)")
             ExportPageInChromiumTests.expectMatchesModel(run, scene: scene, itemCount: itemCount, tolerance: Self.tolerance)
+        }
+    }
+
+    /// Under `prefers-reduced-motion: reduce` every moving strategy moves the images as the model
+    /// does at the reduced amount (a fifth), and keeps them centred without one.
+    @Test(arguments: [ParallaxStrategy.scrollCallback, .layoutInvalidation, .cachedLayout])
+    func reducedMotionMovesByTheReducedAmount(strategy: ParallaxStrategy) throws {
+        let scene = Scene.make(.photos)
+        let itemCount = 30
+        let size = ExportPageInChromiumTests.sizes[0]
+        let plans = [(size, ExportPageInChromiumTests.offsets(scene: scene, itemCount: itemCount, viewport: size))]
+        let (reduced, export) = try exportReact(scene: .photos, strategy: strategy, itemCount: itemCount, extra: ["--reduced-amount", "0.2"])
+        try #require(export.status == 0, "\(export.stderr)")
+        for run in try Self.probe(reduced, plans: plans, reducedMotion: true) {
+            ExportPageInChromiumTests.expectMatchesModel(run, scene: scene, itemCount: itemCount, tolerance: Self.tolerance,
+                                                         amount: scene.defaultParallaxAmount * 0.2)
+        }
+        let (still, stillExport) = try exportReact(scene: .photos, strategy: strategy, itemCount: itemCount)
+        try #require(stillExport.status == 0, "\(stillExport.stderr)")
+        for run in try Self.probe(still, plans: plans, reducedMotion: true) {
+            ExportPageInChromiumTests.expectMatchesModel(run, scene: scene, itemCount: itemCount, tolerance: Self.tolerance, still: true)
         }
     }
 

@@ -146,9 +146,9 @@ func temporaryFolder() throws -> URL {
     /// Every visible cell of `run` where the model puts it, its image shifted as the model shifts it
     /// (within `tolerance` CSS px; `still`: a still list's, centred).
     static func expectMatchesModel(_ run: BrowserProbe.Run, scene: Scene, itemCount: Int, tolerance: Double = Self.tolerance,
-                                   still: Bool = false) {
+                                   still: Bool = false, amount: Double? = nil) {
         let id = scene.id
-        let amount = scene.defaultParallaxAmount
+        let amount = amount ?? scene.defaultParallaxAmount
         let viewport = Size(width: run.size[0], height: run.size[1])
         // The CSS run must really be the scroll-driven animations, not the fallback.
         #expect(run.engine == run.requested)
@@ -199,8 +199,30 @@ func temporaryFolder() throws -> URL {
     }
 }
 
-/// `prefers-reduced-motion: reduce` (emulated through CDP) keeps every image centred.
+/// `prefers-reduced-motion: reduce` (emulated through CDP) keeps every image centred, or with
+/// `--reduced-amount` moves each image as the model does at that fraction of the amount.
 @Suite(.needsChromium) struct ExportReducedMotionTests {
+    @Test(arguments: [SceneID.photos, .albums])
+    func aReducedAmountMovesAsTheModelDoesAtThatAmount(scene id: SceneID) throws {
+        let scene = Scene.make(id)
+        let itemCount = 24
+        let out = try temporaryFolder().appendingPathComponent("page")
+        let export = try run(["export", "--scene", id.name, "--items", "\(itemCount)", "--size", "640x400",
+                              "--reduced-amount", "0.2", "--out", out.path])
+        try #require(export.status == 0, "\(export.stderr)")
+        let size = ExportPageInChromiumTests.sizes[0]
+        let plan = "--run=\(Int(size.width))x\(Int(size.height))="
+            + ExportPageInChromiumTests.offsets(scene: scene, itemCount: itemCount, viewport: size).map { String($0) }.joined(separator: ",")
+        let probe = try runPython(try repositoryRoot().appendingPathComponent("scripts/browser-probe.py").path,
+                                  [out.appendingPathComponent("index.html").path, "--reduced-motion", "--engines", "css,js", plan])
+        try #require(probe.status == 0, "browser-probe failed: \(probe.stderr)")
+        let runs = try JSONDecoder().decode(BrowserProbe.self, from: probe.stdout).runs
+        #expect(runs.map(\.engine) == ["css", "js"])
+        for run in runs {
+            ExportPageInChromiumTests.expectMatchesModel(run, scene: scene, itemCount: itemCount, amount: scene.defaultParallaxAmount * 0.2)
+        }
+    }
+
     @Test func reducedMotionKeepsImagesCentred() throws {
         let out = try temporaryFolder().appendingPathComponent("page")
         let export = try run(["export", "--scene", "photos", "--items", "12", "--size", "640x400", "--out", out.path])

@@ -34,9 +34,10 @@ import Testing
             let v = knob.range.lowerBound
             return Knob(descriptor: knob.descriptor, command: .setCellLayout(knob, v), presetHolds: { $0.cellLayout[knob] == v })
         }
+        + [Knob(descriptor: Playground.reducedAmountKnob, command: .setReducedAmount(0), presetHolds: { $0.reducedAmount == 0 })]
 
     @Test func theTableHasEveryKnobOnce() {
-        #expect(Self.knobs.count == ScrollPhysics.Knob.allCases.count + CellLayout.Knob.allCases.count)
+        #expect(Self.knobs.count == ScrollPhysics.Knob.allCases.count + CellLayout.Knob.allCases.count + 1)
         #expect(Set(Self.knobs.map(\.name)).count == Self.knobs.count, "no two knobs share a name")
     }
 
@@ -78,6 +79,22 @@ import Testing
         #expect(optionLine == "Error: --" + sentence)
         #expect(setProblem == sentence)
         #expect(presetError == "p.json: " + sentence)
+    }
+
+    /// The reduced amount is an option of every command that builds a playground: each refuses a
+    /// value outside 0…1 with the descriptor's sentence, status 2, and writes nothing.
+    @Test(arguments: [["shot", "--out"], ["record", "--out"], ["export", "--out"], ["export", "--format", "uikit", "--out"],
+                      ["trace", "--script", "fling", "--out"]])
+    func theReducedAmountIsRefusedEverywhereWithOneSentence(command: [String]) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("reduced-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("never").path
+        let result = try run(command + [out, "--reduced-amount", "1.5"])
+        #expect(result.status == 2)
+        #expect(result.stderr.split(separator: "\n").first.map(String.init)
+                == "Error: --" + Playground.reducedAmountKnob.rangeMessage(got: "1.5"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "nothing written")
     }
 
     /// The parallax amount is a knob of its own kind (shot's, record's and export's option,

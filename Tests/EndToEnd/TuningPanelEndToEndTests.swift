@@ -74,9 +74,9 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pp-tuning-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        // The cell-spacing slider (its row at y 372) dragged past its right end: the slider's
+        // The cell-spacing slider (its row at y 395) dragged past its right end: the slider's
         // top end.
-        let (dragged, draggedStats) = try window(sliderDrag(y: 372, through: [200, 330]), in: folder)
+        let (dragged, draggedStats) = try window(sliderDrag(y: 395, through: [200, 330]), in: folder)
         #expect(draggedStats.final_offset_y == 0, "a drag on the panel never scrolls the list")
         let (set, _) = try window("""
             key f

@@ -132,6 +132,42 @@ import Testing
         #expect(pg.visibleCells.contains { $0.parallax != .zero })
     }
 
+    /// With a reduced amount, reduce motion keeps the strategy running and every shift is
+    /// the mapping's at that fraction of the amount (the overscan stays the tuned amount's); the
+    /// fraction follows a change of amount and a scene change, and 0 turns the parallax off.
+    @Test(arguments: [ParallaxStrategy.scrollCallback, .layoutInvalidation, .cachedLayout])
+    func aReducedAmountMovesTheImagesThatFractionOfTheAmount(strategy: ParallaxStrategy) {
+        let pg = Playground(scene: .photos, strategy: strategy, viewportSize: Size(width: 800, height: 600))
+        pg.scroll(to: 500)
+        runFrame(pg, at: 0)
+        pg.setReducedAmountFraction(0.2)
+        pg.setReduceMotion(true)
+        runFrame(pg, at: 0.1)
+        #expect(pg.effectiveStrategy == strategy)
+        #expect(pg.imageOverscan == pg.parallaxAmount)
+        func expectShiftsAt(_ amount: Double, _ context: String) {
+            let bounds = pg.scrollView.bounds
+            #expect(pg.visibleCells.contains { $0.parallax != .zero }, "\(context): nothing moved")
+            for cell in pg.visibleCells {
+                let wanted = pg.scene.mapping.displacement(cellFrame: cell.frame, bounds: bounds, contentInsets: pg.scrollView.contentInsets,
+                                                           amount: amount, axis: pg.scene.axis)
+                #expect(cell.parallax == wanted, "\(context): item \(cell.item) shifted \(cell.parallax), wanted \(wanted)")
+            }
+        }
+        expectShiftsAt(pg.parallaxAmount * 0.2, "a fifth of 30")
+        pg.setParallaxAmount(50)
+        runFrame(pg, at: 0.2)
+        expectShiftsAt(50 * 0.2, "a fifth of 50")
+        pg.setScene(.table)
+        pg.scroll(to: 700)
+        runFrame(pg, at: 0.3)
+        expectShiftsAt(pg.scene.defaultParallaxAmount * 0.2, "a fifth of the table's 70")
+        pg.setReducedAmountFraction(0)
+        runFrame(pg, at: 0.4)
+        #expect(pg.effectiveStrategy == .off)
+        #expect(pg.visibleCells.allSatisfy { $0.parallax == .zero })
+    }
+
     @Test func albumsDriftUntilTheUserDrags() {
         let pg = Playground(scene: .albums, viewportSize: Size(width: 1280, height: 800))
         runFrame(pg, at: 0)

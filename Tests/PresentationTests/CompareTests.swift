@@ -158,25 +158,26 @@ import Testing
         #expect(values[0] == all[1] && values[1] == all[0])
     }
 
-    /// C steps off → strategies → techniques → amounts → off; rebuilt panes keep the list where
+    /// C steps off → strategies → techniques → amounts → physics → motion → off; rebuilt panes keep the list where
     /// it was and keep getting a script's events.
     @Test func theCKeyCyclesAndRebuiltPanesKeepTheListAndTheScript() throws {
         var seen: [CompareAxis?] = []
         var comparison: Comparison? = nil
-        for _ in 0..<5 {
+        for _ in 0..<6 {
             comparison = Comparison.cycle(after: comparison, defaultAmount: 30)
             seen.append(comparison?.axis)
         }
-        #expect(seen == [.strategy, .technique, .parallax, .physics, nil])
+        #expect(seen == [.strategy, .technique, .parallax, .physics, .motion, nil])
         // What the C key's toast says at each step.
         var said: [String] = []
         comparison = nil
-        for _ in 0..<5 {
+        for _ in 0..<6 {
             comparison = Comparison.cycle(after: comparison, defaultAmount: 30)
             said.append(KeyFeedback.comparisonMessage(comparison))
         }
         #expect(said.map { $0.components(separatedBy: " side by side").first!.components(separatedBy: " under one hand").first! }
-            == ["Comparing 4 strategies", "Comparing 5 techniques", "Comparing 5 amounts", "Comparing 5 platforms' physics", "Compare off: one pane"])
+            == ["Comparing 4 strategies", "Comparing 5 techniques", "Comparing 5 amounts", "Comparing 5 platforms' physics",
+                "Comparing full and reduced motion", "Compare off: one pane"])
         #expect(said[3].contains("same release speed"), "the physics comparison says every engine gets the same release")
         // The physics step: five platforms as their users feel them, Chrome by its desktop curve.
         let physics = Comparison.cycle(after: try Comparison(parsing: "parallax=0,15"), defaultAmount: 30)

@@ -12,6 +12,9 @@ public enum AppCommand: Hashable, Sendable {
     case setParallax(Double)
     case setItemCount(Int)
     case setReduceMotion(Bool)
+    /// What reduce motion leaves of the parallax, a fraction of the amount
+    /// (`Playground.reducedAmountKnob`: `set reduced-amount 0.2`, the panel's slider); clamped.
+    case setReducedAmount(Double)
     /// One constant of the scroll view's feel (the panel's physics sliders,
     /// `set deceleration-rate 0.99`…); clamped to the knob's range.
     case setPhysics(ScrollPhysics.Knob, Double)

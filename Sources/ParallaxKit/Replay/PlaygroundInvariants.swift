@@ -17,7 +17,7 @@ public enum PlaygroundInvariants {
         } else if position <= range.lowerBound - extent || position >= range.upperBound + extent {
             found.append("the offset \(position) left the rubber-band range around \(range)")
         }
-        let amount = playground.parallaxAmount
+        let amount = playground.movingParallaxAmount
         // A shift may reach the amount exactly; allow for rounding in the mappings.
         let limit = amount + 1e-9 * max(1, amount)
         for cell in playground.visibleCells {

@@ -3,7 +3,7 @@
 public enum ScriptSetting {
     public struct Problem: Error { public var reason: String }
 
-    static let help = "scene NAME, strategy NAME, physics NAME, parallax POINTS, items N, reduce-motion on|off, " + ScrollPhysics.Knob.allCases.map { "\($0.rawValue) N" }.joined(separator: ", ") + ", "
+    static let help = "scene NAME, strategy NAME, physics NAME, parallax POINTS, items N, reduce-motion on|off, reduced-amount FRACTION, " + ScrollPhysics.Knob.allCases.map { "\($0.rawValue) N" }.joined(separator: ", ") + ", "
         + CellLayout.Knob.allCases.map { "\($0.rawValue) N|auto" }.joined(separator: ", ") + ", cpu-slowdown N, refresh HZ|display, reset defaults"
 
     /// The command `set name value` gives, or why it gives none.
@@ -40,6 +40,11 @@ public enum ScriptSetting {
             case "off": return .setReduceMotion(false)
             default: throw Problem(reason: "reduce-motion takes on or off, got \(quoted(value))")
             }
+        case Playground.reducedAmountKnob.name:
+            guard case let fraction?? = Playground.reducedAmountKnob.parse(value) else {
+                throw Problem(reason: Playground.reducedAmountKnob.rangeMessage(got: value))
+            }
+            return .setReducedAmount(fraction)
         case let name where ScrollPhysics.Knob(rawValue: name) != nil:
             let knob = ScrollPhysics.Knob(rawValue: name)!
             guard let v = knob.parse(value) else {

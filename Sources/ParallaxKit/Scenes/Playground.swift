@@ -10,8 +10,12 @@ public final class Playground {
     public private(set) var userChoseStrategy: Bool
     public private(set) var itemCount: Int
     public private(set) var parallaxAmount: Double
-    /// Reduce motion: parallax off whatever the strategy (GNOME's `enable-animations` = false).
+    /// Reduce motion (GNOME's `enable-animations` = false): the parallax runs at the reduced
+    /// amount, which is none by default (parallax off whatever the strategy).
     public private(set) var reduceMotion: Bool
+    /// What reduce motion leaves of the parallax, as a fraction of `parallaxAmount`
+    /// (`reducedAmountKnob`): 0, the default, turns it off as before; kept through scene changes.
+    public private(set) var reducedAmountFraction: Double
     public private(set) var viewportSize: Size
     /// The photos every scene shows: the bundled set or a folder's.
     public internal(set) var photos: PhotoSet
@@ -55,8 +59,8 @@ public final class Playground {
     /// `itemCount` is ignored for them).
     public init(
         scene id: SceneID, strategy: ParallaxStrategy? = nil, itemCount: Int? = nil, viewportSize: Size,
-        reduceMotion: Bool = false, photos: PhotoSet = .bundled, itemCountFollowsPhotos: Bool = false,
-        mapping: ParallaxMapping? = nil, cellLayout: CellLayout = .sceneDefaults
+        reduceMotion: Bool = false, reducedAmountFraction: Double = 0, photos: PhotoSet = .bundled,
+        itemCountFollowsPhotos: Bool = false, mapping: ParallaxMapping? = nil, cellLayout: CellLayout = .sceneDefaults
     ) {
         var scene = Scene.make(id, photos: photos, cellLayout: cellLayout)
         if let mapping { scene.mapping = mapping }
@@ -70,6 +74,7 @@ public final class Playground {
         self.itemCount = max(0, itemCount ?? scene.defaultItemCount)
         self.parallaxAmount = scene.defaultParallaxAmount
         self.reduceMotion = reduceMotion
+        self.reducedAmountFraction = Self.clampedReducedAmountFraction(reducedAmountFraction)
         self.viewportSize = viewportSize
         self.collectionView = Self.makeCollectionView(scene: scene, itemCount: self.itemCount, viewportSize: viewportSize)
         self.shiftStrategy = NoParallaxStrategy()
@@ -86,10 +91,16 @@ public final class Playground {
     public var layout: ParallaxLayout { collectionView.layout }
     public var visibleCells: [CollectionViewCell] { collectionView.visibleCells }
 
-    /// The strategy actually running (off under reduce motion).
-    public var effectiveStrategy: ParallaxStrategy { reduceMotion ? .off : strategy }
+    /// The strategy actually running (off under reduce motion with no reduced amount).
+    public var effectiveStrategy: ParallaxStrategy { reduceMotion && reducedAmountFraction == 0 ? .off : strategy }
 
-    private var parallaxSettings: ParallaxSettings { ParallaxSettings(mapping: scene.mapping, amount: parallaxAmount, axis: scene.axis) }
+    /// The amount the shifts are computed with now: the tuned one, or under reduce motion its
+    /// reduced fraction. The images' overscan stays the tuned amount's (`imageOverscan`).
+    public var movingParallaxAmount: Double { reduceMotion ? parallaxAmount * reducedAmountFraction : parallaxAmount }
+
+    private var parallaxSettings: ParallaxSettings {
+        ParallaxSettings(mapping: scene.mapping, amount: movingParallaxAmount, axis: scene.axis)
+    }
 
     private func attach(_ newStrategy: any ShiftStrategy) {
         shiftStrategy = newStrategy
@@ -147,6 +158,18 @@ public final class Playground {
     public func setReduceMotion(_ on: Bool) {
         reduceMotion = on
         applyEffectiveStrategy()
+    }
+
+    /// Sets what reduce motion leaves of the parallax (clamped to 0…1; not a number: 0). Only
+    /// a list under reduce motion moves differently at once.
+    public func setReducedAmountFraction(_ fraction: Double) {
+        reducedAmountFraction = Self.clampedReducedAmountFraction(fraction)
+        if reduceMotion { applyEffectiveStrategy() }
+    }
+
+    static func clampedReducedAmountFraction(_ fraction: Double) -> Double {
+        let range = Playground.reducedAmountKnob.range
+        return fraction.isFinite ? min(max(fraction, range.lowerBound), range.upperBound) : 0
     }
 
     /// Swaps the shift strategy; cells go back to centred until the new one sets them.

@@ -17,6 +17,7 @@ extension Playground {
         case .setItemCount(let count):
             setItemCount(min(max(count, Playground.itemCountRange.lowerBound), Playground.itemCountRange.upperBound))
         case .setReduceMotion(let on): setReduceMotion(on)
+        case .setReducedAmount(let fraction): setReducedAmountFraction(fraction)
         case .setPhysics(let knob, let value):
             var tuned = physics
             tuned[knob] = value
@@ -36,6 +37,7 @@ extension Playground {
             setPhysics(defaults)
             setCellLayout(.sceneDefaults)
             setReduceMotion(false)
+            setReducedAmountFraction(0)
             setItemCount(scene.defaultItemCount)
             setParallaxAmount(scene.defaultParallaxAmount)
             setStrategy(scene.defaultStrategy)

@@ -10,6 +10,8 @@ public struct PlaygroundSettings: Sendable, Hashable {
     /// nil: the scene's own amount.
     public var parallaxAmount: Double?
     public var reduceMotion: Bool
+    /// What reduce motion leaves of the parallax, a fraction of the amount (0: none).
+    public var reducedAmountFraction: Double = 0
     /// The photos every scene shows: the bundled set or a folder's.
     public var photos: PhotoSet
     /// One item per photo in the photo scenes, growing as photos arrive (a folder's playground
@@ -40,7 +42,8 @@ extension Playground {
     /// A playground configured by `settings`, in a viewport of `viewportSize`.
     public convenience init(_ settings: PlaygroundSettings, viewportSize: Size) {
         self.init(scene: settings.scene, strategy: settings.strategy, itemCount: settings.itemCount,
-                  viewportSize: viewportSize, reduceMotion: settings.reduceMotion, photos: settings.photos,
+                  viewportSize: viewportSize, reduceMotion: settings.reduceMotion,
+                  reducedAmountFraction: settings.reducedAmountFraction, photos: settings.photos,
                   itemCountFollowsPhotos: settings.itemCountFollowsPhotos, mapping: settings.mapping,
                   cellLayout: settings.cellLayout)
         if let amount = settings.parallaxAmount { setParallaxAmount(amount) }
@@ -58,6 +61,7 @@ extension Playground {
             mapping: mappingOverride)
         settings.physics = physics
         settings.cellLayout = cellLayout
+        settings.reducedAmountFraction = reducedAmountFraction
         return settings
     }
 

@@ -73,6 +73,7 @@ public struct MotionMeter: Sendable {
         var scene: SceneID
         var strategy: ParallaxStrategy
         var amount: Double
+        var reduceMotion: Bool
         var items: Int
         var viewport: Size
         var mapping: String
@@ -81,6 +82,7 @@ public struct MotionMeter: Sendable {
             scene = playground.scene.id
             strategy = playground.effectiveStrategy
             amount = playground.parallaxAmount
+            reduceMotion = playground.reduceMotion
             items = playground.itemCount
             viewport = playground.viewportSize
             mapping = playground.scene.mapping.authorName

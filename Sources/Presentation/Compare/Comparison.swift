@@ -14,8 +14,27 @@ public enum CompareAxis: String, CaseIterable, Sendable {
     /// The platforms' scroll engines under one hand: every pane's strategy and technique the
     /// same, only the physics different.
     case physics
+    /// Full motion beside reduced motion (`full`, `reduced`): the same list with reduce motion
+    /// off and on, the reduced pane at the reduced amount (`--reduced-amount`; none by
+    /// default, so its images stay centred).
+    case motion
 
     public static var validNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}
+
+/// A value of the motion axis: reduce motion off, or on at the reduced amount.
+public enum MotionValue: String, CaseIterable, Sendable {
+    case full, reduced
+
+    public static var validNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    /// What a pane's caption calls it.
+    public var title: String {
+        switch self {
+        case .full: "full motion"
+        case .reduced: "reduced motion"
+        }
+    }
 }
 
 /// An input error in a comparison: a message for the person who typed it.
@@ -67,6 +86,8 @@ public struct Comparison: Sendable, Equatable {
             throw ComparisonError(description: "--compare: unknown technique '\(value)'; one of \(ParallaxMapping.byAuthor.map(\.name).joined(separator: ", "))")
         case .physics where ScrollEngineName(name: value) == nil:
             throw ComparisonError(description: "--compare: unknown physics '\(value)'; one of \(ScrollEngineName.allCases.map(\.rawValue).joined(separator: ", ")) (compose is android)")
+        case .motion where MotionValue(rawValue: value) == nil:
+            throw ComparisonError(description: "--compare: unknown motion '\(value)'; one of \(MotionValue.validNames)")
         case .parallax:
             guard case let amount?? = Playground.parallaxAmountKnob.parse(value) else {
                 throw ComparisonError(description: "--compare parallax=: " + Playground.parallaxAmountKnob.rangeMessage(got: value))
@@ -89,6 +110,7 @@ public struct Comparison: Sendable, Equatable {
         case .scene: settings.scene = SceneID(rawValue: value) ?? base.scene
         case .parallax: settings.parallaxAmount = Double(value)
         case .physics: settings.physics.engine = ScrollEngineName(name: value) ?? base.physics.engine
+        case .motion: settings.reduceMotion = MotionValue(rawValue: value) == .reduced
         case .technique:
             guard let technique = ParallaxMapping.byAuthor.first(where: { $0.name == value }) else { break }
             settings.scene = .photos
@@ -111,6 +133,7 @@ public struct Comparison: Sendable, Equatable {
         case .scene: return SceneID(rawValue: value).map { Scene.make($0).title } ?? value
         case .parallax: return "parallax \(value) pt"
         case .physics: return ScrollEngineName(name: value)?.title ?? value
+        case .motion: return MotionValue(rawValue: value)?.title ?? value
         case .technique:
             return value.prefix(1).uppercased() + value.dropFirst()
         }
@@ -125,6 +148,7 @@ public struct Comparison: Sendable, Equatable {
         case .technique: return ParallaxMapping.byAuthor.map(\.name)
         case .parallax: return [0, 0.5, 1, 1.5, 2].map { amountText($0 * defaultAmount) }
         case .physics: return ScrollEngineName.allCases.map(\.rawValue)
+        case .motion: return MotionValue.allCases.map(\.rawValue)
         }
     }
 
@@ -191,6 +215,9 @@ public struct Comparison: Sendable, Equatable {
         case (.physics, .setScrollEngine):
             if let engine = ScrollEngineName(name: value) { playground.apply(.setScrollEngine(engine)) }
             return true
+        case (.motion, .toggleReduceMotion), (.motion, .setReduceMotion), (.motion, .resetToDefaults):
+            playground.setReduceMotion(MotionValue(rawValue: value) == .reduced)
+            return true
         case (.parallax, .adjustParallax), (.parallax, .setParallax), (.parallax, .resetToDefaults):
             if let amount = Double(value) { playground.setParallaxAmount(amount) }
             return true
@@ -200,10 +227,10 @@ public struct Comparison: Sendable, Equatable {
     }
 
     /// What the C key steps through: no comparison, then the strategies, the techniques, the
-    /// amounts of the current scene and five platforms' physics, each with every value of its
-    /// axis (five of the seven engines).
+    /// amounts of the current scene, five platforms' physics and full beside reduced motion,
+    /// each with every value of its axis (five of the seven engines).
     public static func cycle(after current: Comparison?, defaultAmount: Double) -> Comparison? {
-        let order: [CompareAxis] = [.strategy, .technique, .parallax, .physics]
+        let order: [CompareAxis] = [.strategy, .technique, .parallax, .physics, .motion]
         let nextAxis: CompareAxis?
         if let current, let i = order.firstIndex(of: current.axis) {
             nextAxis = i + 1 < order.count ? order[i + 1] : nil

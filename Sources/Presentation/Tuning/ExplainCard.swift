@@ -47,7 +47,7 @@ public struct ExplainCard: Equatable, Sendable {
         let scene = playground.scene
         let axis = scene.axis
         let mapping = scene.mapping
-        let amount = playground.parallaxAmount
+        let amount = playground.movingParallaxAmount
         let insets = scrollView.contentInsets
         let shift = { (frame: Rect) in
             mapping.displacement(cellFrame: frame, bounds: bounds, contentInsets: insets, amount: amount, axis: axis)[axis]

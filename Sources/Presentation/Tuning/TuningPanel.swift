@@ -36,6 +36,8 @@ public struct TuningPanel: Equatable, Sendable {
     public var parallaxRange: ClosedRange<Double>
     public var items: Double
     public var reduceMotion: Bool
+    /// What reduce motion leaves of the parallax, a fraction of the amount.
+    public var reducedAmount: Double
     /// The scroll view's feel, knob by knob.
     public var physics: ScrollPhysics
     /// The cells' shape as set (nil knobs: the scene's own)…
@@ -93,6 +95,7 @@ public struct TuningPanel: Equatable, Sendable {
         parallaxRange = 0...max(4 * playground.scene.defaultParallaxAmount, playground.parallaxAmount, 1)
         items = Double(playground.itemCount)
         reduceMotion = playground.reduceMotion
+        reducedAmount = playground.reducedAmountFraction
         cellLayout = playground.cellLayout
         sceneOwnCellLayout = [
             .cellSpacing: Scene.ownSpacing(playground.scene.id),
@@ -136,6 +139,10 @@ public struct TuningPanel: Equatable, Sendable {
         let count = min(max(edited.items.clampedInteger(Int.self), Playground.itemCountRange.lowerBound), Playground.itemCountRange.upperBound)
         if count != items.clampedInteger(Int.self) { commands.append(.setItemCount(count)) }
         if edited.reduceMotion != reduceMotion { commands.append(.setReduceMotion(edited.reduceMotion)) }
+        if edited.reducedAmount != reducedAmount, edited.reducedAmount.isFinite {
+            // Hundredths: what the slider shows.
+            commands.append(.setReducedAmount((edited.reducedAmount * 100).rounded() / 100))
+        }
         if edited.physics.engine != physics.engine { commands.append(.setScrollEngine(edited.physics.engine)) }
         for knob in ScrollPhysics.Knob.allCases where edited.physics[knob] != physics[knob] {
             commands.append(.setPhysics(knob, edited.physics[knob]))

@@ -12,6 +12,12 @@ object TunedParallax {
     const val AMOUNT = 181.0
 
     /**
+     * The largest shift while the viewer has turned animations off, in dp:
+     * none, so the images stay centred (the playground's default, as in WCAG's examples).
+     */
+    const val REDUCED_AMOUNT = 0.0
+
+    /**
      * How far the image reaches past its item at each end, in dp: the amount, so the
      * image always covers the item, unless the playground tuned it otherwise.
      */
@@ -45,4 +51,7 @@ object TunedParallax {
         if (!p.isFinite()) return 0.0
         return -amount * min(1.0, max(-1.0, p))
     }
+
+    /** The amount to move by: [REDUCED_AMOUNT] while the viewer has turned animations off. */
+    fun amount(reduceMotion: Boolean): Double = if (reduceMotion) REDUCED_AMOUNT else AMOUNT
 }

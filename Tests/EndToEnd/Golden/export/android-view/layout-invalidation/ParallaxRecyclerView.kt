@@ -5,7 +5,10 @@
 // is tested (no Android SDK there); pinned by golden files only. Build it before relying on it.
 package com.example.parallax
 
+import android.animation.ValueAnimator
 import android.content.Context
+import android.os.Build
+import android.provider.Settings
 import android.view.View
 import android.view.ViewGroup
 import android.widget.FrameLayout
@@ -25,8 +28,60 @@ fun parallaxShiftPx(item: View, listWidth: Int, listHeight: Int): Float {
     val shift = TunedParallax.displacement(
         cellMinX = item.left / d, cellMinY = item.top / d,
         cellWidth = item.width / d, cellHeight = item.height / d,
-        boundsMinX = 0.0, boundsMinY = 0.0, boundsWidth = listWidth / d, boundsHeight = listHeight / d)
+        boundsMinX = 0.0, boundsMinY = 0.0, boundsWidth = listWidth / d, boundsHeight = listHeight / d,
+        amount = ParallaxMotion.amount)
     return (shift * d).toFloat()
+}
+
+/**
+ * Whether the viewer has turned animations off ("Remove animations" in the accessibility settings
+ * sets the animator duration scale to 0), which the shifts follow: while it is, they use
+ * `TunedParallax.REDUCED_AMOUNT`. API 26 and later ask `ValueAnimator.areAnimatorsEnabled()`;
+ * below API 26, which lacks it, the same scale is read from `Settings.Global.ANIMATOR_DURATION_SCALE`.
+ */
+object ParallaxMotion {
+    var reduceMotion = false
+        private set
+
+    val amount: Double
+        get() = TunedParallax.amount(reduceMotion)
+
+    fun read(context: Context) {
+        reduceMotion = if (Build.VERSION.SDK_INT >= 26) {
+            !ValueAnimator.areAnimatorsEnabled()
+        } else {
+            Settings.Global.getFloat(context.contentResolver, Settings.Global.ANIMATOR_DURATION_SCALE, 1f) == 0f
+        }
+    }
+
+    /**
+     * Reads the setting now and follows it while [list] shows, shifting its items again at once when it
+     * changes. API 33 and later say when the scale changes (`registerDurationScaleChangeListener`);
+     * before that the setting is read again whenever the list's window regains focus, as it does when
+     * the viewer comes back from the Settings app.
+     */
+    fun follow(list: RecyclerView) {
+        read(list.context)
+        val update = Runnable {
+            read(list.context)
+            list.requestLayout()
+        }
+        if (Build.VERSION.SDK_INT >= 33) {
+            val listener = ValueAnimator.DurationScaleChangeListener { list.post(update) }
+            list.addOnAttachStateChangeListener(object : View.OnAttachStateChangeListener {
+                override fun onViewAttachedToWindow(view: View) {
+                    ValueAnimator.registerDurationScaleChangeListener(listener)
+                }
+
+                override fun onViewDetachedFromWindow(view: View) {
+                    ValueAnimator.unregisterDurationScaleChangeListener(listener)
+                }
+            })
+            if (list.isAttachedToWindow) ValueAnimator.registerDurationScaleChangeListener(listener)
+        } else {
+            list.viewTreeObserver.addOnWindowFocusChangeListener { focused -> if (focused) update.run() }
+        }
+    }
 }
 
 /**

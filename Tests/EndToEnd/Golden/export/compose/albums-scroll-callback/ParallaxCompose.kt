@@ -5,19 +5,58 @@
 // Android SDK there); pinned by golden files only. Build it before relying on it.
 package com.example.parallax
 
+import android.content.Context
+import android.provider.Settings
 import androidx.compose.foundation.lazy.LazyListLayoutInfo
 import androidx.compose.foundation.lazy.LazyListState
+import androidx.compose.runtime.Composable
+import androidx.compose.runtime.DisposableEffect
+import androidx.compose.runtime.getValue
+import androidx.compose.runtime.mutableStateOf
+import androidx.compose.runtime.remember
+import androidx.compose.runtime.setValue
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.graphics.graphicsLayer
 import androidx.compose.ui.layout.layout
+import androidx.compose.ui.platform.LocalContext
+import androidx.compose.ui.platform.LocalLifecycleOwner
 import androidx.compose.ui.unit.dp
+import androidx.lifecycle.Lifecycle
+import androidx.lifecycle.LifecycleEventObserver
 
 /**
- * The tuned shift of the item at [index] in pixels, or null while it is not in the viewport.
- * The mapping works in dp: pixels are divided by [density] on the way in and the shift
+ * Whether the viewer has turned animations off ("Remove animations" in the accessibility settings,
+ * or every animation scale at 0 in the developer options): the animator duration scale, read from
+ * `Settings.Global.ANIMATOR_DURATION_SCALE`. Compose has no API of its own for this; the global
+ * setting is the same number `ValueAnimator.areAnimatorsEnabled()` tests, and it reads the same on
+ * every API level Compose runs on (that call needs API 26). A change is made in the Settings app,
+ * so the activity resumes after it: the setting is read again on every resume.
+ */
+@Composable
+fun rememberReduceMotion(): Boolean {
+    val context = LocalContext.current
+    val lifecycle = LocalLifecycleOwner.current.lifecycle
+    var reduceMotion by remember { mutableStateOf(animationsAreOff(context)) }
+    DisposableEffect(lifecycle, context) {
+        val observer = LifecycleEventObserver { _, event ->
+            if (event == Lifecycle.Event.ON_RESUME) reduceMotion = animationsAreOff(context)
+        }
+        lifecycle.addObserver(observer)
+        onDispose { lifecycle.removeObserver(observer) }
+    }
+    return reduceMotion
+}
+
+/** True when the animator duration scale is 0 (animations off). */
+fun animationsAreOff(context: Context): Boolean =
+    Settings.Global.getFloat(context.contentResolver, Settings.Global.ANIMATOR_DURATION_SCALE, 1f) == 0f
+
+/**
+ * The tuned shift of the item at [index] in pixels, at [amount] dp, or null while it is not in the
+ * viewport. The mapping works in dp: pixels are divided by [density] on the way in and the shift
  * multiplied by it on the way out. The cross axis does not enter a horizontal mapping.
  */
-fun LazyListLayoutInfo.parallaxShiftPx(index: Int, density: Float): Float? {
+fun LazyListLayoutInfo.parallaxShiftPx(index: Int, density: Float, amount: Double): Float? {
     val item = visibleItemsInfo.firstOrNull { it.index == index } ?: return null
     // `offset` counts from the end of the leading content padding; the viewport starts at
     // `viewportStartOffset` (minus that padding), so this is the item's place in the viewport.
@@ -27,16 +66,18 @@ fun LazyListLayoutInfo.parallaxShiftPx(index: Int, density: Float): Float? {
     val cross = viewportSize.height.toDouble() / density
     val shift = TunedParallax.displacement(
         cellMinX = start, cellMinY = 0.0, cellWidth = length, cellHeight = cross,
-        boundsMinX = 0.0, boundsMinY = 0.0, boundsWidth = viewport, boundsHeight = cross)
+        boundsMinX = 0.0, boundsMinY = 0.0, boundsWidth = viewport, boundsHeight = cross,
+        amount = amount)
     return (shift * density).toFloat()
 }
 
 /**
  * Shifts this image by the tuned parallax as the list of [state] scrolls; [index] is the item's
- * index in the list. The state is read inside the layer block, so a scroll re-runs only this block.
+ * index in the list; [reduceMotion] is [rememberReduceMotion]'s answer. The state is read inside
+ * the layer block, so a scroll re-runs only this block.
  */
-fun Modifier.tunedParallax(state: LazyListState, index: Int): Modifier = graphicsLayer {
-    translationX = state.layoutInfo.parallaxShiftPx(index, density) ?: 0f
+fun Modifier.tunedParallax(state: LazyListState, index: Int, reduceMotion: Boolean): Modifier = graphicsLayer {
+    translationX = state.layoutInfo.parallaxShiftPx(index, density, TunedParallax.amount(reduceMotion)) ?: 0f
 }
 
 /**
@@ -46,7 +87,7 @@ fun Modifier.tunedParallax(state: LazyListState, index: Int): Modifier = graphic
  *     itemsIndexed(photos) { index, photo ->
  *         Box(Modifier.fillMaxHeight().width(240.dp).clipToBounds()) {
  *             Image(painterResource(photo), contentDescription = null, contentScale = ContentScale.Crop,
- *                   modifier = Modifier.fillMaxSize().tunedParallax(state, index).parallaxOverscan())
+ *                   modifier = Modifier.fillMaxSize().tunedParallax(state, index, reduceMotion).parallaxOverscan())
  *         }
  *     }
  */

@@ -12,6 +12,12 @@ object TunedParallax {
     const val AMOUNT = 30.0
 
     /**
+     * The largest shift while the viewer has turned animations off, in dp:
+     * none, so the images stay centred (the playground's default, as in WCAG's examples).
+     */
+    const val REDUCED_AMOUNT = 0.0
+
+    /**
      * How far the image reaches past its item at each end, in dp: the amount, so the
      * image always covers the item, unless the playground tuned it otherwise.
      */
@@ -44,4 +50,7 @@ object TunedParallax {
         if (!raw.isFinite()) return 0.0
         return min(max(raw, -amount), amount)
     }
+
+    /** The amount to move by: [REDUCED_AMOUNT] while the viewer has turned animations off. */
+    fun amount(reduceMotion: Boolean): Double = if (reduceMotion) REDUCED_AMOUNT else AMOUNT
 }

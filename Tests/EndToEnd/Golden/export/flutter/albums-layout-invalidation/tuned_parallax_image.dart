@@ -20,11 +20,17 @@ class TunedParallaxImage extends StatelessWidget {
 
   @override
   Widget build(BuildContext context) {
+    // Less motion when the viewer asks for it: `disableAnimationsOf` is Android's "Remove
+    // animations" (and the web's prefers-reduced-motion), and rebuilds this widget when it
+    // changes; `accessibilityFeatures.reduceMotion` is iOS's Reduce Motion, read at each build.
+    final reduceMotion = MediaQuery.disableAnimationsOf(context) ||
+        View.of(context).platformDispatcher.accessibilityFeatures.reduceMotion;
     return ClipRect(
       child: Flow(
         delegate: TunedParallaxFlowDelegate(
           scrollable: Scrollable.of(context),
           item: context,
+          amount: TunedParallax.amountFor(reduceMotion: reduceMotion),
         ),
         children: [child],
       ),
@@ -35,13 +41,16 @@ class TunedParallaxImage extends StatelessWidget {
 /// Lays the image out longer than the item once, and paints it at the item's tuned shift
 /// whenever the scroll position moves.
 class TunedParallaxFlowDelegate extends FlowDelegate {
-  TunedParallaxFlowDelegate({required this.scrollable, required this.item})
+  TunedParallaxFlowDelegate({required this.scrollable, required this.item, required this.amount})
       : super(repaint: scrollable.position);
 
   final ScrollableState scrollable;
 
   /// The item whose place in the viewport decides the shift.
   final BuildContext item;
+
+  /// The largest shift: the tuned amount, or the reduced one while the viewer asks for less motion.
+  final double amount;
 
   @override
   BoxConstraints getConstraintsForChild(int i, BoxConstraints constraints) {
@@ -64,11 +73,12 @@ class TunedParallaxFlowDelegate extends FlowDelegate {
       boundsMinY: 0.0,
       boundsWidth: viewport.size.width,
       boundsHeight: viewport.size.height,
+      amount: amount,
     );
     context.paintChild(0, transform: Matrix4.translationValues(shift - TunedParallax.overscan, 0.0, 0.0));
   }
 
   @override
   bool shouldRepaint(TunedParallaxFlowDelegate oldDelegate) =>
-      scrollable != oldDelegate.scrollable || item != oldDelegate.item;
+      scrollable != oldDelegate.scrollable || item != oldDelegate.item || amount != oldDelegate.amount;
 }

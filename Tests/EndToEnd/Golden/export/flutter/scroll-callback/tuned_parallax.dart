@@ -10,6 +10,10 @@ abstract final class TunedParallax {
   /// The largest shift either way, in logical pixels (the value tuned in the playground).
   static const double amount = 30.0;
 
+  /// The largest shift while the viewer asks for less motion, in logical pixels:
+  /// none, so the images stay centred (the playground's default, as in WCAG's examples).
+  static const double reducedAmount = 0.0;
+
   /// How far the image reaches past its item at each end: the amount, so the image always
   /// covers the item, unless the playground tuned it otherwise.
   static const double overscan = 30.0;
@@ -44,4 +48,7 @@ abstract final class TunedParallax {
     if (!raw.isFinite) return 0.0;
     return math.min(math.max(raw, -amount), amount);
   }
+
+  /// The amount to move by: [reducedAmount] while the viewer asks for less motion.
+  static double amountFor({required bool reduceMotion}) => reduceMotion ? reducedAmount : amount;
 }

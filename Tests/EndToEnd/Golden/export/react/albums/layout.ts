@@ -31,9 +31,11 @@ export interface Bounds {
   readonly height: number;
 }
 
-/** The image's shift for a cell at `frame` while `bounds` is visible: the tuned mapping. */
-export const shiftOf = (frame: Frame, bounds: Bounds): number =>
-  TunedParallax.displacement(frame.x, frame.y, frame.width, frame.height, bounds.x, bounds.y, bounds.width, bounds.height);
+/** The image's shift for a cell at `frame` while `bounds` is visible: the tuned mapping, at the reduced
+ *  amount while the reader prefers reduced motion. */
+export const shiftOf = (frame: Frame, bounds: Bounds, reducedMotion: boolean): number =>
+  TunedParallax.displacement(frame.x, frame.y, frame.width, frame.height, bounds.x, bounds.y, bounds.width, bounds.height,
+    TunedParallax.amountFor(reducedMotion));
 
 /** Whether any of `frame` is inside `bounds`. */
 export const intersects = (frame: Frame, bounds: Bounds): boolean =>

@@ -66,7 +66,7 @@ export function ParallaxList({ items, label = "Photos" }: ParallaxListProps) {
       const bounds = visibleBounds(scroller);
       forEachVisible(layout, visibility, bounds, (item) => {
         const cell = cells.current.get(item);
-        if (cell) placeImages(cell, reducedMotion ? 0 : shiftOf(layout.frames[item], bounds));
+        if (cell) placeImages(cell, shiftOf(layout.frames[item], bounds, reducedMotion));
       });
     };
     let frameRequest = 0;

@@ -46,7 +46,7 @@ export function ParallaxList({ items, label = "Photos" }: ParallaxListProps) {
               item={items[index]}
               index={index}
               frame={frame}
-              shift={reducedMotion ? 0 : shiftOf(frame, bounds)}
+              shift={shiftOf(frame, bounds, reducedMotion)}
             />
           ))}
         </div>

@@ -4,6 +4,9 @@
 
 /** The largest shift either way, in CSS px (the value tuned in the playground). */
 const amount = 30;
+/** The largest shift while the reader prefers reduced motion, in px:
+ *  none, so the images stay centred (the playground's default, as in WCAG's examples). */
+const reducedAmount = 0;
 /** How far the image reaches past its cell at each end, in px: the amount, so the image always
  *  covers the cell, unless the playground tuned it otherwise. */
 const overscan = 30;
@@ -31,6 +34,9 @@ function displacement(
   return Math.min(Math.max(raw, -amount), amount);
 }
 
+/** The amount to move by: `reducedAmount` while the reader prefers reduced motion. */
+const amountFor = (reducedMotion: boolean): number => (reducedMotion ? reducedAmount : amount);
+
 /** The tuned parallax of the photos scene: `TunedParallax.displacement` has the Swift export's name and
  *  argument order. */
-export const TunedParallax = { amount, overscan, contentInsetTop, contentInsetBottom, isVertical, displacement } as const;
+export const TunedParallax = { amount, reducedAmount, amountFor, overscan, contentInsetTop, contentInsetBottom, isVertical, displacement } as const;

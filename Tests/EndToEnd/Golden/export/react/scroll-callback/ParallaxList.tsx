@@ -40,7 +40,7 @@ export function ParallaxList({ items, label = "Photos" }: ParallaxListProps) {
       const onScreen: [HTMLElement, number][] = [];
       for (const cell of cells.current.values()) {
         const frame = renderedFrame(cell, origin);
-        if (intersects(frame, bounds)) onScreen.push([cell, reducedMotion ? 0 : shiftOf(frame, bounds)]);
+        if (intersects(frame, bounds)) onScreen.push([cell, shiftOf(frame, bounds, reducedMotion)]);
       }
       for (const [cell, shift] of onScreen) placeImages(cell, shift);
     };

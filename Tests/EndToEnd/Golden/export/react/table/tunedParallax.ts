@@ -4,6 +4,9 @@
 
 /** The largest shift either way, in CSS px (the value tuned in the playground). */
 const amount = 70;
+/** The largest shift while the reader prefers reduced motion, in px:
+ *  none, so the images stay centred (the playground's default, as in WCAG's examples). */
+const reducedAmount = 0;
 /** How far the image reaches past its cell at each end, in px: the amount, so the image always
  *  covers the cell, unless the playground tuned it otherwise. */
 const overscan = 70;
@@ -31,6 +34,9 @@ function displacement(
   return amount - (1 - Math.min(1, Math.max(0, f))) * 2 * amount;
 }
 
+/** The amount to move by: `reducedAmount` while the reader prefers reduced motion. */
+const amountFor = (reducedMotion: boolean): number => (reducedMotion ? reducedAmount : amount);
+
 /** The tuned parallax of the table scene: `TunedParallax.displacement` has the Swift export's name and
  *  argument order. */
-export const TunedParallax = { amount, overscan, contentInsetTop, contentInsetBottom, isVertical, displacement } as const;
+export const TunedParallax = { amount, reducedAmount, amountFor, overscan, contentInsetTop, contentInsetBottom, isVertical, displacement } as const;

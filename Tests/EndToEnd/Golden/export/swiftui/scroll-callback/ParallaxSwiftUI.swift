@@ -14,8 +14,14 @@ extension View {
 }
 
 struct TunedParallaxModifier: ViewModifier {
+    /// The viewer's Reduce Motion setting (Settings › Accessibility › Motion): SwiftUI updates
+    /// it, and redraws the cells, when it changes while the app runs. While it is on, the
+    /// images move by `TunedParallax.reducedAmount`.
+    @Environment(\.accessibilityReduceMotion) private var reduceMotion
+
     func body(content: Content) -> some View {
-        GeometryReader { cell in
+        let amount = TunedParallax.amount(reduceMotion: reduceMotion)
+        return GeometryReader { cell in
             let a = CGFloat(TunedParallax.overscan)
             content
                 .frame(width: cell.size.width + (TunedParallax.isVertical ? 0 : 2 * a),
@@ -29,7 +35,8 @@ struct TunedParallaxModifier: ViewModifier {
                     let visible = proxy.bounds(of: .scrollView) ?? .zero
                     let shift = TunedParallax.displacement(
                         cellMinX: frame.minX, cellMinY: frame.minY, cellWidth: frame.width, cellHeight: frame.height,
-                        boundsMinX: 0, boundsMinY: 0, boundsWidth: visible.width, boundsHeight: visible.height)
+                        boundsMinX: 0, boundsMinY: 0, boundsWidth: visible.width, boundsHeight: visible.height,
+                        amount: amount)
                     return effect.offset(y: shift)
                 }
         }

@@ -5,12 +5,40 @@
 import UIKit
 
 /// The image's shift for a cell at `frame` while `bounds` is visible (both in the collection
-/// view's content coordinates).
+/// view's content coordinates), at the amount the viewer's Reduce Motion setting allows.
+@MainActor
 func parallaxOffset(of frame: CGRect, in bounds: CGRect) -> CGPoint {
     let shift = CGFloat(TunedParallax.displacement(
         cellMinX: frame.minX, cellMinY: frame.minY, cellWidth: frame.width, cellHeight: frame.height,
-        boundsMinX: bounds.minX, boundsMinY: bounds.minY, boundsWidth: bounds.width, boundsHeight: bounds.height))
+        boundsMinX: bounds.minX, boundsMinY: bounds.minY, boundsWidth: bounds.width, boundsHeight: bounds.height,
+        amount: ParallaxMotion.amount))
     return CGPoint(x: 0, y: shift)
+}
+
+/// The viewer's Reduce Motion setting (Settings › Accessibility › Motion), which the shifts
+/// follow: while it is on they use `TunedParallax.reducedAmount`. Parallax is the example
+/// WCAG 2.3.3 gives of motion that is not essential.
+@MainActor
+enum ParallaxMotion {
+    /// `UIAccessibility.isReduceMotionEnabled`, read once and again on every change (`follow`).
+    private(set) static var reduceMotion = UIAccessibility.isReduceMotionEnabled
+
+    static var amount: Double { TunedParallax.amount(reduceMotion: reduceMotion) }
+
+    /// Re-reads the setting whenever `UIAccessibility.reduceMotionStatusDidChangeNotification`
+    /// arrives and shifts `collectionView`'s cells again at once, so a change made while the
+    /// app runs shows without waiting for a scroll. Keep the token while the list is shown.
+    static func follow(_ collectionView: UICollectionView) -> NSObjectProtocol {
+        NotificationCenter.default.addObserver(
+            forName: UIAccessibility.reduceMotionStatusDidChangeNotification, object: nil, queue: .main
+        ) { [weak collectionView] _ in
+            MainActor.assumeIsolated {
+                ParallaxMotion.reduceMotion = UIAccessibility.isReduceMotionEnabled
+                guard let collectionView else { return }
+                collectionView.collectionViewLayout.invalidateLayout()
+            }
+        }
+    }
 }
 
 /// Layout attributes that carry the image's shift to the cell.

@@ -6,6 +6,9 @@
 public enum TunedParallax {
     /// The largest shift either way, in points (the value tuned in the playground).
     public static let amount = 30.0
+    /// The largest shift while the viewer asks for reduced motion, in points:
+    /// none, so the images stay centred (the playground's default, as in WCAG's examples).
+    public static let reducedAmount = 0.0
     /// How far the image reaches past its cell at each end, in points: the amount, so
     /// the image always covers the cell, unless the playground tuned it otherwise.
     public static let overscan = 30.0
@@ -31,5 +34,10 @@ public enum TunedParallax {
         let raw = ((boundsMinY + boundsHeight / 2.0) - (cellMinY + cellHeight / 2.0)) * amount / reach
         guard raw.isFinite else { return 0 }
         return min(max(raw, -amount), amount)
+    }
+
+    /// The amount to move by: `reducedAmount` while the viewer's reduce-motion setting is on.
+    public static func amount(reduceMotion: Bool) -> Double {
+        reduceMotion ? reducedAmount : amount
     }
 }
