@@ -169,7 +169,7 @@ final class LoaderCore: @unchecked Sendable {
             condition.unlock()
         }
         while true {
-            while !stopping, !canStartDecode, !canWriteCopy { condition.wait() }
+            while !stopping, !canStartDecode, !canWriteCopy { waitKeptBack() }
             if stopping {
                 // The copies are the next visit's first screen: written before the worker ends.
                 while !pendingCopies.isEmpty { writeCopyUnlocked(pendingCopies.removeFirst()) }
@@ -252,6 +252,19 @@ final class LoaderCore: @unchecked Sendable {
     /// A copy may be written: one waits, and no decode can start (nor the loader is held).
     private var canWriteCopy: Bool {
         !held && !pendingCopies.isEmpty && !canStartDecode && counters.decoding + copying < decodeLimit
+    }
+
+    /// Waits for a change (called and returning with the lock held), counted in the gauges
+    /// of what keeps an idle worker back while it has work in sight: the hold, else the limit.
+    private func waitKeptBack() {
+        let workInSight = !queued.isEmpty && !readyIsFull || !pendingCopies.isEmpty
+        let whileHeld = workInSight && held
+        let byLimit = workInSight && !held && counters.decoding + copying >= decodeLimit
+        if whileHeld { counters.waitingWhileHeld += 1 }
+        if byLimit { counters.waitingForDecodeLimit += 1 }
+        condition.wait()
+        if whileHeld { counters.waitingWhileHeld -= 1 }
+        if byLimit { counters.waitingForDecodeLimit -= 1 }
     }
 
     /// Writes one copy off the lock (called and returning with it held).

@@ -57,6 +57,13 @@ public struct PhotoLoaderCounters: Sendable, Equatable {
     public var decoding = 0
     /// Decoded requests whose worker waits for room in the finished queue.
     public var waitingForRoom = 0
+    /// Idle workers that, when they last looked, had a request queued (with room for its
+    /// result) or a disk copy to write and waited only because `limitDecodes` allowed no
+    /// more at once: the limit holding a worker back, as opposed to there being no work.
+    public var waitingForDecodeLimit = 0
+    /// Idle workers that, when they last looked, had a request queued or a disk copy to write
+    /// and waited only because the loader is held (`PhotoLoader.hold`).
+    public var waitingWhileHeld = 0
     /// Results in the finished queue, not yet taken.
     public var ready = 0
     /// Bytes of pixels in the finished queue.

@@ -42,21 +42,25 @@ import Testing
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "oops\n")
     }
 
-    /// The parent ignores SIGTERM here; the child must not inherit that, or `terminate`
-    /// could never end it.
-    @Test func terminateEndsAChildEvenWhenTheParentIgnoresTheSignal() throws {
-        let previous = signal(SIGTERM, SIG_IGN)
-        defer { signal(SIGTERM, previous) }
-        var blocked = sigset_t(), old = sigset_t()
-        sigemptyset(&blocked)
-        sigaddset(&blocked, SIGTERM)
-        pthread_sigmask(SIG_BLOCK, &blocked, &old)
-        defer { pthread_sigmask(SIG_SETMASK, &old, nil) }
-        let child = try SpawnedProcess(program: "/bin/sleep", arguments: ["30"])
-        #expect(child.isRunning)
-        child.terminate()
-        #expect(child.wait() == .signalled(SIGTERM))
-        #expect(!child.isRunning)
+    /// A parent that ignores SIGTERM and blocks it (as the record command does while it
+    /// records): the child must inherit neither, or `terminate` could never end it. Ignoring
+    /// a signal is the whole process's setting, and the suites run in parallel, so the parent
+    /// is a process of its own: Swift Testing's exit test runs the body in a fresh copy of
+    /// this test program, which only starts the child.
+    @Test func terminateEndsAChildEvenWhenTheParentIgnoresTheSignal() async {
+        await #expect(processExitsWith: .success, "the child ended by SIGTERM though its parent ignored and blocked it") {
+            signal(SIGTERM, SIG_IGN)
+            var blocked = sigset_t()
+            sigemptyset(&blocked)
+            sigaddset(&blocked, SIGTERM)
+            pthread_sigmask(SIG_BLOCK, &blocked, nil)
+            let child = try SpawnedProcess(program: "/bin/sleep", arguments: ["30"])
+            guard child.isRunning else { exit(3) }
+            child.terminate()
+            // Not ended by the signal: sleep ran its 30 s and exited by itself.
+            guard child.wait() == .signalled(SIGTERM) else { exit(4) }
+            guard !child.isRunning else { exit(5) }
+        }
     }
 
     @Test func theParentsPipeEndsAreNotInheritedByOtherChildren() throws {

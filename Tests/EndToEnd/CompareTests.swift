@@ -152,9 +152,14 @@ import Testing
             #expect(changedShare(before, after, in: pane) > 0.2, "pane \(k) moved")
         }
         // A click on the second pane's caption: it shows the next strategy no other pane shows
-        // (cached layout is the third pane's: off).
+        // (cached layout is the third pane's: off). Q waits for a frame that shows the new
+        // caption: the changed pane has run a frame since the click. (The caption's first
+        // letters, 12 points into the band FrameComposer draws 31 points tall at the pane's
+        // bottom: "lay" becomes "off"; the live cost after the name is left out.)
+        let secondCaption = (x: 436..<472, y: 772..<798)
         try runTool("xdotool", ["mousemove", "640", "790", "click", "1"], display: x.display)
-        pause(0.8)
+        let clicked = try picture(within: 15, { try screenshot("clicked") }, until: { changedShare(after, $0, in: secondCaption) > 0.05 })
+        try #require(changedShare(after, clicked, in: secondCaption) > 0.05, "the second pane's caption never changed")
         try runTool("xdotool", ["key", "q"], display: x.display)
         windowed.waitForExit()
         #expect(app.terminationReason == .exit && app.terminationStatus == 0, "exited cleanly; the app said: \(appSaid())")

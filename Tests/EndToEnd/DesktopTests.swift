@@ -184,6 +184,9 @@ private struct Stats: Decodable {
     /// A window resized by hand is remembered at its new size; the size it opened at
     /// (`--size`) is not. Under Xvfb, with no window manager: xdotool resizes the window as a
     /// hand would, after the first seconds in which a manager's own placement is ignored.
+    /// Those seconds are the window's own (its frames' time): a script presses 1 half a second
+    /// after them, and the resize waits for the title to name that strategy; Q then ends the
+    /// run, its key reaching the window after the resize.
     @Test(.timeLimit(.minutes(2)), .needsXvfb)
     func aWindowResizedByHandIsRemembered() throws {
         let home = try TestHome()
@@ -191,14 +194,24 @@ private struct Stats: Decodable {
         let x = try XvfbServer()
         defer { x.stop() }
         let environment = ["HOME": home.path, "XDG_CONFIG_HOME": home.path + "/config", "XDG_CACHE_HOME": home.path + "/cache"]
+        let settled = home.path + "/settled.script"
+        try "wait \(WindowPlacementSettle.seconds + 0.5)\nkey 1\nwait 100\n".write(toFile: settled, atomically: true, encoding: .utf8)
         func window(resizingTo size: (Int, Int)?) throws -> String? {
-            let app = try WindowedApp(["--size", "640x400", "--disk-cache-mb", "0", "--exit-after", "8"], on: x,
+            let ending = size == nil ? ["--exit-after", "8"] : ["--script", settled, "--exit-after", "90"]
+            let app = try WindowedApp(["--size", "640x400", "--disk-cache-mb", "0"] + ending, on: x,
                                       folder: URL(fileURLWithPath: home.path), environment: environment)
             defer { app.stop() }
             try #require(!app.window.isEmpty, "the window never appeared: \(app.said)")
             if let size {
-                pause(WindowPlacementSettle.seconds + 1.5)
+                var title = ""
+                let deadline = Date().addingTimeInterval(40)
+                while !title.contains("scroll callback") && app.process.isRunning && Date() < deadline {
+                    title = (try? runTool("xdotool", ["getwindowname", app.window], display: x.display)) ?? ""
+                    if !title.contains("scroll callback") { pause(0.05) }
+                }
+                try #require(title.contains("scroll callback"), "the script's 1 never reached the title: '\(title)'; \(app.said)")
                 try runTool("xdotool", ["windowsize", app.window, "\(size.0)", "\(size.1)"], display: x.display)
+                try runTool("xdotool", ["mousemove", "--window", app.window, "20", "20", "key", "q"], display: x.display)
             }
             try #require(app.waitForExit(seconds: 30), "the window quit")
             #expect(app.process.terminationStatus == 0, "\(app.said)")

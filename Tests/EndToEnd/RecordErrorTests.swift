@@ -116,21 +116,28 @@ struct BadRecording: CustomTestStringConvertible, Sendable {
     func aRecordingInterruptedLeavesNothing(name: String) throws {
         let folder = try recordingFolder("interrupted")
         defer { try? FileManager.default.removeItem(atPath: folder) }
+        // Its standard error (progress, then why it ended) in a file outside the watched folder.
+        let log = try recordingFolder("interrupted-log")
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let errorsPath = log + "/stderr.txt"
+        _ = FileManager.default.createFile(atPath: errorsPath, contents: nil)
         let process = Isolated.process(try playgroundBinary(), ["record", "--script", "bench", "--size", "640x400", "--out", folder + "/" + name])
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        process.standardError = FileHandle(forWritingAtPath: errorsPath)
         try process.run()
-        // Wait (without a clock limit in the assertion) until the temporary output exists.
+        let said = { (try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? "" }
+        // In the middle of the recording: its temporary output exists and the first frame has
+        // gone to the encoder (the progress line it writes at once for frame 1), with the
+        // rest of the script's frames to come. Waited for; the bound only ends a broken run.
         var started = false
-        for _ in 0..<600 where !started {
-            started = contents(of: folder).contains { $0.contains("partial") }
+        for _ in 0..<1_200 where !started && process.isRunning {
+            started = contents(of: folder).contains { $0.contains("partial") } && said().contains(": frame 1 of ")
             if !started { Thread.sleep(forTimeInterval: 0.05) }
         }
-        #expect(started, "the recording never began writing")
-        Thread.sleep(forTimeInterval: 0.5)
+        try #require(started, "the recording never began writing; it said: \(said())")
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 128 + SIGTERM)
+        #expect(process.terminationStatus == 128 + SIGTERM, "\(said())")
         #expect(contents(of: folder).isEmpty, "left behind: \(contents(of: folder))")
     }
 }

@@ -16,9 +16,17 @@ import Testing
         PhotoRequest(id: id, path: "/p/\(id).jpg", size: PixelSize(width: 1, height: 1), priority: priority)
     }
 
-    private static func waitFor(_ condition: () -> Bool) {
+    /// Waits until `condition` holds; the bound only turns a broken loader into a failure
+    /// naming `what` instead of a hang (no speed is asserted).
+    private static func waitFor(_ what: String, sourceLocation: SourceLocation = #_sourceLocation, _ condition: () -> Bool) {
         let deadline = Date().addingTimeInterval(60)
-        while !condition(), Date() < deadline { usleep(500) }
+        while !condition() {
+            guard Date() < deadline else {
+                Issue.record("waited 60 s for \(what)", sourceLocation: sourceLocation)
+                return
+            }
+            usleep(500)
+        }
     }
 
     /// One worker: photo 1's copy waits while photo 2 (queued behind it) decodes, and is
@@ -34,11 +42,11 @@ import Testing
         core.submit([Self.request(1, priority: 2), Self.request(2, priority: 1)])
         let worker = Thread { core.work() }
         worker.start()
-        Self.waitFor { log.withLock { $0.contains("decoded 1") } && core.snapshot().decoding == 1 }
+        Self.waitFor("photo 1 decoded and photo 2 decoding") { log.withLock { $0.contains("decoded 1") } && core.snapshot().decoding == 1 }
         #expect(core.take(max: 4).map(\.request.id) == [1], "photo 1 is handed over before its copy is written")
         #expect(!log.withLock { $0.contains("copy 1") }, "its copy waits while photo 2 decodes")
         gate.signal()
-        Self.waitFor { log.withLock { $0.count } == 4 }
+        Self.waitFor("both photos decoded and both copies written") { log.withLock { $0.count } == 4 }
         #expect(log.withLock { $0 } == ["decoded 1", "decoded 2", "copy 1", "copy 2"])
         core.stop(wait: true)
     }
@@ -58,8 +66,12 @@ import Testing
         core.submit([Self.request(1, priority: 2), Self.request(2, priority: 1)])
         let worker = Thread { core.work() }
         worker.start()
-        Self.waitFor { core.snapshot().finished == 1 }
-        Thread.sleep(forTimeInterval: 0.05)
+        // Photo 1 handed over, its worker looked again, saw the hold (its copy and photo 2
+        // waiting) and waited: it had its chance to write the copy and did not.
+        Self.waitFor("photo 1 finished and its worker waiting on the hold") {
+            let counters = core.snapshot()
+            return counters.finished == 1 && counters.waitingWhileHeld == 1
+        }
         #expect(copies.withLock { $0 } == 0, "held: the copy waits")
         core.stop(wait: true)
         #expect(copies.withLock { $0 } == 1, "written before the worker ended")

@@ -6,6 +6,20 @@ import Testing
 /// A folder's contents as the model and the textures need them, and its headers handed out in
 /// batches as they arrive: checked here without SDL or a model.
 @Suite struct PhotoFolderContentsTests {
+    /// Waits until `condition` holds; after a minute it fails naming `what`, so a scan that
+    /// never gets there fails the test instead of hanging it (no speed is asserted).
+    private static func waitFor(_ what: String, sourceLocation: SourceLocation = #_sourceLocation,
+                                _ condition: () -> Bool) throws {
+        let deadline = Date().addingTimeInterval(60)
+        while !condition() {
+            guard Date() < deadline else {
+                Issue.record("waited 60 s for \(what)", sourceLocation: sourceLocation)
+                throw CancellationError()
+            }
+            Thread.sleep(forTimeInterval: 0.001)
+        }
+    }
+
     /// A file whose header cannot be read keeps its place, as a 3:2 cell with its reason;
     /// the others keep their shapes (width over height) and their names as titles.
     @Test func unreadableFilesKeepTheirPlacesAtThreeToTwo() throws {
@@ -63,18 +77,18 @@ import Testing
         #expect(arrivals.nextBatch(at: 0) == nil, "nothing new yet")
 
         gate.signal()
-        while library.progress.known < 1 { Thread.sleep(forTimeInterval: 0.001) }
+        try Self.waitFor("the first header read") { library.progress.known >= 1 }
         let first = try #require(arrivals.nextBatch(at: 0.01))
         #expect(first.listed.isEmpty)
         #expect(first.shapes.map(\.photo) == [0] && first.shapes.map(\.aspectRatio) == [3])
         gate.signal()
-        while library.progress.known < 2 { Thread.sleep(forTimeInterval: 0.001) }
+        try Self.waitFor("the second header read") { library.progress.known >= 2 }
         #expect(arrivals.nextBatch(at: 0.01 + HeaderArrivals.interval / 2) == nil, "too soon after the last batch")
         let second = try #require(arrivals.nextBatch(at: 0.01 + HeaderArrivals.interval))
         #expect(second.shapes.map(\.photo) == [1])
 
         for _ in 0..<3 { gate.signal() }
-        while !library.isFinished { Thread.sleep(forTimeInterval: 0.001) }
+        try Self.waitFor("the scan to finish") { library.isFinished }
         // Done: handed out at once, whatever the interval.
         let last = try #require(arrivals.nextBatch(at: 0.02 + HeaderArrivals.interval))
         #expect(last.shapes.map(\.photo).sorted() == [2, 3, 4])

@@ -241,9 +241,9 @@ func request(_ id: Int, priority: Int = 0) -> PhotoRequest {
         let loader = PhotoLoader(workers: 2, decode: fake.decode)
         loader.limitDecodes(to: 1)
         loader.submit((0..<4).map { request($0) })
-        waitUntil(loader) { $0.decoding == 1 }
-        // Give the second worker every chance to start: it must not.
-        Thread.sleep(forTimeInterval: 0.05)
+        // The second worker woke for the queued requests, found the limit reached and waited:
+        // it had its chance to start a decode and did not.
+        waitUntil(loader) { $0.decoding == 1 && $0.waitingForDecodeLimit == 1 }
         #expect(loader.counters.decoding == 1 && loader.counters.queued == 3)
         loader.limitDecodes(to: 2)
         waitUntil(loader) { $0.decoding == 2 }

@@ -49,8 +49,9 @@ final class RecordingTextureMaker: PhotoTextureMaker {
 
 /// Decodes "/p/N.jpg" into a plain photo of the asked size whose red channel is N (green 1
 /// for an embedded preview, 8 × 8); "bad" paths fail, and previews of photos in
-/// `withoutPreview` are missing. Photos and previews can each be held back; every decode is
-/// recorded, in the order the worker ran them.
+/// `withoutPreview` are missing. Photos and previews can each be held back (for a minute at
+/// most: a test that never lets them go fails, naming what was held, instead of hanging in
+/// the loader's shutdown); every decode is recorded, in the order the worker ran them.
 final class PolicyDecoder: Sendable {
     let photosOpen = Mutex(true)
     let previewsOpen = Mutex(true)
@@ -63,8 +64,15 @@ final class PolicyDecoder: Sendable {
 
     func decode(_ request: PhotoRequest) throws(PhotoProblem) -> DecodedPhoto {
         let preview = request.kind == .embeddedPreview
-        while !(preview ? previewsOpen.withLock { $0 } : photosOpen.withLock { $0 }) { usleep(500) }
         let photo = Self.photo(of: request.path)
+        let deadline = Date().addingTimeInterval(60)
+        while !(preview ? previewsOpen.withLock { $0 } : photosOpen.withLock { $0 }) {
+            guard Date() < deadline else {
+                Issue.record("the \(preview ? "preview" : "photo") decode of photo \(photo) waited 60 s for \(preview ? "previewsOpen" : "photosOpen")")
+                throw .corrupt("held back past the test's deadline")
+            }
+            usleep(500)
+        }
         decodes.withLock { $0.append(preview ? "preview \(photo)" : "photo \(photo)") }
         if request.path.contains("bad") { throw .notAnImage }
         if preview, withoutPreview.contains(photo) { throw .noEmbeddedPreview }

@@ -71,8 +71,8 @@ extension PhotoTexturePipelineTests {
         let photos = Pipeline(maker: RecordingTextureMaker(clock: clock), paths: (0..<3).map { "/p/\($0).jpg" },
                               settings: settings, loader: loader, clock: { [clock] in clock.now })
         photos.update(needs: [need(0), need(1), need(2)], scale: 1, now: 0)
-        waitUntil(loader) { $0.decoding == 1 }
-        Thread.sleep(forTimeInterval: 0.05)
+        // The other worker looked at the queued photos, found the limit reached and waited.
+        waitUntil(loader) { $0.decoding == 1 && $0.waitingForDecodeLimit == 1 }
         #expect(loader.counters.decoding == 1, "one core stays with the frames")
         photos.frameLoopIsIdle(true)
         waitUntil(loader) { $0.decoding == 2 }

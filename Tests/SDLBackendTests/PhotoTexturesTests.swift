@@ -46,15 +46,17 @@ extension HeadlessSDLTests {
         PhotoNeed(photo: photo, size: Size(width: side, height: side), urgency: urgency)
     }
 
-    /// Updates until `done` holds or two seconds pass.
+    /// Updates until `done` holds. The bound (a minute) only turns a broken pipeline into a
+    /// failure instead of a hang; no speed is asserted.
     private func settle(_ textures: PhotoTextures, _ needs: [PhotoNeed], now: Double = 0, scale: Double = 1,
-                        until done: () -> Bool) {
-        let deadline = Date().addingTimeInterval(2)
+                        sourceLocation: SourceLocation = #_sourceLocation, until done: () -> Bool) {
+        let deadline = Date().addingTimeInterval(60)
         repeat {
             textures.update(needs: needs, scale: scale, now: now)
             if done() { return }
             usleep(2_000)
         } while Date() < deadline
+        Issue.record("the textures never settled: \(textures.counters)", sourceLocation: sourceLocation)
     }
 
     @Test func aPlaceholderIsReplacedByThePhotoOnceDecoded() throws {
@@ -132,8 +134,12 @@ extension HeadlessSDLTests {
         // The list moved on before the decodes finished: only photo 7 is wanted now.
         textures.update(needs: [need(7)], scale: 1, now: 0.016)
         decoder.gate.withLock { $0 = true }
-        settle(textures, [need(7)], now: 0.032) { textures.counters.uploads >= 1 && textures.counters.decoding == 0 }
-        usleep(50_000)
+        // Until the loader has nothing queued, decoding or finished: every decode that could
+        // still reach a texture has been taken by an update.
+        settle(textures, [need(7)], now: 0.032) {
+            let loader = textures.loader.counters
+            return textures.counters.uploads >= 1 && loader.queued == 0 && loader.decoding == 0 && loader.ready == 0
+        }
         textures.update(needs: [need(7)], scale: 1, now: 0.048)
         #expect(textures.counters.uploads == 1, "only photo 7 became a texture")
         #expect(textures.counters.texturesHeld == 1)
