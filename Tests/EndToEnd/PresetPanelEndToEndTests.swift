@@ -6,8 +6,8 @@ import Testing
 /// pointer and typing as a person's): a preset named in the field, a second save of that name
 /// that asks before it replaces, a pick from the list that hangs past the panel's edge, and Esc
 /// that closes the panel before it quits. The panel's rows at this size (points): the name
-/// field at y 605 (x 20–246), Save at x 296; the load list at y 630, its names from y 675 one
-/// every 19 points; the question's Replace at (210, 655) and Cancel at (274, 655).
+/// field at y 630 (x 20–246), Save at x 296; the load list at y 655, its names from y 700 one
+/// every 19 points; the question's Replace at (210, 680) and Cancel at (274, 680).
 @Suite(.serialized) struct PresetPanelEndToEndTests {
     /// Runs the window on `script` with `home` as HOME and its XDG folders; returns its stats.
     private func window(_ script: String, home: String, exitAfter: Double) throws -> RunReport {
@@ -33,16 +33,16 @@ import Testing
             wait 0.4
             key t
             wait 0.3
-            click 120 605
+            click 120 630
             wait 0.2
             type first
             key enter
             wait 0.3
             set parallax 50
             wait 0.2
-            click 296 605
+            click 296 630
             wait 0.3
-            click 274 655
+            click 274 680
             wait 0.3
             key escape
             wait 0.5
@@ -58,23 +58,23 @@ import Testing
             set parallax 45
             key t
             wait 0.3
-            click 120 605
+            click 120 630
             wait 0.2
             type first
             wait 0.1
-            click 296 605
+            click 296 630
             wait 0.3
-            click 210 655
+            click 210 680
             wait 0.3
             set parallax 20
             wait 0.2
-            click 140 630
+            click 140 655
             wait 0.3
             hover 60 660
             wait 0.2
             hover 60 675
             wait 0.3
-            click 60 675
+            click 60 700
             wait 0.5
             """, home: home, exitAfter: 3.5)
         #expect(try savedParallax("first", home: home) == 45, "Replace wrote the preset")
