@@ -9,9 +9,9 @@ public enum CompareStrip {
     static let padding = 8.0
     static let labelWidth = 150.0
     /// Room for the row's figures at the right, the curve's end 8 points clear of them: the
-    /// widest, "-1000.0 pt · 999k/f" (the largest amount, a million items), measures 134
-    /// points in DejaVu Sans at 13 (`CompareStripTextTests`).
-    static let workWidth = 152.0
+    /// widest, "-1000.0 pt · 999k/f · 999k pt/s" (the largest amount, a million items, the
+    /// fastest images), fits in DejaVu Sans at 13 (`CompareStripTextTests` measures it).
+    static let workWidth = 236.0
     static let textSize = 13.0
     /// A colour per pane, told apart by hue and lightness (the Okabe–Ito palette's first five,
     /// chosen for readers with colour-blindness).
@@ -59,9 +59,11 @@ public enum CompareStrip {
         return Rect(x: 0, y: max(0, size.height - FrameComposer.captionHeight - height), width: size.width, height: height)
     }
 
-    /// A row's figures: the centre cell's shift and the strategy's updates per frame.
-    public static func figures(shift: Double, workPerFrame: Double) -> String {
-        NumberFormat.signedFixed(shift, decimals: 1) + " pt · " + NumberFormat.compact(workPerFrame) + "/f"
+    /// A row's figures: the centre cell's shift, the strategy's updates per frame, and how
+    /// fast the pane's images move against their cells (its motion meter's last frame).
+    public static func figures(shift: Double, workPerFrame: Double, imageMotion: Double) -> String {
+        NumberFormat.signedFixed(shift, decimals: 1) + " pt · " + NumberFormat.compact(workPerFrame) + "/f · "
+            + NumberFormat.compact(imageMotion) + " pt/s"
     }
 
     /// The width the row's figures may take, the gap to the curve left out.
@@ -130,7 +132,8 @@ public enum CompareStrip {
             list.text(offsets ? physicsLabel(engine) : pane.value ?? "",
                       at: Point(x: strip.minX + padding + 14, y: mid - size / 2 - 1), size: size, color: SceneRenderer.Palette.title)
             let rowFigures = offsets ? coastFigures(pane.lastCoast, coasting: pane.playground.scrollView.phase != .idle)
-                : figures(shift: history.shifts.last ?? 0, workPerFrame: history.recentWorkPerFrame)
+                : figures(shift: history.shifts.last ?? 0, workPerFrame: history.recentWorkPerFrame,
+                          imageMotion: pane.motion.last.peakPointsPerSecond)
             list.text(rowFigures, at: Point(x: strip.maxX - padding, y: mid - textSize / 2 - 1), size: textSize,
                       color: SceneRenderer.Palette.subtitle, alignment: .trailing)
         }

@@ -192,11 +192,12 @@ public final class PaneGroup {
         return session.reports
     }
 
-    /// What a pane's caption says after its value, each figure after a " · ": its cost. The
-    /// place for a figure of the compared axis's own (comparing full and reduced motion, how
-    /// much each pane moves).
+    /// What a pane's caption says after its value, each figure after a " · ": its cost, and
+    /// comparing full and reduced motion, how fast its images move against their cells (the
+    /// motion meter's peak over the run).
     static func captionFigures(_ pane: Pane, axis: CompareAxis) -> [String] {
-        [costText(pane)]
+        guard axis == .motion else { return [costText(pane)] }
+        return [costText(pane), "images " + NumberFormat.compact(pane.motion.peakPointsPerSecond) + " pt/s at most"]
     }
 
     /// A pane's caption cost: its strategy's mean time and work per frame over the panel's

@@ -323,3 +323,21 @@ import Testing
         #expect((uikitLines.map(\.0).max() ?? 0) < (flutterLines.map(\.0).min() ?? 0), "UIKit's first, Flutter's on top")
     }
 }
+
+/// Full beside reduced motion: each pane's caption says how fast its images moved against
+/// their cells at most, the motion meter's figure, and with the reduced amount at 0 the
+/// reduced pane's images never moved.
+@Suite struct MotionComparisonCaptionTests {
+    @Test func eachPanesCaptionSaysHowFastItsImagesMoved() throws {
+        let group = PaneGroup(base: PlaygroundSettings(scene: .table, itemCount: 500),
+                              comparison: try Comparison(parsing: "motion=full,reduced"), surfaceSize: Size(width: 1280, height: 800))
+        group.enqueue(.input(TimedEvent(time: 0.1, event: .fling(vx: 0, vy: 2000))))
+        var t = 0.0
+        while t < 0.5 { group.run(at: t); t += 1.0 / 60 }
+        let full = group.panes[0], reduced = group.panes[1]
+        #expect(full.motion.peakPointsPerSecond > 100 && reduced.motion.peakPointsPerSecond == 0)
+        let captions = group.panes.map { $0.composer.decorations.caption ?? "" }
+        #expect(captions[0].contains("images " + NumberFormat.compact(full.motion.peakPointsPerSecond) + " pt/s at most"), "\(captions[0])")
+        #expect(captions[1].contains("images 0.0 pt/s at most"), "\(captions[1])")
+    }
+}

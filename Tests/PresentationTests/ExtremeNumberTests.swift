@@ -27,6 +27,6 @@ import Testing
 
     @Test(arguments: extremes)
     func theCompareStripWritesAnyWork(work: Double) {
-        #expect(!CompareStrip.figures(shift: work, workPerFrame: work).isEmpty)
+        #expect(!CompareStrip.figures(shift: work, workPerFrame: work, imageMotion: work).isEmpty)
     }
 }

@@ -14,12 +14,15 @@ extension HeadlessSDLTests {
         for shift in [-Playground.largestParallaxAmount, -2.7, 0] {
             // A million items' layout recomputes up to every attribute a frame.
             for work in [0.0, 999.9, 9_999.4, 900_003.6, 999_499, 1_000_000, 999_949_999] {
-                let figures = CompareStrip.figures(shift: shift, workPerFrame: work)
-                widest = max(widest, try text.measure(figures, size: 13).width)
+                // Images as fast as a million-point amount's on a fast fling, or none.
+                for motion in [0.0, 999.9, 99_999, 999_499] {
+                    let figures = CompareStrip.figures(shift: shift, workPerFrame: work, imageMotion: motion)
+                    widest = max(widest, try text.measure(figures, size: 13).width)
+                }
             }
         }
         #expect(widest <= CompareStrip.figuresWidth, "the widest figures take \(widest) points of \(CompareStrip.figuresWidth)")
-        #expect(CompareStrip.figures(shift: -2.7, workPerFrame: 900_003.6) == "-2.7 pt · 900k/f")
+        #expect(CompareStrip.figures(shift: -2.7, workPerFrame: 900_003.6, imageMotion: 324.2) == "-2.7 pt · 900k/f · 324.2 pt/s")
     }
 }
 
