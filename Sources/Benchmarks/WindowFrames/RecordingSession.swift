@@ -1,3 +1,4 @@
+import FileOutput
 import Foundation
 import ParallaxKit
 import Presentation
@@ -38,8 +39,8 @@ public enum RecordingSessionMeasurement {
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let recorded = scratch + "/recorded.txt", plain = scratch + "/plain.txt"
-        try recordedScript.write(toFile: recorded, atomically: true, encoding: .utf8)
-        try plainScript.write(toFile: plain, atomically: true, encoding: .utf8)
+        try OutputFile.write(Data(recordedScript.utf8), to: recorded)
+        try OutputFile.write(Data(plainScript.utf8), to: plain)
 
         var withR: [RecordingSessionReport.Run] = [], withoutR: [RecordingSessionReport.Run] = []
         for pair in 0...launches {
