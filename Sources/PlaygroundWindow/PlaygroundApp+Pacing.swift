@@ -30,7 +30,7 @@ extension PlaygroundApp {
         seen.overlaysAnimate = showsTuning || showsStrip || screenshotRequested || recorder.isRecording
         seen.overlayChangesIn = toast.nextChange(after: frameTime).map { $0 - frameTime }
         seen.layoutGrew = layoutGrew
-        let motions = photoPipelines.map(\.visibleMotion)
+        let motions = pipelines.map(\.visibleMotion)
         seen.pictures = motions.contains(.fading) ? .changing : motions.contains(.pulsing) ? .pulsing : .still
         seen.drawnOnCPU = renderer.drawsOnCPU
         let wait = FramePacing.idleWait(after: seen)

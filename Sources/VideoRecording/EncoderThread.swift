@@ -132,7 +132,7 @@ public final class EncoderThread: @unchecked Sendable {
     private func writeUntilClosed() {
         // The writer is background work like ffmpeg (`VideoEncoder.runOnlyWhenIdle`): its pipe
         // writes copy 240 MB a second at 1280×800, and must not take a core from the window.
-        runThisThreadOnlyWhenIdle()
+        _ = VideoEncoder.scheduleOnlyWhenIdle(0)
         makeBuffersReady()
         var last: [UInt8]?
         func fail(_ error: EncoderError) {
@@ -203,16 +203,5 @@ public final class EncoderThread: @unchecked Sendable {
             condition.unlock()
             if enough { return }
         }
-    }
-
-    /// SCHED_IDLE for the calling thread (Linux applies a policy per thread); elsewhere, or
-    /// where refused, the lowest nice value is not available per thread: left as it is.
-    private func runThisThreadOnlyWhenIdle() {
-        #if os(Linux)
-        // SCHED_IDLE from <sched.h> (Linux 2.6.23), a GNU extension Swift's Glibc does not import.
-        let schedIdle: Int32 = 5
-        var parameters = sched_param(sched_priority: 0)
-        _ = sched_setscheduler(0, schedIdle, &parameters)
-        #endif
     }
 }

@@ -61,13 +61,21 @@ public final class VideoEncoder {
     /// take a core from the window it records. Where that is refused (or off Linux), the
     /// lowest nice value, 19.
     public func runOnlyWhenIdle() {
+        if Self.scheduleOnlyWhenIdle(process.processIdentifier) { return }
+        lowerPriority(to: 19)
+    }
+
+    /// Puts `id` (a process, a thread's id, or 0 for the calling thread: Linux applies a policy
+    /// per thread) under SCHED_IDLE; false where that is refused or not available.
+    static func scheduleOnlyWhenIdle(_ id: pid_t) -> Bool {
         #if os(Linux)
         // SCHED_IDLE from <sched.h> (Linux 2.6.23), a GNU extension Swift's Glibc does not import.
         let schedIdle: Int32 = 5
         var parameters = sched_param(sched_priority: 0)
-        if sched_setscheduler(process.processIdentifier, schedIdle, &parameters) == 0 { return }
+        return sched_setscheduler(id, schedIdle, &parameters) == 0
+        #else
+        return false
         #endif
-        lowerPriority(to: 19)
     }
 
     /// The frame rate as ffmpeg reads it: a whole number when it is one.
