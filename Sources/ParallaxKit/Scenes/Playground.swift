@@ -1,6 +1,10 @@
 /// The model behind one window: a scene's collection view and scroll view, the strategy that
 /// computes the shifts (`ShiftStrategy`), and the knobs (strategy, item count, parallax
 /// amount, reduce motion). It only builds and swaps; `FrameStep` runs the frames.
+///
+/// One file (a little over 300 lines): every knob is a `private(set)` property whose setter
+/// here keeps the collection view, the strategy and the scroll view in step; an extension in
+/// another file could not set them, and would have to open them to every caller.
 public final class Playground {
     public internal(set) var scene: Scene
     /// The strategy chosen: by the user, or else the current scene's own.
