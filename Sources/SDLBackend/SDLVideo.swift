@@ -26,7 +26,21 @@ public final class SDLVideo {
     /// Turns SIGHUP into a quit event while the video runs (see `quitOnHangUp`).
     private var hangUpSource: DispatchSourceSignal?
 
-    public init(driver: VideoDriver = .automatic) throws(SDLError) {
+    /// What SIGINT and SIGTERM do while SDL runs.
+    public enum EndingSignals: Sendable {
+        /// SDL's handlers turn them into a quit event: for a frame loop that polls events and
+        /// ends by writing what it must (the window, the monkey).
+        case quitEvent
+        /// They keep the process's own behaviour (end it): for a program that never polls
+        /// SDL's events (the bench), where a quit event would wait unread and Ctrl-C or a
+        /// SIGTERM would do nothing.
+        case endTheProcess
+    }
+
+    public init(driver: VideoDriver = .automatic, endingSignals: EndingSignals = .quitEvent) throws(SDLError) {
+        // SDL_HINT_NO_SIGNAL_HANDLERS (SDL_hints.h) is read once, by SDL_Init.
+        Self.overrideHint(SDL_HINT_NO_SIGNAL_HANDLERS, endingSignals == .endTheProcess ? "1" : "0")
+        if endingSignals == .endTheProcess { Self.unblockEndingSignals() }
         switch driver {
         case .automatic: break
         case .headless: Self.overrideHint(SDL_HINT_VIDEODRIVER, "dummy")
@@ -106,16 +120,9 @@ public final class SDLVideo {
     /// it must; a closed terminal's SIGHUP would otherwise kill the process outright. This
     /// makes SIGHUP a quit event too: a dispatch source hears it off the signal handler, on a
     /// thread where pushing an SDL event is allowed.
-    ///
-    /// A launcher can start the process with these signals blocked (a thread's mask is
-    /// inherited through fork and exec); they are unblocked here so that each one reaches its
-    /// handler however the app was started.
     public func quitOnHangUp() {
         guard hangUpSource == nil else { return }
-        var endingSignals = sigset_t()
-        sigemptyset(&endingSignals)
-        for s in [SIGHUP, SIGINT, SIGTERM] { sigaddset(&endingSignals, s) }
-        pthread_sigmask(SIG_UNBLOCK, &endingSignals, nil)
+        Self.unblockEndingSignals()
         signal(SIGHUP, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
         source.setEventHandler {
@@ -154,6 +161,16 @@ public final class SDLVideo {
     static func widen(timestamp: UInt32, now: UInt64) -> UInt64 {
         let age = UInt32(truncatingIfNeeded: now) &- timestamp
         return now >= UInt64(age) ? now - UInt64(age) : 0
+    }
+
+    /// A launcher can start the process with SIGHUP, SIGINT and SIGTERM blocked (a thread's
+    /// mask is inherited through fork and exec; Foundation's Process in a test runner does):
+    /// unblocked here, each reaches its handler, or ends the process, however it was started.
+    private static func unblockEndingSignals() {
+        var endingSignals = sigset_t()
+        sigemptyset(&endingSignals)
+        for s in [SIGHUP, SIGINT, SIGTERM] { sigaddset(&endingSignals, s) }
+        pthread_sigmask(SIG_UNBLOCK, &endingSignals, nil)
     }
 
     /// Sets a hint that wins over the environment variable of the same name.

@@ -1,5 +1,6 @@
 import Foundation
 import ParallaxKit
+import SpawnIsolation
 import Testing
 
 /// `bench --quick`: a smoke test of the benchmark's output, not of the speed. Every scene ×
@@ -181,6 +182,36 @@ import Testing
         }
         let ratios = try #require(instructions["ratios"] as? [[String: Any]])
         #expect(ratios.count == 1 && ratios.first?["ratio"] is Double, "\(ratios)")
+    }
+
+    /// SIGTERM (and Ctrl-C's SIGINT) end the bench while its SDL runs. SDL's own handlers
+    /// would turn them into a quit event, which the bench never reads: it would go on to the
+    /// end of its sections.
+    @Test func aSIGTERMEndsTheBenchWhileItsSDLRuns() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bench-sigterm-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let errorsPath = dir.appendingPathComponent("stderr.txt").path
+        _ = FileManager.default.createFile(atPath: errorsPath, contents: nil)
+        let process = Isolated.process(try playgroundBinary(), ["bench", "--only", "frame-cost", "--quick"])
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle(forWritingAtPath: errorsPath)
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() } }
+        let said = { (try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? "" }
+        // The frame-cost section's first progress line comes after SDL_Init, in its warm-up.
+        // Waited for; the bound only ends a broken run.
+        var measuring = false
+        for _ in 0..<2_400 where !measuring && process.isRunning {
+            measuring = said().contains("warm-up")
+            if !measuring { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        try #require(measuring, "the frame-cost section never began; it said: \(said())")
+        kill(process.processIdentifier, SIGTERM)
+        for _ in 0..<1_200 where process.isRunning { Thread.sleep(forTimeInterval: 0.05) }
+        try #require(!process.isRunning, "the bench went on for 60 s after SIGTERM; it said: \(said())")
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM,
+                "ended by \(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus); it said: \(said())")
     }
 
     struct BadBench: Sendable, CustomStringConvertible {

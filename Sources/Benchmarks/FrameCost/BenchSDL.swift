@@ -22,7 +22,7 @@ final class BenchSDL {
     private(set) lazy var imgui: ImGuiLayer? = try? ImGuiLayer(renderer: renderer, fontPath: fonts.regular)
 
     init(resources: String, fonts: FontFiles, size: Size, video driver: VideoDriver = .headless, renderDriver: String? = nil) throws(SDLError) {
-        video = try SDLVideo(driver: driver)
+        video = try SDLVideo(driver: driver, endingSignals: .endTheProcess)
         window = try Window(video: video, title: "Parallax Playground bench", size: size)
         renderer = try Renderer(window: window, vsync: false, driver: renderDriver)
         // 1 GB: every bundled photo at the largest size any cell draws it, never evicted.
