@@ -14,8 +14,12 @@ run: build
 ## package's products. No test may touch the user's own settings, caches, thumbnails,
 ## Pictures or Videos: the folders are listed before `swift test` and checked after it
 ## (scripts/user-files.py), and a difference fails the run, named, even when the tests passed.
+## The bundled images are checked against their generator first (Tools/make-resources.py
+## --check: deterministic, standard library only; 28 s of one core, `time python3 -B
+## Tools/make-resources.py --check`), so a stale image fails here, named, not as a golden frame.
 USER_FILES_BEFORE = .build/user-files-before.txt
 test: deps
+	/usr/bin/python3 -B Tools/make-resources.py --check
 	$(SWIFT) build
 	$(SWIFT) build --product generate-manual
 	/usr/bin/python3 scripts/user-files.py snapshot $(USER_FILES_BEFORE)

@@ -62,12 +62,13 @@ let package = Package(
         .target(name: "Export", dependencies: ["ParallaxKit", "FileOutput", "ChildProcesses"]),
         // The process clock (CLOCK_MONOTONIC) the app and the bench read; the core reads none.
         .target(name: "MonotonicTime"),
-        // The one module that talks to SDL.
-        .target(name: "SDLBackend", dependencies: ["MonotonicTime", "CSDL2", "CImGui", "ParallaxKit", "FileOutput", "PhotoPipeline"]),
+        // The one module that talks to SDL; photos reach it as pixels (Rendering makes them so).
+        .target(name: "SDLBackend", dependencies: ["MonotonicTime", "CSDL2", "CImGui", "ParallaxKit", "FileOutput"]),
         // From composed draw lists to a surface: the executor (draw commands to SDL calls),
-        // the image libraries (bundled images and the photo pipelines) and the presenter (the
-        // one path every surface draws through). SDLBackend keeps the wrappers of SDL itself.
-        .target(name: "Rendering", dependencies: ["SDLBackend", "ParallaxKit", "PhotoPipeline"]),
+        // the image libraries (bundled images and the photo pipelines), the renderer as the
+        // photo policy's texture maker, and the presenter (the one path every surface draws
+        // through). SDLBackend keeps the wrappers of SDL itself and knows nothing of photos.
+        .target(name: "Rendering", dependencies: ["MonotonicTime", "SDLBackend", "ParallaxKit", "PhotoPipeline"]),
         // The tuning panel's widgets: Presentation's panel and explain card drawn with
         // SDLBackend's Dear ImGui layer (the window shows it; the window bench times it).
         // The panes a session shows: each pane's composer, caption, statistics and history

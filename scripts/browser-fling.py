@@ -23,8 +23,7 @@ import sys
 import tempfile
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+import headless_chromium
 
 PAGE = """<!doctype html>
 <html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
@@ -90,19 +89,12 @@ def main():
     with open(page, "w") as f:
         f.write(PAGE)
 
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    flags = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-             "--hide-scrollbars", "--force-device-scale-factor=1", "--disable-threaded-scrolling"]
+    flags = ["--force-device-scale-factor=1", "--disable-threaded-scrolling"]
     if args.disable_fling_animation:
         flags.append("--disable-features=ExperimentalFlingAnimation")
-    for flag in flags:
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver = headless_chromium.start(flags, script_timeout=30)
     try:
-        driver.set_script_timeout(30)
-        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                               {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+        headless_chromium.set_viewport(driver, width, height)
         driver.execute_cdp_cmd("Emulation.setEmitTouchEventsForMouse", {"enabled": True, "configuration": "mobile"})
         flings = []
         driver.get("file://" + page)

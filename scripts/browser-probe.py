@@ -17,9 +17,9 @@ import json
 import os
 import sys
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+
+import headless_chromium
 
 MEASURE = """
 const done = arguments[arguments.length - 1];
@@ -76,14 +76,8 @@ def main():
     parser.add_argument("--screenshot", help="save a PNG of the first size and engine at the last offset, photos loaded")
     args = parser.parse_args()
 
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--hide-scrollbars", "--allow-file-access-from-files", "--force-device-scale-factor=1"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver = headless_chromium.start(["--allow-file-access-from-files", "--force-device-scale-factor=1"], script_timeout=30)
     try:
-        driver.set_script_timeout(30)
         version = driver.capabilities.get("browserVersion", "")
         if args.reduced_motion:
             driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
@@ -93,8 +87,7 @@ def main():
             size, _, listed = plan.partition("=")
             offsets = [float(o) for o in listed.split(",") if o]
             width, height = (int(v) for v in size.split("x"))
-            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                                   {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+            headless_chromium.set_viewport(driver, width, height)
             for engine in args.engines.split(","):
                 if args.iframe:
                     host = os.path.join(os.path.dirname(args.page), "..", "iframe-host-%dx%d-%s.html" % (width, height, engine))
@@ -102,16 +95,13 @@ def main():
                         f.write('<!doctype html><body style="margin:40px"><p>Host page</p>'
                                 '<iframe src="%s?engine=%s" width="%d" height="%d" style="border:0"></iframe>'
                                 % (os.path.relpath(args.page, os.path.dirname(host)), engine, width, height))
-                    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                                           {"width": width + 200, "height": height + 200, "deviceScaleFactor": 1, "mobile": False})
+                    headless_chromium.set_viewport(driver, width + 200, height + 200)
                     driver.switch_to.default_content()
                     driver.get("file://" + os.path.abspath(host))
                     driver.switch_to.frame(driver.find_element(By.TAG_NAME, "iframe"))
                 else:
                     driver.get("file://" + args.page + "?engine=" + engine)
-                driver.execute_async_script(
-                    "const done = arguments[0];"
-                    "const wait = () => document.documentElement.dataset.ready ? done() : setTimeout(wait, 10); wait();")
+                headless_chromium.wait_until_ready(driver)
                 info = driver.execute_script(
                     "const s = document.querySelector('[data-scroller]');"
                     "return {engine: document.documentElement.dataset.engine,"

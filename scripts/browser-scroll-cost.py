@@ -13,8 +13,7 @@ import argparse
 import json
 import sys
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+import headless_chromium
 
 COUNTERS = """
 window.__calls = { scrollCallbacks: 0, animationFrames: 0 };
@@ -62,22 +61,14 @@ def main():
     args = parser.parse_args()
     width, height = (int(v) for v in args.size.split("x"))
 
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver = headless_chromium.start()
     try:
-        driver.set_script_timeout(60)
-        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                               {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+        headless_chromium.set_viewport(driver, width, height)
         driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": COUNTERS})
         results = []
         for engine in args.engines.split(","):
             driver.get("file://" + args.page + "?stats&engine=" + engine)
-            driver.execute_async_script(
-                "const done = arguments[0];"
-                "const wait = () => document.documentElement.dataset.ready ? done() : setTimeout(wait, 10); wait();")
+            headless_chromium.wait_until_ready(driver)
             before = driver.execute_script(
                 "const s = document.querySelector('[data-scroller]');"
                 "if (window.parallaxStats) window.parallaxStats.maxMs = 0;"

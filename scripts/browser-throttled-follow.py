@@ -26,8 +26,8 @@ import sys
 import time
 
 from PIL import Image
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+
+import headless_chromium
 
 MARKED = """
 const style = document.createElement('style');
@@ -88,25 +88,17 @@ def main():
     args = parser.parse_args()
     width, height = (int(v) for v in args.size.split("x"))
 
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver = headless_chromium.start()
     shot = lambda: base64.b64decode(driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png"})["data"])
     wheel = lambda: driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
         "type": "mouseWheel", "x": args.column, "y": height // 2, "deltaX": 0, "deltaY": args.delta})
     try:
-        driver.set_script_timeout(60)
-        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                               {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+        headless_chromium.set_viewport(driver, width, height)
         results = []
         for engine in args.engines.split(","):
             driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 1})
             driver.get("file://" + args.page + "?engine=" + engine)
-            driver.execute_async_script(
-                "const done = arguments[0];"
-                "const wait = () => document.documentElement.dataset.ready ? done() : setTimeout(wait, 10); wait();")
+            headless_chromium.wait_until_ready(driver)
             driver.execute_script(MARKED)
             # The scroll-driven animations take effect once the list has scrolled and painted:
             # the first screenshots of the css page showed every image unshifted.

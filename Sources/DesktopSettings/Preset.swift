@@ -1,6 +1,7 @@
 import FileOutput
 import Foundation
 import ParallaxKit
+import Presentation
 
 /// A named set of tuning choices: a JSON object whose keys are the command-line options that
 /// set them (`{"scene": "photos", "parallax": 45}`), so a preset reads as the options it
@@ -95,7 +96,7 @@ public struct Preset: Equatable, Sendable {
         if let technique, let name = ParallaxMapping.byAuthor.first(where: { $0.mapping == technique })?.name { parts.append(name) }
         if let strategy { parts.append(strategy.name) }
         if let engine { parts.append(engine.rawValue) }
-        if let parallax { parts.append((parallax == parallax.rounded() ? String(Int(parallax)) : String(format: "%.1f", parallax)) + "pt") }
+        if let parallax { parts.append(NumberFormat.amount(parallax) + "pt") }
         if let items { parts.append(String(items)) }
         if reduceMotion == true { parts.append("reduced") }
         return parts.isEmpty ? "preset" : parts.joined(separator: "-")
@@ -223,7 +224,7 @@ public struct Preset: Equatable, Sendable {
         func add(_ key: String, _ json: String) { fields.append("  \"\(key)\": \(json)") }
         if let technique { add("technique", "\"\(ParallaxMapping.byAuthor.first { $0.mapping == technique }?.name ?? "begemann")\"") }
         if let items { add("items", String(items)) }
-        if let parallax { add("parallax", parallax == parallax.rounded() ? String(Int(parallax)) : String(parallax)) }
+        if let parallax { add("parallax", parallax.written()) }
         if let reduceMotion { add("reduce-motion", reduceMotion ? "true" : "false") }
         if let reducedAmount { add(Playground.reducedAmountKnob.name, String(reducedAmount)) }
         if let scene { add("scene", "\"\(scene.name)\"") }
@@ -233,7 +234,7 @@ public struct Preset: Equatable, Sendable {
         if let refresh { add(RunBudget.refreshKnob.name, refresh.map(KnobDescriptor.number) ?? "\"display\"") }
         for (knob, value) in knobs { add(knob.rawValue, String(value)) }
         for knob in CellLayout.Knob.allCases {
-            if let value = cellLayout[knob] { add(knob.rawValue, value == value.rounded() ? String(Int(value)) : String(value)) }
+            if let value = cellLayout[knob] { add(knob.rawValue, value.written()) }
         }
         return Data(("{\n" + fields.sorted().joined(separator: ",\n") + "\n}\n").utf8)
     }

@@ -86,9 +86,7 @@ public struct KnobDescriptor: Hashable, Sendable {
     public var help: String { "\(meaning); \(accepts). Default: \(defaultValue)." }
 
     /// A bound as a person writes it: 2000 rather than 2000.0, 0.9999 as it is.
-    public static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
+    public static func number(_ value: Double) -> String { value.written() }
 }
 
 extension Playground {

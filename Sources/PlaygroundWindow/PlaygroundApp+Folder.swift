@@ -2,6 +2,7 @@ import FileOutput
 import Foundation
 import ParallaxKit
 import PhotoPipeline
+import Rendering
 import SDLBackend
 
 /// A folder or photo dropped onto the window: the window shows that folder from

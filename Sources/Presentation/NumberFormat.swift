@@ -1,5 +1,7 @@
 /// How the overlay, the help and the benchmark's reports write numbers: fixed decimals and
 /// thousands separators, the same everywhere, without Foundation's locale-dependent formatters.
+/// A number as a person types it (an option's bound, a preset's value, a trace's cell, an
+/// exported constant) is ParallaxKit's `Double.written()`.
 public enum NumberFormat {
     /// `value` with exactly `decimals` digits after the point; "–" for a non-finite value.
     public static func fixed(_ value: Double, decimals: Int) -> String {
@@ -26,6 +28,12 @@ public enum NumberFormat {
     public static func fixed1(_ value: Double) -> String { fixed(value, decimals: 1) }
     public static func fixed2(_ value: Double) -> String { fixed(value, decimals: 2) }
     public static func fixed3(_ value: Double) -> String { fixed(value, decimals: 3) }
+
+    /// An amount of points as a compare value or a preset's name writes it: whole points
+    /// without a decimal ("15"), else one ("22.5"); "–" for a non-finite value.
+    public static func amount(_ value: Double) -> String {
+        value == value.rounded() ? fixed(value, decimals: 0) : fixed1(value)
+    }
 
     /// 1000000 → "1,000,000".
     public static func count(_ n: Int) -> String {

@@ -51,6 +51,20 @@ public struct RGBAImage: Hashable, Sendable {
         try Surface.load(path: path).rgbaImage()
     }
 
+    /// Decodes a PNG or JPEG file shrunk (linearly, never enlarged) to fit the box `box` gives
+    /// for its size as stored; that size too.
+    public static func load(path: String, shrunkToFit box: (_ stored: PixelSize) -> PixelSize) throws(SDLError)
+        -> (image: RGBAImage, stored: PixelSize)
+    {
+        let stored = try Surface.load(path: path)
+        return (try stored.fitting(in: box(stored.size)).rgbaImage(), stored.size)
+    }
+
+    /// Decodes a PNG or JPEG held in memory.
+    public static func decode(bytes: [UInt8]) throws(SDLError) -> RGBAImage {
+        try Surface.load(bytes: bytes).rgbaImage()
+    }
+
     /// Encodes the image as a PNG (with its alpha channel) into `file`'s temporary file; the
     /// caller commits it. For a command that must check its destination before the work.
     public func savePNG(to file: OutputFile) throws(SDLError) {

@@ -1,6 +1,5 @@
 import CSDL2
 import ParallaxKit
-import PhotoPipeline
 
 /// An image in the renderer's memory (GPU or, for the software renderer, RAM).
 public final class Texture {
@@ -52,55 +51,22 @@ extension Renderer {
         try Texture(renderer: self, surface: surface)
     }
 
-    /// Decodes an image file through the photo pipeline (libvips): upright by its EXIF
-    /// orientation, in sRGB, shrunk on load to fit a `maxSide` square (and the renderer's
-    /// biggest texture), never enlarged. A truncated, corrupt or outlandish file throws with
-    /// the reason instead of drawing grey, and memory stays bounded by `maxSide`, whatever
-    /// the file's size.
-    public func loadPhotoTexture(path: String, maxSide: Int) throws(SDLError) -> Texture {
-        var side = max(1, maxSide)
-        if let maxTextureSize { side = min(side, maxTextureSize.width, maxTextureSize.height) }
-        // The header is read lazily, without decoding; the pipeline says from it which decode
-        // gives the right picture.
-        let header: PhotoHeader
-        do {
-            header = try PhotoHeader.read(path: path)
-        } catch .decoderUnavailable {
-            // No libvips: SDL_image's picture of the file, as stored, within the same limits.
-            var surface = try Surface.load(path: path)
-            surface = try surface.fitting(in: PixelSize(width: side, height: side))
-            return try makeTexture(from: surface)
-        } catch {
-            throw .failed(call: "reading \(path)", message: error.reason)
-        }
-        let photo: DecodedPhoto
-        switch WholePhotoLoad.plan(for: header, path: path, side: side) {
-        case .asStored:
-            return try loadTexture(path: path)
-        case .decode(let box):
-            do {
-                photo = try PhotoDecoder().decode(path: path, size: box, fit: .fit)
-            } catch {
-                throw .failed(call: "decoding \(path)", message: error.reason)
-            }
-        }
-        return try makeTexture(from: photo)
+    /// Decodes a PNG or JPEG file into a texture that fits `limit`: shrunk, never enlarged.
+    public func loadTexture(path: String, fittingIn limit: PixelSize) throws(SDLError) -> Texture {
+        try makeTexture(from: try Surface.load(path: path).fitting(in: limit))
     }
 
-    /// A texture of a decoded photo; opaque photos (nearly all) draw without blending. The
-    /// pixels are read in place (a surface over the photo's memory) and converted once, by
-    /// SDL, into the texture: this runs on the frame, within the pipeline's upload budget.
-    public func makeTexture(from photo: DecodedPhoto) throws(SDLError) -> Texture {
-        // Found on the decoding thread (`DecodedPhoto.isOpaque`): a pass over every pixel
-        // the frame need not make.
-        let opaque = photo.isOpaque
-        let width = photo.size.width, height = photo.size.height
-        guard width > 0, height > 0, photo.pixels.count == width * height * 4,
+    /// A texture of RGBA pixels (`size.width * 4` bytes a row, no padding); `opaque` draws it
+    /// without blending. The pixels are read in place (a surface over `bytes`) and converted
+    /// once, by SDL, into the texture: no copy of its own, for the photos made on the frame.
+    public func makeTexture(readingInPlace bytes: [UInt8], size: PixelSize, opaque: Bool) throws(SDLError) -> Texture {
+        let width = size.width, height = size.height
+        guard width > 0, height > 0, bytes.count == width * height * 4,
               let w = Int32(exactly: width), let h = Int32(exactly: height), let pitch = Int32(exactly: width * 4)
-        else { throw .failed(call: "makeTexture", message: "a \(width)×\(height) photo with \(photo.pixels.count) bytes") }
-        let made = photo.pixels.withUnsafeBytes { bytes -> Result<Texture, SDLError> in
-            // SDL only reads through this pointer; the surface is freed before `bytes` ends.
-            let memory = UnsafeMutableRawPointer(mutating: bytes.baseAddress)
+        else { throw .failed(call: "makeTexture", message: "a \(width)×\(height) photo with \(bytes.count) bytes") }
+        let made = bytes.withUnsafeBytes { buffer -> Result<Texture, SDLError> in
+            // SDL only reads through this pointer; the surface is freed before `buffer` ends.
+            let memory = UnsafeMutableRawPointer(mutating: buffer.baseAddress)
             guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(memory, w, h, 32, pitch, SDL_PIXELFORMAT_RGBA32.rawValue) else {
                 return .failure(.last("SDL_CreateRGBSurfaceWithFormatFrom"))
             }

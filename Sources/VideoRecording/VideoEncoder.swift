@@ -79,9 +79,7 @@ public final class VideoEncoder {
     }
 
     /// The frame rate as ffmpeg reads it: a whole number when it is one.
-    public static func rate(_ fps: Double) -> String {
-        fps == fps.rounded() ? String(fps.clampedInteger(Int.self)) : String(fps)
-    }
+    public static func rate(_ fps: Double) -> String { fps.written() }
 
     /// Sends one frame; fails when ffmpeg has stopped reading (it exited: see its message).
     public func write(_ frame: RGBAImage) throws(EncoderError) {

@@ -44,8 +44,10 @@ func repositoryRoot() throws -> URL {
 }
 
 /// Runs Debian's python3 (with python3-selenium) on `script` with `arguments`; standard output.
+/// -B: the scripts import scripts/headless_chromium.py, and a test writes no __pycache__ into
+/// the checkout.
 func runPython(_ script: String, _ arguments: [String]) throws -> (status: Int32, stdout: Data, stderr: String) {
-    try runProcess(URL(fileURLWithPath: "/usr/bin/python3"), [script] + arguments)
+    try runProcess(URL(fileURLWithPath: "/usr/bin/python3"), ["-B", script] + arguments)
 }
 
 func temporaryFolder() throws -> URL {

@@ -3,7 +3,8 @@ import ParallaxKit
 import PhotoPipeline
 import SpawnIsolation
 import Testing
-@testable import SDLBackend
+@testable import Rendering
+import SDLBackend
 
 /// The decode used when libvips cannot be loaded: SDL_image's picture, shrunk to the request.
 @Suite struct SDLImagePhotoDecodeTests {

@@ -42,8 +42,8 @@ public enum BigFileFirstLook {
         let misfits = try misfits(inFolder: folder)
         guard !misfits.isEmpty else { return }
         throw BenchFailure(message: """
-            \(option): \(misfits.count) photo(s) in \(folder) are not JPEGs of \(Int(megapixels.lowerBound))–\
-            \(Int(megapixels.upperBound)) MP without an EXIF thumbnail: \(misfits.prefix(3).joined(separator: "; ")); \
+            \(option): \(misfits.count) photo(s) in \(folder) are not JPEGs of \(megapixels.lowerBound.written())–\
+            \(megapixels.upperBound.written()) MP without an EXIF thumbnail: \(misfits.prefix(3).joined(separator: "; ")); \
             Tools/make-photos.py DIR --count 120 --megapixels 4-24 --no-thumbnails makes such a folder
             """)
     }

@@ -66,7 +66,7 @@ enum LibraryScale {
             libraryFirst += [endRun.sinceSpawn(endRun.stats.startup.first_frame_ns)].compactMap { $0 }
             reachedEnd.append(endRun.stats.visible_items?.contains(photoCount - 1) ?? false)
         }
-        progress.show("photo library · a whole first visit to 100,000 photos (up to \(Int(wholeVisitSeconds)) s)")
+        progress.show("photo library · a whole first visit to 100,000 photos (up to \(Self.wholeVisitSeconds.written()) s)")
         let cache = freshCache()
         let whole = try WindowRun.launch(photos: library, cacheHome: cache, seconds: wholeVisitSeconds, extra: ["--recursive"],
                                          shaderCache: shaderCache)

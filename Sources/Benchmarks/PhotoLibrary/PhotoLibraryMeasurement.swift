@@ -86,7 +86,7 @@ enum PhotoLibraryMeasurement {
                                             extra: ["--script", script, "--preload-photos", "--cache-mb", "8192", "--disk-cache-mb", "0"],
                                             shaderCache: shaderCache)
         if fling.stats.final_offset_y < FlingScript.requiredDistance {
-            FileHandle.standardError.write(Data("note: the fling went \(Int(fling.stats.final_offset_y)) pt, under \(Int(FlingScript.requiredDistance)): the folder is too short\n".utf8))
+            FileHandle.standardError.write(Data("note: the fling went \(fling.stats.final_offset_y.clampedInteger(Int.self, rounding: .towardZero)) pt, under \(FlingScript.requiredDistance.written()): the folder is too short\n".utf8))
         }
 
         // Memory at 100 and 10,000 photos, and the fling's rest to sharp over 2,000:

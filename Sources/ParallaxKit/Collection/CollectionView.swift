@@ -25,7 +25,7 @@ public final class CollectionView: ScrollViewBoundsObserver {
 
     public var bounds: Rect { scrollView.bounds }
 
-    /// The work of this collection view, its layout and the technique attached to it.
+    /// The work of this collection view, its layout and the strategy attached to it.
     public var work: WorkTally { layout.work }
 
     public func setItemCount(_ count: Int) {

@@ -1,18 +1,18 @@
-/// A collection-view layout that places a scene's items by its geometry and, when a technique
-/// computes shifts inside the layout (Begemann's and its cached variant), asks that technique's
+/// A collection-view layout that places a scene's items by its geometry and, when a strategy
+/// computes shifts inside the layout (Begemann's and its cached variant), asks that strategy's
 /// policy whether a scroll invalidates it and what shift each attribute carries. Without a
 /// policy it ignores parallax and never invalidates for scrolling (Kurutepe's layout).
 public final class ParallaxLayout: CollectionViewLayout {
     public private(set) var geometry: any ItemGeometry
     public var axis: Axis { geometry.axis }
-    /// Set by a layout technique while it is attached.
+    /// Set by a layout strategy while it is attached.
     public var parallaxPolicy: (any LayoutParallaxPolicy)? {
         didSet {
             guard parallaxPolicy !== oldValue else { return }
             invalidateLayout(with: .everything)
         }
     }
-    /// Where this layout, its collection view and the technique add up their work.
+    /// Where this layout, its collection view and the strategy add up their work.
     public let work = WorkTally()
 
     public private(set) var frames: [Rect] = []

@@ -4,7 +4,7 @@ public enum FramePhase: Int, CaseIterable, Sendable {
     case input
     /// The scroll motion moves to the frame's time.
     case physics
-    /// Observers hear of the scroll, the collection view lays out, the technique sets shifts.
+    /// Observers hear of the scroll, the collection view lays out, the strategy sets shifts.
     case layout
     /// The scene (and whatever the caller adds, such as an overlay) becomes a draw list.
     case draw
@@ -31,7 +31,7 @@ public struct FrameReport: Sendable {
     public var index: Int
     /// The frame's time, seconds.
     public var time: Double
-    /// What the collection view, its layout and the technique did in this frame.
+    /// What the collection view, its layout and the strategy did in this frame.
     public var work: StrategyWork
     /// Whether the content offset changed in this frame, by input or by motion.
     public var moved: Bool

@@ -1,6 +1,6 @@
 /// One pane's frame, the same for every caller (each runs it through a `FrameSession`, which
 /// queues the pane's input, the script's included). Each frame: deliver the queued events,
-/// each at its own time, move the physics to the frame's time, lay out and let the technique
+/// each at its own time, move the physics to the frame's time, lay out and let the strategy
 /// set its shifts, then, when a drawer is set, build the frame's draw list.
 ///
 /// Key commands that change the model (scene, strategy, knobs) are applied here, the same for

@@ -1,4 +1,4 @@
-/// What the two layout techniques share (Begemann's, and its cached variant): the technique
+/// What the two layout strategies share (Begemann's, and its cached variant): the strategy
 /// becomes its collection view's layout's parallax policy, so the layout hands out every
 /// attribute with its shift, and the layout pass applies them. They differ only in what a
 /// scroll throws away, `scrollInvalidationContext`.

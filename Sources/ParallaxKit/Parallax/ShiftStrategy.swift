@@ -1,4 +1,4 @@
-/// The mapping and amount a technique applies: which author's rule, how many points at most.
+/// The mapping and amount a strategy applies: which author's rule, how many points at most.
 public struct ParallaxSettings: Hashable, Sendable {
     public var mapping: ParallaxMapping
     /// The largest displacement either way, points.
@@ -41,7 +41,7 @@ public protocol ShiftStrategy: AnyObject {
     func refreshVisibleCells()
 }
 
-/// What a layout asks of a technique that computes shifts inside the layout (Begemann's).
+/// What a layout asks of a strategy that computes shifts inside the layout (Begemann's).
 public protocol LayoutParallaxPolicy: AnyObject {
     /// What a scroll (a bounds change of the same size) throws away.
     var scrollInvalidationContext: LayoutInvalidationContext { get }

@@ -107,7 +107,7 @@ extension Script {
             func point(_ v: [Double], _ i: Int) throws(ScriptError) -> Point {
                 let limit = ScriptLimits.coordinate
                 guard abs(v[i]) <= limit, abs(v[i + 1]) <= limit else {
-                    throw fail("coordinates must be within ±\(Int(limit)) points, got \(quote(args[i])) \(quote(args[i + 1]))")
+                    throw fail("coordinates must be within ±\(limit.written()) points, got \(quote(args[i])) \(quote(args[i + 1]))")
                 }
                 return Point(x: v[i], y: v[i + 1])
             }
@@ -139,7 +139,7 @@ extension Script {
                 let v = try numbers(5, "X1 Y1 X2 Y2 SECONDS")
                 if pressedAt != nil { throw fail("drag while a drag is already in progress (missing drag-end)") }
                 guard v[4] > 0, v[4] <= ScriptLimits.dragSeconds else {
-                    throw fail("a drag needs a positive duration of at most \(Int(ScriptLimits.dragSeconds)) seconds, got \(quote(args[4]))")
+                    throw fail("a drag needs a positive duration of at most \(ScriptLimits.dragSeconds.written()) seconds, got \(quote(args[4]))")
                 }
                 let from = try point(v, 0), to = try point(v, 2)
                 let steps = max(1, (v[4] * dragSampleRate).clampedInteger(Int.self, rounding: .up))
@@ -166,7 +166,7 @@ extension Script {
                 var speeds: [Double] = []
                 for a in args {
                     guard let v = Double(a), v.isFinite, abs(v) <= ScriptLimits.flingSpeed else {
-                        throw fail("a fling's speed is a number of points per second within ±\(Int(ScriptLimits.flingSpeed)), got \(quote(a))")
+                        throw fail("a fling's speed is a number of points per second within ±\(ScriptLimits.flingSpeed.written()), got \(quote(a))")
                     }
                     speeds.append(v)
                 }
@@ -191,7 +191,7 @@ extension Script {
                     } else if a.hasPrefix("dx=") || a.hasPrefix("dy=") {
                         guard let v = Double(a.dropFirst(3)), v.isFinite else { throw fail("\(quote(a)) needs a number after '='") }
                         guard abs(v) <= ScriptLimits.wheelNotches else {
-                            throw fail("a wheel event moves at most \(Int(ScriptLimits.wheelNotches)) notches either way, got \(quote(a))")
+                            throw fail("a wheel event moves at most \(ScriptLimits.wheelNotches.written()) notches either way, got \(quote(a))")
                         }
                         if a.hasPrefix("dx=") { delta.dx = v } else { delta.dy = v }
                         sawAmount = true
@@ -220,14 +220,14 @@ extension Script {
             case "wait":
                 let v = try numbers(1, "SECONDS")
                 guard v[0] >= 0, v[0] <= ScriptLimits.waitSeconds else {
-                    throw fail("wait needs zero or more seconds, at most \(Int(ScriptLimits.waitSeconds)), got \(quote(args[0]))")
+                    throw fail("wait needs zero or more seconds, at most \(ScriptLimits.waitSeconds.written()), got \(quote(args[0]))")
                 }
                 time += v[0]
             default:
                 throw fail("unknown command \(quote(command)) (expected one of: \(commandNames))")
             }
             if time > ScriptLimits.totalSeconds {
-                throw fail("the script runs past \(Int(ScriptLimits.totalSeconds)) seconds, the longest a script may be")
+                throw fail("the script runs past \(ScriptLimits.totalSeconds.written()) seconds, the longest a script may be")
             }
             if events.count > ScriptLimits.events {
                 throw fail("the script has more than \(ScriptLimits.events) events, the most a script may have")

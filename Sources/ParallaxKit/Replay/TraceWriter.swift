@@ -15,13 +15,7 @@ public enum TraceWriter {
     }
 
     /// Shortest text that reads back as the same Double; whole numbers without ".0".
-    public static func format(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 {
-            let i: Int = value.clampedInteger()
-            return i == 0 ? "0" : String(i)
-        }
-        return String(value)
-    }
+    public static func format(_ value: Double) -> String { value.written() }
 }
 
 extension TraceWriter {

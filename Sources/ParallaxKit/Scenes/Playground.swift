@@ -10,7 +10,7 @@ public final class Playground {
     /// The strategy chosen: by the user, or else the current scene's own.
     public private(set) var strategy: ParallaxStrategy
     /// Whether the user picked the strategy (`--strategy` or a key) in this run; until then
-    /// each scene starts in its own article's strategy, so no scene shows another's technique.
+    /// each scene starts in its own article's strategy, so no scene shows another article's strategy.
     public private(set) var userChoseStrategy: Bool
     public private(set) var itemCount: Int
     public private(set) var parallaxAmount: Double

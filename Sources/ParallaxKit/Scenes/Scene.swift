@@ -30,13 +30,13 @@ public enum CellStyle: Hashable, Sendable {
     case coverStack(layerCount: Int, scaleStep: Double, rise: Double)
 }
 
-/// Everything that makes one of the five techniques: layout, mapping, look and defaults.
+/// Everything that makes one of the five scenes: layout, mapping, look and defaults.
 public struct Scene: Sendable {
     public var id: SceneID
     /// The photos its cells show (the album scene shows covers instead).
     public var photos: PhotoSet
     public var title: String
-    /// Where the technique comes from.
+    /// The author and article the scene reproduces.
     public var source: String
     public var geometry: any ItemGeometry
     public var mapping: ParallaxMapping

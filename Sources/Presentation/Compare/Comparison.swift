@@ -146,7 +146,7 @@ public struct Comparison: Sendable, Equatable {
         case .strategy: return ParallaxStrategy.allCases.map(\.rawValue)
         case .scene: return SceneID.allCases.map(\.rawValue)
         case .technique: return ParallaxMapping.byAuthor.map(\.name)
-        case .parallax: return [0, 0.5, 1, 1.5, 2].map { amountText($0 * defaultAmount) }
+        case .parallax: return [0, 0.5, 1, 1.5, 2].map { NumberFormat.amount($0 * defaultAmount) }
         case .physics: return ScrollEngineName.allCases.map(\.rawValue)
         case .motion: return MotionValue.allCases.map(\.rawValue)
         }
@@ -241,9 +241,4 @@ public struct Comparison: Sendable, Equatable {
         let values = nextAxis == .physics ? cycledEngines.map(\.rawValue) : choices(on: nextAxis, defaultAmount: defaultAmount)
         return try? Comparison(axis: nextAxis, values: values)
     }
-}
-
-/// An amount as a compare value: whole points without a decimal ("15"), else one ("22.5").
-func amountText(_ value: Double) -> String {
-    value == value.rounded() ? NumberFormat.fixed(value, decimals: 0) : NumberFormat.fixed1(value)
 }

@@ -1,6 +1,7 @@
 import MonotonicTime
 import ParallaxKit
 import PhotoPipeline
+import SDLBackend
 
 /// The photo pipeline's policy drawing through this renderer's textures: what the window,
 /// `shot` and `record` hold their photos and covers in.
@@ -8,6 +9,7 @@ public typealias PhotoTextures = PhotoTexturePipeline<Renderer>
 
 /// SDL's share of the photo pipeline: textures made from decoded pixels, and their costs.
 /// Which photos become textures, when, and for how long is `PhotoTexturePipeline`'s business.
+/// Here, beside the policy, so that SDLBackend knows nothing of photos.
 extension Renderer: PhotoTextureMaker {
     public typealias PhotoTexture = Texture
 
@@ -50,5 +52,48 @@ extension PhotoTexturePipeline where Maker == Renderer {
                             loader: PhotoLoader = PhotoLoader(), warn: @escaping (String) -> Void = { _ in }) {
         self.init(maker: renderer, paths: paths, headers: headers, knownProblems: knownProblems, settings: settings,
                   loader: loader, clock: { Double(monotonicNanoseconds()) / 1e9 }, warn: warn)
+    }
+}
+
+extension Renderer {
+    /// Decodes an image file through the photo pipeline (libvips): upright by its EXIF
+    /// orientation, in sRGB, shrunk on load to fit a `maxSide` square (and the renderer's
+    /// biggest texture), never enlarged. A truncated, corrupt or outlandish file throws with
+    /// the reason instead of drawing grey, and memory stays bounded by `maxSide`, whatever
+    /// the file's size.
+    public func loadPhotoTexture(path: String, maxSide: Int) throws(SDLError) -> Texture {
+        var side = max(1, maxSide)
+        if let maxTextureSize { side = min(side, maxTextureSize.width, maxTextureSize.height) }
+        // The header is read lazily, without decoding; the pipeline says from it which decode
+        // gives the right picture.
+        let header: PhotoHeader
+        do {
+            header = try PhotoHeader.read(path: path)
+        } catch .decoderUnavailable {
+            // No libvips: SDL_image's picture of the file, as stored, within the same limits.
+            return try loadTexture(path: path, fittingIn: PixelSize(width: side, height: side))
+        } catch {
+            throw .failed(call: "reading \(path)", message: error.reason)
+        }
+        let photo: DecodedPhoto
+        switch WholePhotoLoad.plan(for: header, path: path, side: side) {
+        case .asStored:
+            return try loadTexture(path: path)
+        case .decode(let box):
+            do {
+                photo = try PhotoDecoder().decode(path: path, size: box, fit: .fit)
+            } catch {
+                throw .failed(call: "decoding \(path)", message: error.reason)
+            }
+        }
+        return try makeTexture(from: photo)
+    }
+
+    /// A texture of a decoded photo; opaque photos (nearly all) draw without blending, found
+    /// on the decoding thread (`DecodedPhoto.isOpaque`): a pass over every pixel the frame
+    /// need not make. The pixels are read in place: this runs on the frame, within the
+    /// pipeline's upload budget.
+    public func makeTexture(from photo: DecodedPhoto) throws(SDLError) -> Texture {
+        try makeTexture(readingInPlace: photo.pixels, size: photo.size, opaque: photo.isOpaque)
     }
 }

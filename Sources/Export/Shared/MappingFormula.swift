@@ -62,9 +62,7 @@ struct MappingFormula {
 
     private func comment(_ text: String) -> String { "// " + text }
 
-    static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) + ".0" : "\(value)"
-    }
+    static func number(_ value: Double) -> String { value.written(pointOnWholeNumbers: true) }
 
     /// The body's lines.
     var lines: [String] {

@@ -1,23 +1,21 @@
-import CSDL2
 import ParallaxKit
 import PhotoPipeline
+import SDLBackend
 
 /// A photo decoded by SDL_image instead of libvips, for when libvips cannot be loaded: the
 /// bundled PNG and JPEG images (the covers always, the photos without `--photos`) still
 /// show. The picture is the file as stored, like `loadTexture`'s: no EXIF turn, no colour
 /// profile, shrunk (linear, not shrink-on-load) to the request's size. Runs on a decode
-/// thread: it touches only surfaces of its own, never the renderer.
+/// thread: it touches only images of its own, never the renderer.
 @Sendable
 func decodeWithSDLImage(_ request: PhotoRequest) throws(PhotoProblem) -> DecodedPhoto {
     // SDL_image has no reader for EXIF thumbnails: the photo itself comes next.
     guard request.kind == .photo else { throw .noEmbeddedPreview }
     do {
-        let stored = try Surface.load(path: request.path)
-        let shrunk = try stored.fitting(in: sdlImageTarget(stored: stored.size, request: request))
-        let image = try shrunk.rgbaImage()
+        let (image, stored) = try RGBAImage.load(path: request.path) { stored in sdlImageTarget(stored: stored, request: request) }
         return DecodedPhoto(
             size: PixelSize(width: image.width, height: image.height), pixels: image.bytes,
-            source: PhotoHeader(width: stored.size.width, height: stored.size.height,
+            source: PhotoHeader(width: stored.width, height: stored.height,
                                 format: PhotoFormat(fileAt: request.path) ?? .png))
     } catch {
         throw .corrupt(error.reason)
@@ -27,13 +25,13 @@ func decodeWithSDLImage(_ request: PhotoRequest) throws(PhotoProblem) -> Decoded
 /// SDL_image's decode of a JPEG (or PNG) held in memory, as RGBA rows; nil when it cannot
 /// read it. Thread-safe: it makes a surface, never a texture.
 func decodeWithSDLImage(jpeg: [UInt8]) -> (size: PixelSize, rgba: [UInt8])? {
-    guard let image = try? Surface.load(bytes: jpeg).rgbaImage() else { return nil }
+    guard let image = try? RGBAImage.decode(bytes: jpeg) else { return nil }
     return (PixelSize(width: image.width, height: image.height), image.bytes)
 }
 
 /// The box a stored image of size `stored` is shrunk to fit for `request`: the request's
 /// size for `.fit`; for the cover fits, the box of the stored aspect that just covers it
-/// (`fitting` never enlarges, so a smaller image stays as it is).
+/// (the shrink never enlarges, so a smaller image stays as it is).
 func sdlImageTarget(stored: PixelSize, request: PhotoRequest) -> PixelSize {
     let target = request.size
     guard stored.width > 0, stored.height > 0, target.width > 0, target.height > 0 else { return stored }

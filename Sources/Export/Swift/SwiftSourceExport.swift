@@ -41,9 +41,7 @@ public struct SwiftSourceExport: Sendable {
         }
     }
 
-    func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) + ".0" : "\(value)"
-    }
+    func number(_ value: Double) -> String { value.written(pointOnWholeNumbers: true) }
 
     var vertical: Bool { scene.axis == .vertical }
 

@@ -51,7 +51,5 @@ struct ExportedCoast {
     }
 
     /// A number for source code, written so the language reads it back as the same double.
-    static func literal(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) + ".0" : "\(value)"
-    }
+    static func literal(_ value: Double) -> String { value.written(pointOnWholeNumbers: true) }
 }

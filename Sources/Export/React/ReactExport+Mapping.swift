@@ -3,9 +3,7 @@ import ParallaxKit
 extension ReactExport {
     /// A number as TypeScript source: integers without a fraction, others as Swift prints
     /// them (the shortest text that reads back as the same double).
-    static func ts(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
-    }
+    static func ts(_ value: Double) -> String { value.written() }
 
     /// The body of `displacement(...)`: the scene's author's rule in plain arithmetic, the same
     /// rule as `TunedParallax.displacement` in the Swift export.

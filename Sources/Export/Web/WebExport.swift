@@ -91,7 +91,7 @@ public struct WebExport {
         var covers: [WebScene.Image] = []
         var jobs: [ImageJob] = []
         if case .coverStack = scene.cellStyle {
-            let side = Int(coverSide().rounded(.up))
+            let side: Int = coverSide().clampedInteger(rounding: .up)
             for (i, path) in coverPaths.enumerated() {
                 let name = String(format: "cover-%02d", i)
                 jobs += ImageJob.both(source: path, name: name, width: side, height: side, in: folder, directory: directory)
