@@ -102,7 +102,7 @@ extension RecordCommand: RunnableCommand {
             }
             guard let drawn = replay.nextFrame() else { break }
             let frame: RGBAImage
-            do { frame = try canvas.render(drawn, at: Double(done - 1) / framesPerSecond) } catch {
+            do { frame = try canvas.render(drawn, at: replay.run.lastFrameTime) } catch {
                 throw EncoderError(message: "cannot read the frame back: \(error)")
             }
             // Offscreen the panes share one execution; each panel shows its share.

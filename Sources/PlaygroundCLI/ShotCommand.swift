@@ -31,7 +31,7 @@ extension ShotCommand: RunnableCommand {
             } else {
                 let group = Self.stillPanes(base: base, comparison: comparing.compare, surfaceSize: canvas.viewportSize,
                                             offset: offset, decorations: decorations)
-                panes = group.paneFrames
+                panes = group.drawnPanes
                 over = group.composeOverPanes(showsStrip: false)
             }
             // The same command gives the same pixels: every visible photo and cover at the

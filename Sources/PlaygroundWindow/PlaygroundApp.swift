@@ -276,7 +276,7 @@ public final class PlaygroundApp {
         runStatistics.noteState(frame: frame.index, scene: playground.scene.id, strategy: playground.effectiveStrategy)
         updateTitle()
 
-        let drawn = presenter.draw(panes.paneFrames, now: frame.time)
+        let drawn = presenter.draw(panes.drawnPanes, now: frame.time)
         photoTimes.note(moved: frame.moved, resting: playground.scrollView.phase == .idle,
                         sharp: executor.images.pipeline?.visibleAreSharp ?? true, at: monotonicNanoseconds())
         noteScrubLanding(frame)

@@ -10,7 +10,7 @@ import Testing
         let frames = PaneLayout.frames(count: 2, in: Self.surface)
         return FrameSession(steps: [FrameStep(Playground(first, viewportSize: frames[0].size)),
                                     FrameStep(Playground(second, viewportSize: frames[1].size))],
-                            paneFrames: frames)
+                            paneRects: frames)
     }
 
     /// A drag that starts in the right pane reaches every pane (in that pane's coordinates),

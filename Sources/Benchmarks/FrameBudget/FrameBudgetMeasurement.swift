@@ -147,7 +147,7 @@ public enum FrameBudgetMeasurement {
             step.drawer = { report, playground, list in
                 composer.compose(report, of: playground, statistics: statistics, surface: surface, into: &list)
             }
-            let session = FrameSession(steps: [step], paneFrames: [Rect(origin: .zero, size: viewport)], script: nil)
+            let session = FrameSession(steps: [step], paneRects: [Rect(origin: .zero, size: viewport)], script: nil)
             let run = ReplayRun(Replay(script: script, framesPerSecond: StrategyCostMeasurement.framesPerSecond), session: session)
             var timed = 0
             while timed < frameLimit {
