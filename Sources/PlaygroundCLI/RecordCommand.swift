@@ -6,6 +6,7 @@ import PhotoPipeline
 import PlaygroundCommands
 import PlaygroundWindow
 import Presentation
+import RunHarness
 import SDLBackend
 import VideoFormats
 import VideoRecording

@@ -7,6 +7,7 @@ import PlaygroundCommands
 import PlaygroundWindow
 import Presentation
 import Rendering
+import RunHarness
 import SDLBackend
 import VideoRecording
 

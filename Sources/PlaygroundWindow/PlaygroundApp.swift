@@ -6,6 +6,7 @@ import ParallaxKit
 import PhotoPipeline
 import Presentation
 import Rendering
+import RunHarness
 import SDLBackend
 import TuningUI
 import VideoRecording

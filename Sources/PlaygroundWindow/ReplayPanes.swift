@@ -3,6 +3,7 @@ import Panes
 import ParallaxKit
 import Presentation
 import Rendering
+import RunHarness
 import SDLBackend
 
 /// The panes of a replay drawn offscreen at a fixed step, frame by frame: one pane, or two

@@ -3,6 +3,7 @@ import FileOutput
 import Panes
 import ParallaxKit
 import PhotoPipeline
+import RunHarness
 import SDLBackend
 
 /// What the window gathers for `--stats-json` (whose shape is `RunReport`): the whole run's

@@ -1,4 +1,5 @@
 import ParallaxKit
+import RunHarness
 import Testing
 
 /// The one frame session every driver runs: its script delivery, its routing of a press to

@@ -1,5 +1,6 @@
 import ParallaxKit
 import PropertyBased
+import RunHarness
 import Testing
 
 /// One random user action: its kind, an amount and the pause after it.

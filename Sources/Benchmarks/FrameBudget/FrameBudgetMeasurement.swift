@@ -1,6 +1,7 @@
 import MonotonicTime
 import ParallaxKit
 import Presentation
+import RunHarness
 
 /// One strategy's main-thread work per frame on one scene at one item count.
 public struct MainThreadCost: Codable, Equatable, Sendable {

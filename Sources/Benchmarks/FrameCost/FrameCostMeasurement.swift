@@ -4,6 +4,7 @@ import Panes
 import ParallaxKit
 import PlaygroundWindow
 import Presentation
+import RunHarness
 import SDLBackend
 import TuningUI
 

@@ -1,3 +1,5 @@
+import ParallaxKit
+
 /// A replay being played, one frame at a time: the fixed-step driver of a `FrameSession`. It
 /// knows the next frame's index and time (frame k at k / fps) and ends when the session's end
 /// rule says so. Every caller that steps through a replay (`Replay.run`, `trace`, `shot`,
