@@ -40,7 +40,7 @@ let package = Package(
         // Photos from a folder: scanning, headers, shrink-on-load decoding, a worker pool, and
         // the policy of which photos become textures when (scheduling, a byte-bounded cache,
         // previews, fades, failures), generic over who makes the textures. No SDL.
-        .target(name: "PhotoPipeline", dependencies: ["CVips", "FileOutput", "ParallaxKit"]),
+        .target(name: "PhotoPipeline", dependencies: ["CVips", "FileOutput", "ParallaxKit", "RunHarness"]),
         // The floor under the window's start-up: SDL alone opening the same window and
         // presenting one cleared frame (`parallax-bench` times it beside the playground).
         .executableTarget(name: "bare-first-frame", dependencies: ["CSDL2"]),
@@ -51,6 +51,11 @@ let package = Package(
             name: "ParallaxKit",
             dependencies: [.product(name: "RealModule", package: "swift-numerics")]
         ),
+        // What runs the model and checks it, apart from the model: the fixed-step replay
+        // (Replay, ReplayRun), the built-in scripts, the trace writer, the monkey and its
+        // invariants, the window's frame pacing and --stats-json's RunReport. Pure like the core:
+        // no SDL, no clock reads.
+        .target(name: "RunHarness", dependencies: ["ParallaxKit"]),
         // What a person reads: the overlay, the help panel, titles and number formatting,
         // above the model and apart from it.
         .target(name: "Presentation", dependencies: ["ParallaxKit"]),
@@ -94,6 +99,7 @@ let package = Package(
                 "PhotoPipeline",
                 "PlaygroundWindow",
                 "Panes", "Presentation",
+                "RunHarness",
                 "SDLBackend",
                 "Rendering",
                 "TuningUI",
@@ -126,6 +132,7 @@ let package = Package(
                 "ParallaxKit",
                 "PhotoPipeline",
                 "Panes", "Presentation",
+                "RunHarness",
                 "SDLBackend",
                 "Rendering",
                 "TuningUI",
@@ -146,6 +153,7 @@ let package = Package(
                 "ParallaxKit",
                 "PhotoPipeline",
                 "Presentation",
+                "RunHarness",
                 "VideoFormats",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -164,6 +172,7 @@ let package = Package(
                 "PlaygroundCommands",
                 "PlaygroundWindow",
                 "Panes", "Presentation",
+                "RunHarness",
                 "SDLBackend",
                 "Rendering",
                 "VideoFormats",
@@ -196,7 +205,7 @@ let package = Package(
         // links none of SDL, ImGui or the malloc interposer.
         .target(
             name: "Fuzzing",
-            dependencies: ["ParallaxKit", "PlaygroundCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["ParallaxKit", "PlaygroundCommands", "RunHarness", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "parallax-fuzz", dependencies: ["Fuzzing", "FileOutput"]),
         // What every test that starts a program starts it with: folders of its own for HOME
@@ -206,23 +215,24 @@ let package = Package(
             name: "ParallaxKitTests",
             dependencies: [
                 "ParallaxKit",
+                "RunHarness",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "RealModule", package: "swift-numerics"),
             ]
         ),
-        .testTarget(name: "PresentationTests", dependencies: ["Panes", "Presentation", "ParallaxKit"]),
+        .testTarget(name: "PresentationTests", dependencies: ["Panes", "Presentation", "ParallaxKit", "RunHarness"]),
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
         .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"]),
         .testTarget(name: "DesktopSettingsTests", dependencies: ["DesktopSettings", "ParallaxKit", "Presentation"]),
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing"]),
-        .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "CVips", "ParallaxKit", "SpawnIsolation"]),
+        .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "CVips", "ParallaxKit", "RunHarness", "SpawnIsolation"]),
         // The tuning panel's widgets (TuningUI) are tested here too: ImGui's context and SDL are
         // global, and this target's SDL tests run one at a time in one suite.
-        .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "Rendering", "ParallaxKit", "PhotoPipeline", "Panes", "Presentation", "TuningUI", "SpawnIsolation"]),
+        .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "Rendering", "ParallaxKit", "PhotoPipeline", "Panes", "Presentation", "RunHarness", "TuningUI", "SpawnIsolation"]),
         // The R key's writer thread against a real ffmpeg (writing to its null muxer).
         .testTarget(name: "VideoRecordingTests", dependencies: ["VideoRecording", "VideoFormats", "ParallaxKit"]),
-        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "ParallaxKit", "SpawnIsolation"]),
+        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "ParallaxKit", "RunHarness", "SpawnIsolation"]),
         // Runs the built `parallax-playground` binary as a user would.
-        .testTarget(name: "EndToEnd", dependencies: ["MonotonicTime", "DesktopSettings", "ParallaxKit", "PhotoPipeline", "Presentation", "SDLBackend", "Rendering", "SpawnIsolation"], resources: [.copy("Golden")]),
+        .testTarget(name: "EndToEnd", dependencies: ["MonotonicTime", "DesktopSettings", "ParallaxKit", "PhotoPipeline", "Presentation", "RunHarness", "SDLBackend", "Rendering", "SpawnIsolation"], resources: [.copy("Golden")]),
     ]
 )

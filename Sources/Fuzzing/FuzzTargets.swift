@@ -1,6 +1,7 @@
 import ArgumentParser
 import ParallaxKit
 import PlaygroundCommands
+import RunHarness
 
 /// What the fuzzer feeds: arbitrary bytes into the script parser and into the command line's
 /// parsing and validation. Each target returns normally for any input; a trap, a hang or

@@ -2,7 +2,8 @@ import ParallaxKit
 import Presentation
 
 /// One pane: a playground with its own frame step, composer and statistics, shown in a
-/// rectangle of the surface. Its draw list is in its own coordinates (its top-left is 0, 0).
+/// rectangle of the surface (its group's session keeps the rectangles: `PaneGroup.paneRects`).
+/// Its draw list is in its own coordinates (its top-left is 0, 0).
 public final class Pane {
     public let playground: Playground
     public let step: FrameStep
@@ -10,8 +11,6 @@ public final class Pane {
     /// The frame times its panel shows (the window's frames, this pane's strategy time).
     public var statistics = FrameStatistics()
     private var measuredSetting: MeasuredSetting?
-    /// Its rectangle on the surface, in points.
-    public internal(set) var frame: Rect
     /// Its value on the compared axis (nil when nothing is compared).
     public internal(set) var value: String?
     /// Frames run, and the strategy's work summed over them.
@@ -24,11 +23,10 @@ public final class Pane {
     /// motion figures).
     public private(set) var motion = MotionMeter()
 
-    init(playground: Playground, decorations: FrameDecorations, frame: Rect, value: String?) {
+    init(playground: Playground, decorations: FrameDecorations, value: String?) {
         self.playground = playground
         self.step = FrameStep(playground)
         self.composer = FrameComposer(decorations: decorations)
-        self.frame = frame
         self.value = value
     }
 

@@ -51,9 +51,10 @@ public final class PaneGroup {
         self.comparison = comparison
         self.surfaceSize = surfaceSize
         self.decorations = decorations
-        let panes = Self.makePanes(base: base, comparison: comparison, surfaceSize: surfaceSize, decorations: decorations)
+        let rects = PaneLayout.frames(count: comparison?.values.count ?? 1, in: surfaceSize)
+        let panes = Self.makePanes(base: base, comparison: comparison, rects: rects, decorations: decorations)
         self.panes = panes
-        session = FrameSession(steps: panes.map(\.step), paneFrames: panes.map(\.frame), script: script)
+        session = FrameSession(steps: panes.map(\.step), paneRects: rects, script: script)
         wireSteps()
     }
 
@@ -63,29 +64,32 @@ public final class PaneGroup {
         self.comparison = nil
         self.surfaceSize = surfaceSize
         self.decorations = decorations
-        let pane = Pane(playground: playground, decorations: decorations,
-                        frame: Rect(x: 0, y: 0, width: surfaceSize.width, height: surfaceSize.height), value: nil)
+        let pane = Pane(playground: playground, decorations: decorations, value: nil)
         panes = [pane]
-        session = FrameSession(steps: [pane.step], paneFrames: [pane.frame], script: script)
+        session = FrameSession(steps: [pane.step], paneRects: [Rect(x: 0, y: 0, width: surfaceSize.width, height: surfaceSize.height)],
+                               script: script)
         wireSteps()
     }
 
     public var first: Pane { panes[0] }
 
-    private static func makePanes(base: PlaygroundSettings, comparison: Comparison?, surfaceSize: Size,
+    /// Each pane's rectangle on the surface, in points, left to right: the session's, which
+    /// routes input by them (the one place they are kept).
+    public var paneRects: [Rect] { session.paneRects }
+
+    /// The panes of `comparison` (one without), one in each of `rects`.
+    private static func makePanes(base: PlaygroundSettings, comparison: Comparison?, rects: [Rect],
                                   decorations: FrameDecorations) -> [Pane] {
-        let count = comparison?.values.count ?? 1
-        let frames = PaneLayout.frames(count: count, in: surfaceSize)
-        return frames.indices.map { k in makePane(k, of: comparison, base: base, frame: frames[k], decorations: decorations) }
+        rects.indices.map { k in makePane(k, of: comparison, base: base, size: rects[k].size, decorations: decorations) }
     }
 
-    /// Pane `k` of `comparison` (the only pane without one) in `frame`, with its caption.
-    private static func makePane(_ k: Int, of comparison: Comparison?, base: PlaygroundSettings, frame: Rect,
+    /// Pane `k` of `comparison` (the only pane without one), `size` points large, with its caption.
+    private static func makePane(_ k: Int, of comparison: Comparison?, base: PlaygroundSettings, size: Size,
                                  decorations: FrameDecorations) -> Pane {
         var paneDecorations = decorations
         paneDecorations.caption = comparison?.caption(ofPane: k)
-        return Pane(playground: Playground(comparison?.settings(ofPane: k, base: base) ?? base, viewportSize: frame.size),
-                    decorations: paneDecorations, frame: frame, value: comparison?.values[k])
+        return Pane(playground: Playground(comparison?.settings(ofPane: k, base: base) ?? base, viewportSize: size),
+                    decorations: paneDecorations, value: comparison?.values[k])
     }
 
     private func wireSteps() {
@@ -163,16 +167,10 @@ public final class PaneGroup {
     public func paneIndex(at point: Point) -> Int? { session.paneIndex(at: point) }
 
     /// Queues `event` (surface coordinates) for every pane, routed by the session (a press
-    /// belongs to the pane it lands in); a resize lays the panes out anew.
+    /// belongs to the pane it lands in); a resize lays the panes out anew (the session does).
     public func enqueue(_ event: FrameEvent) {
-        if case .resize(let size) = event { resize(to: size) } else { session.enqueue(event) }
-    }
-
-    private func resize(to size: Size) {
-        surfaceSize = size
-        let frames = PaneLayout.frames(count: panes.count, in: size)
-        for (pane, frame) in zip(panes, frames) { pane.frame = frame }
-        session.movePanes(to: frames)
+        if case .resize(let size) = event { surfaceSize = size }
+        session.enqueue(event)
     }
 
     // MARK: Frames
@@ -231,9 +229,10 @@ public final class PaneGroup {
         let settings = baseSettings()
         let offset = base.scrollView.contentOffset[base.scene.axis]
         self.comparison = comparison
-        panes = Self.makePanes(base: settings, comparison: comparison, surfaceSize: surfaceSize, decorations: decorations)
+        let rects = PaneLayout.frames(count: comparison?.values.count ?? 1, in: surfaceSize)
+        panes = Self.makePanes(base: settings, comparison: comparison, rects: rects, decorations: decorations)
         for pane in panes where pane.playground.scene.axis == base.scene.axis { pane.playground.scroll(to: offset) }
-        session.replacePanes(panes.map(\.step), frames: panes.map(\.frame))
+        session.replacePanes(panes.map(\.step), rects: rects)
         wireSteps()
     }
 
@@ -262,7 +261,7 @@ public final class PaneGroup {
             let offset = base.scrollView.contentOffset[base.scene.axis]
             self.comparison = changed
             for j in changedPanes {
-                let pane = Self.makePane(j, of: changed, base: settings, frame: panes[j].frame, decorations: decorations)
+                let pane = Self.makePane(j, of: changed, base: settings, size: paneRects[j].size, decorations: decorations)
                 // The photos' shapes the panes have learnt (a folder's headers arrive over time)
                 // first, so the offset lands on the same content; then the others' motion, so
                 // a list still coasting goes on coasting in every pane alike.
@@ -273,7 +272,7 @@ public final class PaneGroup {
                 }
                 panes[j] = pane
             }
-            session.replacePanes(panes.map(\.step), frames: panes.map(\.frame))
+            session.replacePanes(panes.map(\.step), rects: paneRects)
             wireSteps()
         }
         let said = changedPanes.map { "pane \($0 + 1): \(changed.caption(ofPane: $0))" }
@@ -283,7 +282,6 @@ public final class PaneGroup {
     /// Whether `point` (surface points) lies on a compared pane's caption band, and which pane.
     public func captionPane(at point: Point) -> Int? {
         guard comparison != nil, let k = paneIndex(at: point) else { return nil }
-        let frame = panes[k].frame
-        return point.y >= frame.maxY - FrameComposer.captionHeight ? k : nil
+        return point.y >= paneRects[k].maxY - FrameComposer.captionHeight ? k : nil
     }
 }

@@ -6,6 +6,7 @@ import PhotoPipeline
 import PlaygroundCommands
 import PlaygroundWindow
 import Presentation
+import RunHarness
 import SDLBackend
 import VideoFormats
 import VideoRecording
@@ -102,7 +103,7 @@ extension RecordCommand: RunnableCommand {
             }
             guard let drawn = replay.nextFrame() else { break }
             let frame: RGBAImage
-            do { frame = try canvas.render(drawn, at: Double(done - 1) / framesPerSecond) } catch {
+            do { frame = try canvas.render(drawn, at: replay.run.lastFrameTime) } catch {
                 throw EncoderError(message: "cannot read the frame back: \(error)")
             }
             // Offscreen the panes share one execution; each panel shows its share.

@@ -7,6 +7,7 @@ import PlaygroundCommands
 import PlaygroundWindow
 import Presentation
 import Rendering
+import RunHarness
 import SDLBackend
 import VideoRecording
 
@@ -31,7 +32,7 @@ extension ShotCommand: RunnableCommand {
             } else {
                 let group = Self.stillPanes(base: base, comparison: comparing.compare, surfaceSize: canvas.viewportSize,
                                             offset: offset, decorations: decorations)
-                panes = group.paneFrames
+                panes = group.drawnPanes
                 over = group.composeOverPanes(showsStrip: false)
             }
             // The same command gives the same pixels: every visible photo and cover at the

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ParallaxKit
+import RunHarness
 
 extension SceneID: ExpressibleByArgument {}
 extension ParallaxStrategy: ExpressibleByArgument {}

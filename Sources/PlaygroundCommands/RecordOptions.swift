@@ -1,5 +1,6 @@
 import ArgumentParser
 import ParallaxKit
+import RunHarness
 import VideoFormats
 
 /// `parallax-playground record`: a script's replay rendered offscreen at the fixed step, every

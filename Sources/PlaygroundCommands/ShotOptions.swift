@@ -1,5 +1,6 @@
 import ArgumentParser
 import ParallaxKit
+import RunHarness
 
 /// `parallax-playground shot`: one frame rendered without a display, saved as PNG.
 package struct ShotCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import FileOutput
 import ParallaxKit
+import RunHarness
 
 /// `parallax-playground trace`: replays a script headless and writes what every visible cell
 /// did on every frame as CSV.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ParallaxKit
 import PhotoPipeline
+import RunHarness
 
 /// Options every window-drawing command shares.
 package struct DisplayOptions: ParsableArguments {

@@ -1,6 +1,7 @@
 import Foundation
 import ParallaxKit
 import Presentation
+import RunHarness
 import SDLBackend
 #if canImport(Glibc)
 import Glibc
@@ -9,12 +10,13 @@ import Darwin
 #endif
 
 /// The monkey's hands and eyes: pushes its actions as SDL events, mirrors every event into a
-/// shadow playground, and checks both after each frame.
+/// shadow session (the model alone, through the same `FrameSession` every driver runs: its
+/// routing and resizing of the window's events), and checks both after each frame.
 public final class MonkeyChecker {
     private let app: PlaygroundApp
     private var monkey: Monkey
     private let seconds: Double
-    private let shadow: FrameStep
+    private let shadow: FrameSession
     public private(set) var failure: String?
     private var frames = 0, actions = 0, comparedFrames = 0, strategySwitches = 0
     private var largestItemCount = 0
@@ -37,7 +39,7 @@ public final class MonkeyChecker {
         var settings = model.settings
         settings.strategy = Self.other(than: model.strategy)
         let shadowModel = Playground(settings, viewportSize: model.viewportSize)
-        shadow = FrameStep(shadowModel)
+        shadow = FrameSession(shadowModel)
         sceneCollectionView = ObjectIdentifier(model.collectionView)
     }
 
@@ -67,7 +69,7 @@ public final class MonkeyChecker {
         guard failure == nil else { return }
         frames += 1
         let model = app.playground
-        let shadowModel = shadow.playground
+        let shadowModel = shadow.steps[0].playground
         // A folder's headers reach the window's model as they arrive: the shadow lays out the same list.
         shadowModel.catchUpPhotos(with: model)
         shadow.run(at: frame.time)

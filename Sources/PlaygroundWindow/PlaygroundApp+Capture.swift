@@ -25,10 +25,10 @@ extension PlaygroundApp {
         // After the capture: the window shows the fps badge, the toast and the REC badge,
         // the screenshots and the video do not.
         // A badge or cost panel the open tuning panel covers stays under it (not drawn over it).
-        for pane in panes.panes {
+        for (pane, rect) in zip(panes.panes, panes.paneRects) {
             if let tuningFrame, let badge = pane.composer.windowChromeFrame,
-               badge.offsetBy(Point(x: pane.frame.minX, y: pane.frame.minY)).intersects(tuningFrame) { continue }
-            presenter.drawOver(pane.composer.windowChrome, in: pane.frame)
+               badge.offsetBy(Point(x: rect.minX, y: rect.minY)).intersects(tuningFrame) { continue }
+            presenter.drawOver(pane.composer.windowChrome, in: rect)
         }
         var afterCapture = DrawList()
         if recorder.isRecording {

@@ -4,6 +4,7 @@ import ParallaxKit
 import PhotoPipeline
 import Presentation
 import Rendering
+import RunHarness
 import SDLBackend
 
 /// The end of a run and what the frames note on the way: the statistics `--stats-json`

@@ -2,6 +2,7 @@ import ParallaxKit
 import PhotoPipeline
 import Presentation
 import Rendering
+import RunHarness
 import SDLBackend
 
 /// Frame pacing (see `FramePacing`): after a frame in which nothing moved, arrived or

@@ -69,8 +69,8 @@ extension PlaygroundApp {
         // and not while a list of the panel's is open (the pointer is choosing from it).
         if let pointer, !outcome.frame.contains(pointer), !imgui.popupIsOpen, !imgui.pointerIsOverPanel,
            let k = panes.paneIndex(at: pointer) {
-            let pane = panes.panes[k]
-            let local = Point(x: pointer.x - pane.frame.minX, y: pointer.y - pane.frame.minY)
+            let pane = panes.panes[k], rect = panes.paneRects[k]
+            let local = Point(x: pointer.x - rect.minX, y: pointer.y - rect.minY)
             if let card = ExplainCard(playground: pane.playground, pointer: local, motion: pane.motion) {
                 TuningPanelView.drawExplain(card, near: pointer, surface: panes.surfaceSize, with: imgui)
             }

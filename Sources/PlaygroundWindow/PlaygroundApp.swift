@@ -6,6 +6,7 @@ import ParallaxKit
 import PhotoPipeline
 import Presentation
 import Rendering
+import RunHarness
 import SDLBackend
 import TuningUI
 import VideoRecording
@@ -276,7 +277,7 @@ public final class PlaygroundApp {
         runStatistics.noteState(frame: frame.index, scene: playground.scene.id, strategy: playground.effectiveStrategy)
         updateTitle()
 
-        let drawn = presenter.draw(panes.paneFrames, now: frame.time)
+        let drawn = presenter.draw(panes.drawnPanes, now: frame.time)
         photoTimes.note(moved: frame.moved, resting: playground.scrollView.phase == .idle,
                         sharp: executor.images.pipeline?.visibleAreSharp ?? true, at: monotonicNanoseconds())
         noteScrubLanding(frame)

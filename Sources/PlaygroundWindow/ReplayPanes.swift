@@ -3,6 +3,7 @@ import Panes
 import ParallaxKit
 import Presentation
 import Rendering
+import RunHarness
 import SDLBackend
 
 /// The panes of a replay drawn offscreen at a fixed step, frame by frame: one pane, or two
@@ -46,13 +47,13 @@ public final class ReplayPanes {
     /// once the replay has ended.
     public func nextFrame() -> [PaneFrame]? {
         guard run.next() != nil else { return nil }
-        return group.paneFrames
+        return group.drawnPanes
     }
 
     /// Runs every remaining frame and returns the last one's panes.
     public func lastFrame() -> [PaneFrame] {
         run.finish()
-        return group.paneFrames
+        return group.drawnPanes
     }
 
     /// Tells the overlay how long the frame's draw lists took to render (the canvas times
@@ -76,7 +77,7 @@ public final class ReplayPanes {
 
 extension PaneGroup {
     /// Each pane's last draw list in its rectangle: what the presenter draws.
-    public var paneFrames: [PaneFrame] {
-        panes.map { PaneFrame(playground: $0.playground, drawList: $0.step.drawList, rect: $0.frame) }
+    public var drawnPanes: [PaneFrame] {
+        zip(panes, paneRects).map { PaneFrame(playground: $0.playground, drawList: $0.step.drawList, rect: $1) }
     }
 }

@@ -4,6 +4,7 @@ import Panes
 import ParallaxKit
 import PhotoPipeline
 import Rendering
+import RunHarness
 import SDLBackend
 
 /// What the window gathers for `--stats-json` (whose shape is `RunReport`): the whole run's

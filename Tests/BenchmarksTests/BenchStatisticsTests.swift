@@ -1,4 +1,5 @@
 import ParallaxKit
+import RunHarness
 import Testing
 @testable import Benchmarks
 

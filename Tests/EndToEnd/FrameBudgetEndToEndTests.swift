@@ -1,5 +1,6 @@
 import Foundation
 import ParallaxKit
+import RunHarness
 import SDLBackend
 import Testing
 

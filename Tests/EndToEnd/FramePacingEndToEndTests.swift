@@ -1,5 +1,6 @@
 import Foundation
 import ParallaxKit
+import RunHarness
 import Testing
 
 /// The window waits instead of drawing the same picture again (a window at rest

@@ -1,5 +1,6 @@
 import Foundation
 import ParallaxKit
+import RunHarness
 import Testing
 
 /// The tuning panel's presets in the real window (SDL's dummy driver at 1280×800, a script's

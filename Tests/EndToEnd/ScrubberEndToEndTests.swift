@@ -1,5 +1,6 @@
 import Foundation
 import ParallaxKit
+import RunHarness
 import Testing
 
 /// The scroll indicator dragged by a script in the real window (SDL's dummy driver): a press

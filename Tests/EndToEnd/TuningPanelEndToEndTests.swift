@@ -1,6 +1,7 @@
 import Foundation
 import ParallaxKit
 import Presentation
+import RunHarness
 import SDLBackend
 import SpawnIsolation
 import Testing

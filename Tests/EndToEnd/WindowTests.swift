@@ -1,6 +1,7 @@
 import Foundation
 import MonotonicTime
 import ParallaxKit
+import RunHarness
 import SDLBackend
 import SpawnIsolation
 import Testing

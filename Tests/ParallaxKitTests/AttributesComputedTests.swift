@@ -1,4 +1,5 @@
 import ParallaxKit
+import RunHarness
 import Testing
 
 /// What the panel's "attrs" row counts, frame by frame, with a frame drawn as the window draws

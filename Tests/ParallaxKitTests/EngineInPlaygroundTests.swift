@@ -1,4 +1,5 @@
 import ParallaxKit
+import RunHarness
 import Testing
 
 /// Each platform's engine in the real scroll view: `fling 5000` from rest mid-list puts the

@@ -1,4 +1,5 @@
 import ParallaxKit
+import RunHarness
 import Testing
 
 /// The one frame session every driver runs: its script delivery, its routing of a press to
@@ -10,7 +11,7 @@ import Testing
         let frames = PaneLayout.frames(count: 2, in: Self.surface)
         return FrameSession(steps: [FrameStep(Playground(first, viewportSize: frames[0].size)),
                                     FrameStep(Playground(second, viewportSize: frames[1].size))],
-                            paneFrames: frames)
+                            paneRects: frames)
     }
 
     /// A drag that starts in the right pane reaches every pane (in that pane's coordinates),

@@ -1,4 +1,5 @@
 import ParallaxKit
+import RunHarness
 import Testing
 
 /// A small deterministic generator so failures reproduce.

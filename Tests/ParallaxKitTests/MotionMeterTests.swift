@@ -1,5 +1,6 @@
 import Foundation
 import ParallaxKit
+import RunHarness
 import Testing
 
 /// The motion meter against a fling worked by hand: Patel's table rows, where every visible

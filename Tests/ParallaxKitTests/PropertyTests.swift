@@ -1,5 +1,6 @@
 import ParallaxKit
 import PropertyBased
+import RunHarness
 import Testing
 
 /// One random user action: its kind, an amount and the pause after it.
@@ -58,13 +59,10 @@ private func events(for actions: [Action]) -> [TimedEvent] {
 private func checkInvariants(scene: SceneID, items: Int, viewport: Size, events: [TimedEvent], strategy: ParallaxStrategy = .scrollCallback) {
     let pg = Playground(scene: scene, strategy: strategy, itemCount: items, viewportSize: viewport)
     let sv = pg.scrollView
-    let fps = 60.0
     // The replay's end rule, with 15 s to settle after the last input.
-    let session = FrameSession(pg, script: Script(events: events, duration: events.last?.time ?? 0), settleLimit: 15)
-    var k = 0
-    while true {
-        let t = Double(k) / fps
-        session.run(at: t)
+    let run = ReplayRun(Replay(script: Script(events: events, duration: events.last?.time ?? 0), framesPerSecond: 60, settleLimit: 15), on: pg)
+    while let frame = run.next() {
+        let k = frame.index
         let range = sv.offsetRange
         let extent = viewport[scene == .albums ? .horizontal : .vertical]
         #expect(sv.position.isFinite, "offset is not a number at frame \(k)")
@@ -75,8 +73,6 @@ private func checkInvariants(scene: SceneID, items: Int, viewport: Size, events:
             #expect(cell.parallax.x.isFinite && cell.parallax.y.isFinite && cell.frame.minY.isFinite)
             #expect(abs(cell.parallax.x) <= pg.parallaxAmount && abs(cell.parallax.y) <= pg.parallaxAmount, "shift \(cell.parallax) beyond ±\(pg.parallaxAmount)")
         }
-        k += 1
-        if session.hasEnded(afterFrameAt: t) { break }
     }
     // The album row drifts on its own until someone scrolls it (Jensen's); that is no failure to rest.
     if sv.isAutoScrolling && !pg.userHasInteracted { return }

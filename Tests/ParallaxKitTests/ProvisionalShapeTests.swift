@@ -1,4 +1,5 @@
 import ParallaxKit
+import RunHarness
 import Testing
 
 /// A folder listed before its headers are read: every photo has a place from the start, in a

@@ -1,4 +1,5 @@
 import ParallaxKit
+import RunHarness
 import Testing
 
 @Suite struct ReplayRunTests {
@@ -40,6 +41,30 @@ import Testing
         #expect(run.isFinished)
         #expect(run.next() == nil)
         #expect(stepped.scrollView.contentOffset == whole.scrollView.contentOffset)
+    }
+
+    /// A caller whose frame is more than the session's (the window's, which the frame-cost
+    /// bench times) runs it through `next(_:)`: frame k at k / fps to the same end as `next()`,
+    /// and `lastFrameTime` is the time of the frame just run (what `record` draws it at).
+    @Test func aCallersOwnFrameRunsAtTheReplaysTimesToItsEnd() throws {
+        let replay = Replay(script: BuiltinScript.fling.script, framesPerSecond: 50)
+        let reference = ReplayRun(replay, on: Playground(scene: .photos, viewportSize: Self.viewport))
+        var referenceTimes: [Double] = []
+        while let frame = reference.next() { referenceTimes.append(frame.time) }
+
+        let run = ReplayRun(replay, on: Playground(scene: .photos, viewportSize: Self.viewport))
+        var times: [Double] = [], drawnAt: [Double] = []
+        while let time = run.next({ session, time -> Double in
+            session.run(at: time)
+            return time
+        }) {
+            times.append(time)
+            drawnAt.append(run.lastFrameTime)
+        }
+        #expect(times == referenceTimes)
+        #expect(times == times.indices.map { Double($0) / 50 })
+        #expect(drawnAt == times)
+        #expect(run.isFinished && run.framesRun == times.count)
     }
 
     /// The count is the playground's own: a tuned amount, a chosen strategy, another photo

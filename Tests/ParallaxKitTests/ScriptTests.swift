@@ -1,4 +1,5 @@
 import ParallaxKit
+import RunHarness
 import Testing
 
 @Suite struct ScriptTests {

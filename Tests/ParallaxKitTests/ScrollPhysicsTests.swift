@@ -1,4 +1,5 @@
 import ParallaxKit
+import RunHarness
 import Testing
 
 /// The feel's constants: the damped spring's closed forms, and each knob reaching the scroll

@@ -1,4 +1,5 @@
 import ParallaxKit
+import RunHarness
 import Testing
 
 private let comparedStrategies: [ParallaxStrategy] = [.scrollCallback, .layoutInvalidation, .cachedLayout]

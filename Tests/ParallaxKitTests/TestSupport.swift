@@ -1,4 +1,5 @@
 import ParallaxKit
+import RunHarness
 import Testing
 
 /// Expects two doubles to agree within `tolerance`, reporting both values.

@@ -1,5 +1,6 @@
 import ParallaxKit
 import PhotoPipeline
+import RunHarness
 import Testing
 
 /// `ScrubLandingTimes`: from where a drag of the scroll indicator left the list to its photos

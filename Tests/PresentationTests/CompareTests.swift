@@ -73,7 +73,7 @@ import Testing
     @Test func aDragInAnyPaneMovesEveryPane() throws {
         let group = PaneGroup(base: PlaygroundSettings(), comparison: try Comparison(parsing: "strategy=scroll-callback,layout-invalidation,cached-layout"),
                               surfaceSize: surface)
-        let third = group.panes[2].frame
+        let third = group.paneRects[2]
         drag(group, from: Point(x: third.midX, y: 700), to: Point(x: third.midX, y: 300))
         let offsets = group.panes.map { $0.playground.scrollView.contentOffset.y }
         #expect(offsets[0] > 300, "the drag and its fling moved the list: \(offsets)")
@@ -81,6 +81,23 @@ import Testing
         // Same offsets, same shifts: the strategies agree, as the equivalence tests require.
         let shifts = group.panes.map { $0.playground.visibleCells.map(\.parallax) }
         #expect(shifts[0] == shifts[1] && shifts[1] == shifts[2])
+    }
+
+    /// A resized window lays the panes out anew in one place: the rectangles the group draws
+    /// the panes in are the ones input is routed by and captions are found in, and each
+    /// pane's list takes its new size.
+    @Test func aResizeMovesThePanesWhereInputAndDrawingFindThem() throws {
+        let group = PaneGroup(base: PlaygroundSettings(), comparison: try Comparison(parsing: "strategy=scroll-callback,cached-layout"), surfaceSize: surface)
+        let resized = Size(width: 901, height: 500)
+        group.enqueue(.resize(resized))
+        group.run(at: 0)
+        let rects = PaneLayout.frames(count: 2, in: resized)
+        #expect(group.surfaceSize == resized)
+        #expect(group.paneRects == rects)
+        #expect(group.panes.map(\.playground.viewportSize) == rects.map(\.size))
+        #expect(group.paneIndex(at: Point(x: rects[1].minX + 1, y: 10)) == 1)
+        #expect(group.captionPane(at: Point(x: rects[1].midX, y: resized.height - 1)) == 1)
+        #expect(group.captionPane(at: Point(x: rects[1].midX, y: surface.height - 1)) == nil, "below the resized surface")
     }
 
     /// A strategy key under a strategy comparison leaves each pane its own and says so; a key
@@ -100,7 +117,7 @@ import Testing
 
     @Test func aClickOnACaptionStepsThatPaneToTheNextValue() throws {
         let group = PaneGroup(base: PlaygroundSettings(), comparison: try Comparison(parsing: "technique=begemann,leth"), surfaceSize: surface)
-        let second = group.panes[1].frame
+        let second = group.paneRects[1]
         #expect(group.captionPane(at: Point(x: second.midX, y: 790)) == 1)
         #expect(group.captionPane(at: Point(x: second.midX, y: 400)) == nil, "above the caption the pane scrolls")
         group.showNextValue(inPane: 1)

@@ -1,5 +1,6 @@
 import ParallaxKit
 import Presentation
+import RunHarness
 import Testing
 
 /// The explain card: its number is the trace's parallax for that cell, its written-out

@@ -1,5 +1,6 @@
 import ParallaxKit
 import Presentation
+import RunHarness
 import Testing
 
 /// The window draws every frame while anything changes, and waits when nothing does.

@@ -1,6 +1,7 @@
 import Foundation
 import ParallaxKit
 import Presentation
+import RunHarness
 import Testing
 
 @Suite struct CompactNumberTests {

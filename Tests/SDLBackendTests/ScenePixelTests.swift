@@ -1,6 +1,7 @@
 import Foundation
 import ParallaxKit
 import Rendering
+import RunHarness
 import Testing
 @testable import SDLBackend
 

@@ -1,6 +1,7 @@
 import MonotonicTime
 import ParallaxKit
 import Presentation
+import RunHarness
 
 /// One strategy's main-thread work per frame on one scene at one item count.
 public struct MainThreadCost: Codable, Equatable, Sendable {
@@ -147,7 +148,7 @@ public enum FrameBudgetMeasurement {
             step.drawer = { report, playground, list in
                 composer.compose(report, of: playground, statistics: statistics, surface: surface, into: &list)
             }
-            let session = FrameSession(steps: [step], paneFrames: [Rect(origin: .zero, size: viewport)], script: nil)
+            let session = FrameSession(steps: [step], paneRects: [Rect(origin: .zero, size: viewport)], script: nil)
             let run = ReplayRun(Replay(script: script, framesPerSecond: StrategyCostMeasurement.framesPerSecond), session: session)
             var timed = 0
             while timed < frameLimit {

@@ -4,6 +4,7 @@ import Panes
 import ParallaxKit
 import PlaygroundWindow
 import Presentation
+import RunHarness
 import SDLBackend
 import TuningUI
 
@@ -23,7 +24,8 @@ enum FrameCostMeasurement {
     /// The window's own frame loop over one replay: a `PlaygroundApp` on the bench's SDL,
     /// each frame `PlaygroundApp.runFrame` at frame k's time k / fps (the loop users run:
     /// SDL's events, every pane's step with the script's due events, the presenter, the
-    /// window's marks, present), ended by the session's end rule. `frame(k, runAppFrame)` is
+    /// window's marks, present), stepped and ended by a `ReplayRun` over the app's session (the
+    /// fixed step and the end rule every replay has). `frame(k, runAppFrame)` is
     /// called once per frame and must call `runAppFrame` exactly once, so the caller can time
     /// other work just before or after it. The frame `capturing` is read back before it is
     /// presented, into `captured`. Stops at the replay's end or after `frameLimit` frames;
@@ -37,7 +39,7 @@ enum FrameCostMeasurement {
         if frameLimit == 0 { return 0 }
         let app = PlaygroundApp(video: sdl.video, window: sdl.window, renderer: sdl.renderer, executor: sdl.executor,
                                 playground: StrategyCostMeasurement.makePlayground(cell), comparison: cell.comparison)
-        app.script = script
+        let run = ReplayRun(Replay(script: script, framesPerSecond: StrategyCostMeasurement.framesPerSecond), session: app.session)
         if !sdl.preloadPhotos(for: app.session.playgrounds) {
             FileHandle.standardError.write(Data("note: \(cell.label): not every photo decoded before the first frame\n".utf8))
         }
@@ -55,28 +57,26 @@ enum FrameCostMeasurement {
         }
         app.start()
         let clock = Clock()
-        var framesRun = 0
-        var ended = false
-        repeat {
-            let k = framesRun
-            let t = Double(k) / StrategyCostMeasurement.framesPerSecond
+        while run.framesRun < (frameLimit ?? Int.max) {
+            let k = run.framesRun
             var ran = false
-            frame(k) {
-                precondition(!ran, "runReplay: frame \(k) ran twice")
-                ran = true
-                recording?.beginFrame(clearColor: background)
-                let start = clock.now()
-                let done = app.runFrame(at: t, startedAt: start)
-                let end = clock.now()
-                return AppFrameTimes(total: (end - start) * 1e9, work: (done.modelDone - start) * 1e9, panel: done.panelSeconds * 1e9)
+            let played: Void? = run.next { _, t in
+                frame(k) {
+                    precondition(!ran, "runReplay: frame \(k) ran twice")
+                    ran = true
+                    recording?.beginFrame(clearColor: background)
+                    let start = clock.now()
+                    let done = app.runFrame(at: t, startedAt: start)
+                    let end = clock.now()
+                    return AppFrameTimes(total: (end - start) * 1e9, work: (done.modelDone - start) * 1e9, panel: done.panelSeconds * 1e9)
+                }
             }
+            guard played != nil else { break }
             precondition(ran, "runReplay: frame \(k) never ran")
-            framesRun += 1
-            ended = app.session.hasEnded(afterFrameAt: t)
-        } while !ended && framesRun < (frameLimit ?? Int.max)
+        }
         videoRecording?.finish()
         sdl.imgui?.drawCallSink = nil
-        return framesRun
+        return run.framesRun
     }
 
     /// Measures `cell`: a warm-up of the app that records its SDL calls, a warm-up of the bare

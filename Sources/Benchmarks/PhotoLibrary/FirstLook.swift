@@ -1,5 +1,6 @@
 import Foundation
 import ParallaxKit
+import RunHarness
 
 extension PhotoLibraryResult {
     /// A folder's first look in one scene: first visits only, each launch with an

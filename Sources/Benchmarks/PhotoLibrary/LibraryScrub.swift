@@ -1,6 +1,7 @@
 import FileOutput
 import Foundation
 import ParallaxKit
+import RunHarness
 
 /// The scrubber on the 100,000-photo library: a first visit (fresh cache) whose script grabs
 /// the scroll indicator's thumb, drags it to eight places along the track, a quarter second

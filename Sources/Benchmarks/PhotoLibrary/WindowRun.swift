@@ -1,6 +1,7 @@
 import Foundation
 import MonotonicTime
 import ParallaxKit
+import RunHarness
 
 /// One run of the window command on a photo folder, and what its `--stats-json` said.
 struct WindowRun {

@@ -74,6 +74,9 @@ public enum PhysicsCostMeasurement {
         return scrollView
     }
 
+    /// Times one engine's step alone: its loops tick a bare scroll view, not a playground, so
+    /// they are not replays and do not go through `ReplayRun` (no script, no session, no
+    /// layout: a frame's other work would drown the microsecond measured here).
     public static func measure(runs: Int, progress: BenchProgress? = nil) -> PhysicsCostReport {
         var results: [PhysicsCostResult] = []
         for engine in ScrollEngineName.allCases {

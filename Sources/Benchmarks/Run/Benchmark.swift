@@ -1,6 +1,7 @@
 import FileOutput
 import Foundation
 import ParallaxKit
+import RunHarness
 import SDLBackend
 
 /// The whole benchmark: runs the plan's sections, prints the table, writes the files.

@@ -1,6 +1,7 @@
 import Foundation
 import MonotonicTime
 import ParallaxKit
+import RunHarness
 
 /// Start-up as a user sees it: the window command spawned as a user would start it, from the
 /// spawn to its first frames, read from the `startup` block of its `--stats-json` file.

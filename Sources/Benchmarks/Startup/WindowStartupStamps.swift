@@ -1,4 +1,5 @@
 import ParallaxKit
+import RunHarness
 
 /// The stamps one start of the window is measured by: the `"startup"` block of its
 /// `--stats-json` file, read as `RunReport.Startup` (the file's one declaration, in

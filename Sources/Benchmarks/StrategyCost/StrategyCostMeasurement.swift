@@ -1,5 +1,6 @@
 import MonotonicTime
 import ParallaxKit
+import RunHarness
 
 /// The strategy-cost measurement: the model alone, headless, no SDL, one replay at a time.
 public enum StrategyCostMeasurement {

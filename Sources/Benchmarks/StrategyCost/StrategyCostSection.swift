@@ -1,4 +1,5 @@
 import ParallaxKit
+import RunHarness
 
 /// Runs the strategy-cost matrix (and, when asked, its allocation pass) in the order that
 /// keeps drift out of the medians.

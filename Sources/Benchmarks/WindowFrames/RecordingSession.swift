@@ -2,6 +2,7 @@ import FileOutput
 import Foundation
 import ParallaxKit
 import Presentation
+import RunHarness
 
 /// The R key as a person uses it: the real window command (release build, the display's
 /// default renderer, vsync on) runs a script that drags the photos twice while it records,

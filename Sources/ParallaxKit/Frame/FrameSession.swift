@@ -10,8 +10,9 @@
 public final class FrameSession {
     /// Each pane's step, left to right.
     public private(set) var steps: [FrameStep]
-    /// Each pane's rectangle on the surface, in points.
-    public private(set) var paneFrames: [Rect]
+    /// Each pane's rectangle on the surface, in points: the one record of where the panes sit
+    /// (input is routed by it, and a `PaneGroup` draws each pane in it).
+    public private(set) var paneRects: [Rect]
     /// Input in session time, delivered as if typed; setting it starts from its first event.
     public var script: Script? {
         didSet { nextScriptEvent = 0 }
@@ -25,24 +26,27 @@ public final class FrameSession {
     public var didRunPane: ((Int, FrameReport) -> Void)?
     /// How long after the script's end a list still moving may go on before the replay ends.
     public var settleLimit: Double
+    /// Ten seconds, the playground's own choice: a UIKit fling at the normal rate comes to rest
+    /// from 5,000 pt/s in 4.25 s; a list still moving after this is cut where it is.
+    public static let defaultSettleLimit = 10.0
 
     private var nextScriptEvent = 0
     /// The pane a press started in: moves and the release go on in its coordinates.
     private var pressedPane: Int?
 
-    /// Panes of `steps`, at `paneFrames` (one rectangle per step).
-    public init(steps: [FrameStep], paneFrames: [Rect], script: Script? = nil, settleLimit: Double = Replay.defaultSettleLimit) {
-        precondition(!steps.isEmpty && steps.count == paneFrames.count, "a session has one rectangle per pane, and a pane")
+    /// Panes of `steps`, at `paneRects` (one rectangle per step).
+    public init(steps: [FrameStep], paneRects: [Rect], script: Script? = nil, settleLimit: Double = FrameSession.defaultSettleLimit) {
+        precondition(!steps.isEmpty && steps.count == paneRects.count, "a session has one rectangle per pane, and a pane")
         self.steps = steps
-        self.paneFrames = paneFrames
+        self.paneRects = paneRects
         self.script = script
         self.settleLimit = settleLimit
     }
 
     /// One pane over the whole of `playground`'s viewport.
-    public convenience init(_ playground: Playground, script: Script? = nil, settleLimit: Double = Replay.defaultSettleLimit) {
+    public convenience init(_ playground: Playground, script: Script? = nil, settleLimit: Double = FrameSession.defaultSettleLimit) {
         let size = playground.viewportSize
-        self.init(steps: [FrameStep(playground)], paneFrames: [Rect(x: 0, y: 0, width: size.width, height: size.height)],
+        self.init(steps: [FrameStep(playground)], paneRects: [Rect(x: 0, y: 0, width: size.width, height: size.height)],
                   script: script, settleLimit: settleLimit)
     }
 
@@ -50,26 +54,26 @@ public final class FrameSession {
     public var playgrounds: [Playground] { steps.map(\.playground) }
 
     /// New panes in place of the old (a comparison changed), the script going on where it was.
-    public func replacePanes(_ steps: [FrameStep], frames: [Rect]) {
-        precondition(!steps.isEmpty && steps.count == frames.count, "a session has one rectangle per pane, and a pane")
+    public func replacePanes(_ steps: [FrameStep], rects: [Rect]) {
+        precondition(!steps.isEmpty && steps.count == rects.count, "a session has one rectangle per pane, and a pane")
         self.steps = steps
-        paneFrames = frames
+        paneRects = rects
         // A drag under way goes on in the pane that now stands where it started.
         if let k = pressedPane, k >= steps.count { pressedPane = nil }
     }
 
     /// The panes moved on the surface (the window was resized): each step hears its new size.
-    public func movePanes(to frames: [Rect]) {
-        precondition(frames.count == steps.count, "one rectangle per pane")
-        paneFrames = frames
-        for (step, frame) in zip(steps, frames) { step.enqueue(.resize(frame.size)) }
+    public func movePanes(to rects: [Rect]) {
+        precondition(rects.count == steps.count, "one rectangle per pane")
+        paneRects = rects
+        for (step, rect) in zip(steps, rects) { step.enqueue(.resize(rect.size)) }
     }
 
     // MARK: Input
 
     /// Which pane holds `point` (surface points), if any.
     public func paneIndex(at point: Point) -> Int? {
-        paneFrames.firstIndex { $0.contains(point) }
+        paneRects.firstIndex { $0.contains(point) }
     }
 
     /// Queues `event` (surface coordinates) for every pane: a pointer event in the coordinates
@@ -99,7 +103,7 @@ public final class FrameSession {
     }
 
     private func localPoint(_ p: Point, in k: Int) -> Point {
-        Point(x: p.x - paneFrames[k].minX, y: p.y - paneFrames[k].minY)
+        Point(x: p.x - paneRects[k].minX, y: p.y - paneRects[k].minY)
     }
 
     /// Queues the script's events due by `time` (the only place a script is delivered).

@@ -1,4 +1,5 @@
 import ParallaxKit
+import RunHarness
 
 /// How soon the photos where a drag of the scroll indicator left the list showed: from the
 /// frame the list last moved under the thumb to the first frame with every visible photo

@@ -1,3 +1,5 @@
+import ParallaxKit
+
 /// Writes the trace CSV: one row per visible cell per frame.
 public enum TraceWriter {
     public static let header = "frame,t,offset_x,offset_y,phase,item,cell_x,cell_y,cell_w,cell_h,parallax_x,parallax_y"

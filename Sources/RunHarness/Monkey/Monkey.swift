@@ -1,3 +1,5 @@
+import ParallaxKit
+
 /// A seeded stream of what a restless person does to the playground: wheel bursts (notches
 /// and touchpad swipes), drags at random speeds (some flung, some let go at rest), every key
 /// of the key table but quit, screenshot and recording, runs of `]` up to the largest item count, and

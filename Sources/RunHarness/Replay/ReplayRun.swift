@@ -1,8 +1,11 @@
+import ParallaxKit
+
 /// A replay being played, one frame at a time: the fixed-step driver of a `FrameSession`. It
 /// knows the next frame's index and time (frame k at k / fps) and ends when the session's end
 /// rule says so. Every caller that steps through a replay (`Replay.run`, `trace`, `shot`,
 /// `record`, the benchmarks, the tests) steps through one of these, so none of them writes
-/// the loop or its stopping rule again.
+/// the loop or its stopping rule again: the window's own frame, when the bench times it at a
+/// fixed step, runs through `next(_:)` too.
 public final class ReplayRun: Sequence, IteratorProtocol {
     public let replay: Replay
     public let session: FrameSession
@@ -21,7 +24,7 @@ public final class ReplayRun: Sequence, IteratorProtocol {
         self.session = session
         session.script = replay.script
         session.settleLimit = replay.settleLimit
-        paneSettings = zip(session.playgrounds, session.paneFrames).map { ($0.settings, $1) }
+        paneSettings = zip(session.playgrounds, session.paneRects).map { ($0.settings, $1) }
     }
 
     /// A run of `replay` on one fresh `playground`, over its whole viewport.
@@ -35,15 +38,21 @@ public final class ReplayRun: Sequence, IteratorProtocol {
     /// The time of the next frame to run.
     public var nextFrameTime: Double { replay.time(ofFrame: framesRun) }
 
+    /// The time of the frame run last (0 before the first): what a frame drawn after it is
+    /// drawn at.
+    public var lastFrameTime: Double { replay.time(ofFrame: Swift.max(framesRun - 1, 0)) }
+
     /// Runs the next frame (frame k at k / fps) and returns the first pane's report (every
     /// pane's is in `session.reports`), or nil once the replay has ended.
     public func next() -> FrameReport? {
         next { session, time in session.run(at: time) }
     }
 
-    /// The same, with `runFrame` running the session at the frame's time: for a caller that
-    /// must wrap exactly the frame's work (a benchmark's clock or instruction counter).
-    public func next(_ runFrame: (FrameSession, Double) -> FrameReport) -> FrameReport? {
+    /// The same, with `runFrame` running the session once at the frame's time and returning
+    /// what the caller keeps of it: for a caller that must wrap exactly the frame's work (a
+    /// benchmark's clock or instruction counter) or whose frame is more than the session's
+    /// (the window's, which the frame-cost bench times). Nil once the replay has ended.
+    public func next<FrameResult>(_ runFrame: (FrameSession, Double) -> FrameResult) -> FrameResult? {
         guard !isFinished else { return nil }
         let time = nextFrameTime
         let report = runFrame(session, time)
@@ -69,7 +78,7 @@ public final class ReplayRun: Sequence, IteratorProtocol {
             counted = framesRun
         } else {
             let twin = FrameSession(steps: paneSettings.map { FrameStep(Playground($0.settings, viewportSize: $0.frame.size)) },
-                                    paneFrames: paneSettings.map(\.frame))
+                                    paneRects: paneSettings.map(\.frame))
             counted = ReplayRun(replay, session: twin).finish()
         }
         countedFrames = counted

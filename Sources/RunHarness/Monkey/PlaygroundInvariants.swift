@@ -1,3 +1,5 @@
+import ParallaxKit
+
 /// What must hold after every frame, whatever the input: checked by the monkey in the real
 /// frame loop and by the property tests.
 public enum PlaygroundInvariants {

@@ -1,13 +1,11 @@
+import ParallaxKit
+
 /// A script played at a fixed time step: frame k happens at t = k / fps, and its events are
 /// handled at their own times (so drag velocity does not depend on the frame rate). The replay
 /// ends by `FrameSession.hasEnded`: at the first frame at or after the script's end in which
 /// every list is idle, or `settleLimit` seconds after the script's end, whichever comes first.
 /// `ReplayRun` plays one.
 public struct Replay {
-    /// Ten seconds, the playground's own choice: a UIKit fling at the normal rate comes to rest
-    /// from 5,000 pt/s in 4.25 s; a list still moving after this is cut where it is.
-    public static let defaultSettleLimit = 10.0
-
     /// The fixed steps a replay takes (`--fps` of shot, record and trace): from one frame a
     /// second to a thousand, beyond any display's rate.
     public static let framesPerSecondRange = 1.0...1000.0
@@ -21,7 +19,7 @@ public struct Replay {
     public var framesPerSecond: Double
     public var settleLimit: Double
 
-    public init(script: Script, framesPerSecond: Double = 60, settleLimit: Double = Replay.defaultSettleLimit) {
+    public init(script: Script, framesPerSecond: Double = 60, settleLimit: Double = FrameSession.defaultSettleLimit) {
         precondition(framesPerSecond > 0, "frames per second must be positive")
         self.script = script
         self.framesPerSecond = framesPerSecond

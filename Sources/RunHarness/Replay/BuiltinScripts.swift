@@ -1,3 +1,5 @@
+import ParallaxKit
+
 /// Scripts that ship with the playground. Their pointer paths run diagonally so the same
 /// script scrolls a vertical list (which follows y) and the horizontal album row (which
 /// follows x) alike; points fit a 1280×800 viewport.

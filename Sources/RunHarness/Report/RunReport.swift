@@ -1,9 +1,11 @@
+import ParallaxKit
+
 /// The window's `--stats-json` file, declared once: the window writes it at exit and the
 /// benchmarks read it back from the runs they launch. Keys are the file's own (snake case).
-/// It lives in the core, not in Presentation or a module of its own, because everything that
-/// writes or reads it imports the core already (the window, Benchmarks, the end-to-end tests)
-/// and its panes are made from a `Playground`; it is data only: no SDL, no clock reads (the
-/// window passes its stamps in).
+/// It lives with the rest of the harness around the model, which everything that writes or
+/// reads it imports already (the window, Benchmarks, the end-to-end tests); its panes are made
+/// from a `Playground`. It is data only: no SDL, no clock reads (the window passes its stamps
+/// in).
 public struct RunReport: Codable, Sendable, Equatable {
     /// A frame from which the scene or the strategy was another.
     public struct Change: Codable, Sendable, Equatable {
