@@ -94,6 +94,6 @@ extension Renderer {
     /// need not make. The pixels are read in place: this runs on the frame, within the
     /// pipeline's upload budget.
     public func makeTexture(from photo: DecodedPhoto) throws(SDLError) -> Texture {
-        try makeTexture(readingInPlace: photo.pixels, size: photo.size, opaque: photo.isOpaque)
+        try makeTexture(readingInPlace: photo.image, opaque: photo.isOpaque)
     }
 }

@@ -13,20 +13,17 @@ func decodeWithSDLImage(_ request: PhotoRequest) throws(PhotoProblem) -> Decoded
     guard request.kind == .photo else { throw .noEmbeddedPreview }
     do {
         let (image, stored) = try RGBAImage.load(path: request.path) { stored in sdlImageTarget(stored: stored, request: request) }
-        return DecodedPhoto(
-            size: PixelSize(width: image.width, height: image.height), pixels: image.bytes,
-            source: PhotoHeader(width: stored.width, height: stored.height,
-                                format: PhotoFormat(fileAt: request.path) ?? .png))
+        return DecodedPhoto(image: image, source: PhotoHeader(width: stored.width, height: stored.height,
+                                                              format: PhotoFormat(fileAt: request.path) ?? .png))
     } catch {
         throw .corrupt(error.reason)
     }
 }
 
-/// SDL_image's decode of a JPEG (or PNG) held in memory, as RGBA rows; nil when it cannot
-/// read it. Thread-safe: it makes a surface, never a texture.
-func decodeWithSDLImage(jpeg: [UInt8]) -> (size: PixelSize, rgba: [UInt8])? {
-    guard let image = try? RGBAImage.decode(bytes: jpeg) else { return nil }
-    return (PixelSize(width: image.width, height: image.height), image.bytes)
+/// SDL_image's decode of a JPEG (or PNG) held in memory; nil when it cannot read it.
+/// Thread-safe: it makes a surface, never a texture.
+func decodeWithSDLImage(jpeg: [UInt8]) -> RGBAImage? {
+    try? RGBAImage.decode(bytes: jpeg)
 }
 
 /// The box a stored image of size `stored` is shrunk to fit for `request`: the request's

@@ -56,12 +56,12 @@ extension Renderer {
         try makeTexture(from: try Surface.load(path: path).fitting(in: limit))
     }
 
-    /// A texture of RGBA pixels (`size.width * 4` bytes a row, no padding); `opaque` draws it
-    /// without blending. The pixels are read in place (a surface over `bytes`) and converted
-    /// once, by SDL, into the texture: no copy of its own, for the photos made on the frame.
-    public func makeTexture(readingInPlace bytes: [UInt8], size: PixelSize, opaque: Bool) throws(SDLError) -> Texture {
-        let width = size.width, height = size.height
-        guard width > 0, height > 0, bytes.count == width * height * 4,
+    /// A texture of `image`; `opaque` draws it without blending. The pixels are read in place
+    /// (a surface over the image's memory) and converted once, by SDL, into the texture: no
+    /// copy of its own, for the photos made on the frame.
+    public func makeTexture(readingInPlace image: RGBAImage, opaque: Bool) throws(SDLError) -> Texture {
+        let width = image.width, height = image.height, bytes = image.bytes
+        guard width > 0, height > 0,
               let w = Int32(exactly: width), let h = Int32(exactly: height), let pitch = Int32(exactly: width * 4)
         else { throw .failed(call: "makeTexture", message: "a \(width)×\(height) photo with \(bytes.count) bytes") }
         let made = bytes.withUnsafeBytes { buffer -> Result<Texture, SDLError> in

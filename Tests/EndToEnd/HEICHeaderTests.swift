@@ -101,8 +101,8 @@ import Testing
         let preview = try #require(try PhotoDecoder().embeddedPreview(path: thumbed))
         #expect(preview.size.width == 160 && preview.size.height == 80, "\(preview.size)")
         let row = 40 * preview.size.width * 4
-        let left = Array(preview.pixels[(row + 10 * 4)..<(row + 10 * 4 + 3)])
-        let right = Array(preview.pixels[(row + 150 * 4)..<(row + 150 * 4 + 3)])
+        let left = Array(preview.image.bytes[(row + 10 * 4)..<(row + 10 * 4 + 3)])
+        let right = Array(preview.image.bytes[(row + 150 * 4)..<(row + 150 * 4 + 3)])
         #expect(left[0] > 180 && left[2] < 80, "red on the left: \(left)")
         #expect(right[2] > 180 && right[0] < 80, "blue on the right: \(right)")
         #expect(preview.source.width == 600, "the photo's header goes with it")

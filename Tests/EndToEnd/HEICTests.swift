@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxKit
 import SDLBackend
 import SpawnIsolation
 import Testing

@@ -1,4 +1,5 @@
 import ParallaxKit
+import RunHarness
 import Testing
 
 /// A number as a person writes it: the one writer behind the options' bounds, presets,

@@ -6,8 +6,8 @@ import Testing
 /// opaque one draws without blending, so one translucent pixel must say no.
 @Suite struct DecodedPhotoOpacityTests {
     func photo(alphas: [UInt8]) -> DecodedPhoto {
-        DecodedPhoto(size: PixelSize(width: alphas.count, height: 1),
-                     pixels: alphas.flatMap { [200, 100, 50, $0] }, source: PhotoHeader(width: alphas.count, height: 1))
+        DecodedPhoto(image: RGBAImage(width: alphas.count, height: 1, bytes: alphas.flatMap { [200, 100, 50, $0] }),
+                     source: PhotoHeader(width: alphas.count, height: 1))
     }
 
     @Test func everyPixelAtFullAlphaIsOpaque() {
@@ -18,7 +18,7 @@ import Testing
         var alphas = [UInt8](repeating: 255, count: 1000)
         alphas[517] = 254
         let decoded = photo(alphas: alphas)
-        #expect(decoded.averageColour.alpha == 255, "the mean alone cannot tell")
+        #expect(decoded.averageColour.a == 255, "the mean alone cannot tell")
         #expect(!decoded.isOpaque)
         #expect(!photo(alphas: [0, 255]).isOpaque)
     }

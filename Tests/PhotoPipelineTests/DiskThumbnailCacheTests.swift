@@ -30,13 +30,13 @@ import Glibc
         setModified(photo, 1_700_000_000)
         let second = try PhotoDecoder().decode(path: photo, size: size, diskCache: cache)
         #expect(second.size == size)
-        #expect(second.averageColour.red > 150 && second.averageColour.blue < 90, "from the copy: \(second)")
+        #expect(second.averageColour.r > 150 && second.averageColour.b < 90, "from the copy: \(second)")
         #expect(second.source == first.source, "the copy carries the photo's own header")
 
         // A new modification time is a new photo.
         setModified(photo, 1_700_000_100)
         let third = try PhotoDecoder().decode(path: photo, size: size, diskCache: cache)
-        #expect(third.averageColour.blue > 150, "decoded again from the changed file: \(third)")
+        #expect(third.averageColour.b > 150, "decoded again from the changed file: \(third)")
     }
 
     /// The window hands the cache SDL_image's JPEG decoder: a second visit reads its copies
@@ -52,16 +52,16 @@ import Glibc
         // A stand-in decoder: a 2 × 1 magenta picture, so its use shows in the pixels.
         cache.useForCopies { jpeg in
             calls.withLock { $0 += 1 }
-            return jpeg.starts(with: [0xFF, 0xD8]) ? (PixelSize(width: 2, height: 1), [255, 0, 255, 255, 255, 0, 255, 255]) : nil
+            return jpeg.starts(with: [0xFF, 0xD8]) ? RGBAImage(width: 2, height: 1, bytes: [255, 0, 255, 255, 255, 0, 255, 255]) : nil
         }
         let second = try PhotoDecoder().decode(path: photo, size: size, diskCache: cache)
         #expect(calls.withLock { $0 } == 1)
-        #expect(second.size == PixelSize(width: 2, height: 1) && second.pixels[0] == 255 && second.pixels[1] == 0)
+        #expect(second.size == PixelSize(width: 2, height: 1) && second.image.bytes[0] == 255 && second.image.bytes[1] == 0)
         #expect(second.source.width == 400, "the copy carries the photo's own header")
 
         cache.useForCopies { _ in nil }
         let third = try PhotoDecoder().decode(path: photo, size: size, diskCache: cache)
-        #expect(third.size == size && third.averageColour.green > 120, "decoded again from the file: \(third)")
+        #expect(third.size == size && third.averageColour.g > 120, "decoded again from the file: \(third)")
     }
 
     @Test func aDamagedCopyIsDroppedAndTheFileDecodedAgain() throws {
@@ -75,7 +75,7 @@ import Glibc
         let copy = cache.folder + "/" + (try #require(copies.first))
         try Data("not a jpeg".utf8).write(to: URL(fileURLWithPath: copy))
         let again = try PhotoDecoder().decode(path: photo, size: size, diskCache: cache)
-        #expect(again.averageColour.green > 120)
+        #expect(again.averageColour.g > 120)
         let reread = try Data(contentsOf: URL(fileURLWithPath: copy))
         #expect(reread.starts(with: [0xFF, 0xD8]), "a good copy replaced the damaged one")
     }

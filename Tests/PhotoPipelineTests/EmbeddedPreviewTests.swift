@@ -22,9 +22,9 @@ import Testing
         // Orientation 6 turns the stored 160 × 80 a quarter clockwise: the stored top (green)
         // ends on the right.
         #expect(preview.size == PixelSize(width: 80, height: 160), "\(preview)")
-        let right = try #require(preview.pixel(x: 70, y: 80)), left = try #require(preview.pixel(x: 10, y: 80))
-        #expect(right.green > 150 && right.red < 90, "right: \(right)")
-        #expect(left.red > 180 && left.green > 160 && left.blue < 90, "left: \(left)")
+        let right = try #require(preview.image.pixel(x: 70, y: 80)), left = try #require(preview.image.pixel(x: 10, y: 80))
+        #expect(right.g > 150 && right.r < 90, "right: \(right)")
+        #expect(left.r > 180 && left.g > 160 && left.b < 90, "left: \(left)")
         #expect(preview.source.displayedWidth == 300 && preview.source.displayedHeight == 600)
     }
 

@@ -9,7 +9,7 @@ import Testing
 /// waits, and before the loader's workers end.
 @Suite struct LoaderCopiesTests {
     private static func photo() -> DecodedPhoto {
-        DecodedPhoto(size: PixelSize(width: 1, height: 1), pixels: [1, 2, 3, 255], source: PhotoHeader(width: 1, height: 1))
+        DecodedPhoto(image: RGBAImage(width: 1, height: 1, bytes: [1, 2, 3, 255]), source: PhotoHeader(width: 1, height: 1))
     }
 
     private static func request(_ id: Int, priority: Int) -> PhotoRequest {

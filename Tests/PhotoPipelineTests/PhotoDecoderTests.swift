@@ -32,10 +32,10 @@ import Testing
         #expect(header.orientation == orientation)
         let photo = try decoder.decode(path: path, size: PixelSize(width: 80, height: 120))
         #expect(photo.size == PixelSize(width: 80, height: 120))
-        #expect(close(photo.pixel(x: 50, y: 8), Self.red), "top band")
-        #expect(close(photo.pixel(x: 8, y: 70), Self.green), "left band")
-        #expect(close(photo.pixel(x: 70, y: 70), Self.blue), "right")
-        #expect(close(photo.pixel(x: 50, y: 112), Self.blue), "bottom")
+        #expect(close(photo.image.pixel(x: 50, y: 8), Self.red), "top band")
+        #expect(close(photo.image.pixel(x: 8, y: 70), Self.green), "left band")
+        #expect(close(photo.image.pixel(x: 70, y: 70), Self.blue), "right")
+        #expect(close(photo.image.pixel(x: 50, y: 112), Self.blue), "bottom")
     }
 
     @Test(arguments: 1...8)
@@ -66,7 +66,7 @@ import Testing
         let fit = try decoder.decode(path: path, size: PixelSize(width: 300, height: 300), fit: .fit)
         #expect(fit.size == PixelSize(width: 300, height: 150))
         #expect(close(cover.averageColour, (100, 150, 200), tolerance: 3))
-        #expect(cover.averageColour.alpha == 255)
+        #expect(cover.averageColour.a == 255)
     }
 
     @Test(arguments: [("jpg", PhotoFormat.jpeg), ("png", .png), ("gif", .gif), ("webp", .webp),
@@ -114,7 +114,7 @@ import Testing
         for path in [tagged, untagged] {
             let photo = try decoder.decode(path: path, size: PixelSize(width: 32, height: 32))
             #expect(photo.size == PixelSize(width: 32, height: 32))
-            #expect(close(photo.pixel(x: 16, y: 16), (200, 30, 40), tolerance: 20), "\(path)")
+            #expect(close(photo.image.pixel(x: 16, y: 16), (200, 30, 40), tolerance: 20), "\(path)")
         }
     }
 
@@ -129,7 +129,7 @@ import Testing
         let header = try PhotoHeader.read(path: p3)
         #expect(header.hasColourProfile)
         let photo = try decoder.decode(path: p3, size: PixelSize(width: 32, height: 32))
-        #expect(close(photo.pixel(x: 16, y: 16), (200, 30, 40), tolerance: 6))
+        #expect(close(photo.image.pixel(x: 16, y: 16), (200, 30, 40), tolerance: 6))
     }
 
     @Test func palettePNGKeepsItsTransparency() throws {
@@ -146,9 +146,9 @@ import Testing
         let saved = try #require(cvips_open_header(png).map(VipsImageRef.init))
         #expect(saved.has("palette-bit-depth"), "the test image must really be a palette PNG")
         let photo = try decoder.decode(path: png, size: PixelSize(width: 64, height: 32))
-        #expect(photo.pixel(x: 8, y: 16)?.alpha == 255)
-        #expect(close(photo.pixel(x: 8, y: 16), (230, 40, 20), tolerance: 10))
-        #expect(photo.pixel(x: 56, y: 16)?.alpha == 0)
+        #expect(photo.image.pixel(x: 8, y: 16)?.a == 255)
+        #expect(close(photo.image.pixel(x: 8, y: 16), (230, 40, 20), tolerance: 10))
+        #expect(photo.image.pixel(x: 56, y: 16)?.a == 0)
         // Transparent pixels do not darken the average.
         #expect(close(photo.averageColour, (230, 40, 20), tolerance: 10))
     }

@@ -25,8 +25,7 @@ final class FakeDecoder: Sendable {
             if gated { gate.wait() }
             decoded.withLock { $0.append(request.id) }
             if failing.contains(request.id) { throw .notAnImage }
-            return DecodedPhoto(size: PixelSize(width: pixelsPerResult, height: 1),
-                                pixels: [UInt8](repeating: 7, count: pixelsPerResult * 4),
+            return DecodedPhoto(image: RGBAImage(width: pixelsPerResult, height: 1, bytes: [UInt8](repeating: 7, count: pixelsPerResult * 4)),
                                 source: PhotoHeader(width: pixelsPerResult, height: 1))
         }
     }

@@ -34,10 +34,10 @@ final class RecordingTextureMaker: PhotoTextureMaker {
     init(clock: FakeClock) { self.clock = clock }
 
     func makeTexture(of photo: DecodedPhoto) throws(TextureProblem) -> FakeTexture {
-        let shown = Int(photo.pixels[0])
+        let shown = Int(photo.image.bytes[0])
         if failing.contains(shown) { throw TextureProblem(reason: "no room on the card") }
         clock.now += secondsPerTexture
-        let texture = FakeTexture(serial: made.count, size: photo.size, photo: shown, isPreview: photo.pixels[1] == 1)
+        let texture = FakeTexture(serial: made.count, size: photo.size, photo: shown, isPreview: photo.image.bytes[1] == 1)
         made.append(texture)
         return texture
     }
@@ -83,7 +83,8 @@ final class PolicyDecoder: Sendable {
             pixels[at + 1] = preview ? 1 : 0
         }
         // A source four times the asked size, so no decode is "the whole source".
-        return DecodedPhoto(size: size, pixels: pixels, source: PhotoHeader(width: size.width * 4, height: size.height * 4))
+        return DecodedPhoto(image: RGBAImage(width: size.width, height: size.height, bytes: pixels),
+                            source: PhotoHeader(width: size.width * 4, height: size.height * 4))
     }
 
     var loader: PhotoLoader {

@@ -10,12 +10,12 @@ import Testing
     /// A small-JPEG decoder for the tests: libvips' own, so the two readings decode the
     /// thumbnail's bytes alike and differ only in how they find and turn them.
     private let decodeWithVips: QuickEmbeddedPreview.DecodeJPEG = { jpeg in
-        jpeg.withUnsafeBytes { buffer -> (size: PixelSize, rgba: [UInt8])? in
+        jpeg.withUnsafeBytes { buffer -> RGBAImage? in
             guard let base = buffer.baseAddress, let opened = cvips_open_buffer(base, buffer.count) else { return nil }
             let image = VipsImageRef(opened)
             guard let decoded = try? PhotoDecoder.rgba(from: image, path: "thumbnail", header: PhotoHeader(width: image.width, height: image.height))
             else { return nil }
-            return (decoded.size, decoded.pixels)
+            return decoded.image
         }
     }
 
@@ -37,7 +37,7 @@ import Testing
         let byVips = try #require(try PhotoDecoder().embeddedPreview(path: photo))
         let bySwift = try #require(QuickEmbeddedPreview.read(path: photo, decodeJPEG: decodeWithVips))
         #expect(bySwift.size == byVips.size)
-        #expect(bySwift.pixels == byVips.pixels, "orientation \(orientation): the pictures differ")
+        #expect(bySwift.image == byVips.image, "orientation \(orientation): the pictures differ")
         #expect(bySwift.source.orientation == orientation && bySwift.source.displayedWidth == byVips.source.displayedWidth)
     }
 
@@ -59,7 +59,8 @@ import Testing
         }
     }
 
-    @Test func aDecoderThatFailsOrLiesAboutItsSizeGivesNothing() throws {
+    /// (A decoder cannot lie about its picture's size: an RGBAImage's bytes are its size's.)
+    @Test func aDecoderThatFailsOrGivesTooLargeAPictureGivesNothing() throws {
         let scratch = try Scratch()
         let plain = scratch.file("plain.jpg"), photo = scratch.file("photo.jpg"), thumbJPEG = scratch.file("thumb.jpg")
         try TestImages.solid(plain, width: 300, height: 200, (200, 30, 30))
@@ -69,9 +70,8 @@ import Testing
         #expect(QuickEmbeddedPreview.read(path: photo, decodeJPEG: decodeWithVips) != nil)
         #expect(QuickEmbeddedPreview.read(path: photo, decodeJPEG: { _ in nil }) == nil)
         #expect(!isNone(QuickEmbeddedPreview.look(path: photo, decodeJPEG: { _ in nil })), "a thumbnail is there: libvips may decode it")
-        #expect(QuickEmbeddedPreview.read(path: photo, decodeJPEG: { _ in (PixelSize(width: 10, height: 10), [0, 0, 0, 0]) }) == nil)
         #expect(QuickEmbeddedPreview.read(path: photo, decodeJPEG: { _ in
-            (PixelSize(width: 2_000, height: 1), [UInt8](repeating: 0, count: 8_000)) }) == nil, "over the largest side taken")
+            RGBAImage(width: 2_000, height: 1, bytes: [UInt8](repeating: 0, count: 8_000)) }) == nil, "over the largest side taken")
     }
 
     private func isNone(_ look: QuickEmbeddedPreview.Look) -> Bool {

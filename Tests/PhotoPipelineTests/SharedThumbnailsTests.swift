@@ -77,15 +77,15 @@ import Glibc
         setModified(photo, 1_700_000_000)
         let covered = try PhotoDecoder().decode(path: photo, size: PixelSize(width: 200, height: 120), shared: shared)
         #expect(covered.size == PixelSize(width: 256, height: 171))
-        #expect(covered.averageColour.red > 150 && covered.averageColour.blue < 90, "from the thumbnail: \(covered)")
+        #expect(covered.averageColour.r > 150 && covered.averageColour.b < 90, "from the thumbnail: \(covered)")
         // A cell it does not cover is decoded from the file.
         let big = try PhotoDecoder().decode(path: photo, size: PixelSize(width: 600, height: 400), shared: shared)
-        #expect(big.averageColour.blue > 150, "from the file: \(big)")
+        #expect(big.averageColour.b > 150, "from the file: \(big)")
 
         // Stale: a new modification time, and the thumbnail is neither used nor kept.
         setModified(photo, 1_700_000_500)
         let fresh = try PhotoDecoder().decode(path: photo, size: PixelSize(width: 200, height: 120), shared: shared)
-        #expect(fresh.averageColour.blue > 150, "a stale thumbnail is not used: \(fresh)")
+        #expect(fresh.averageColour.b > 150, "a stale thumbnail is not used: \(fresh)")
         _ = try PhotoDecoder().decode(path: photo, size: PixelSize(width: 600, height: 400), shared: shared)
         let rewritten = try #require(PNGChunks.read([UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))))
         #expect(rewritten.text["Thumb::MTime"] == "1700000500", "the next decode writes it anew")

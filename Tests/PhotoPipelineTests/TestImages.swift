@@ -1,5 +1,6 @@
 import CVips
 import Foundation
+import ParallaxKit
 import SpawnIsolation
 import Testing
 @testable import PhotoPipeline
@@ -101,8 +102,8 @@ enum TestImages {
 }
 
 /// Whether two colours are within `tolerance` on each of red, green and blue.
-func close(_ a: PhotoColour?, _ b: (Int, Int, Int), tolerance: Int = 24) -> Bool {
+func close(_ a: Color?, _ b: (Int, Int, Int), tolerance: Int = 24) -> Bool {
     guard let a else { return false }
-    return abs(Int(a.red) - b.0) <= tolerance && abs(Int(a.green) - b.1) <= tolerance
-        && abs(Int(a.blue) - b.2) <= tolerance
+    return abs(Int(a.r) - b.0) <= tolerance && abs(Int(a.g) - b.1) <= tolerance
+        && abs(Int(a.b) - b.2) <= tolerance
 }

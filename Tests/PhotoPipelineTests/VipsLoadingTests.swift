@@ -49,7 +49,7 @@ import Testing
         #expect(header.width == 120 && header.height == 80 && header.format == .jpeg)
         let photo = try PhotoDecoder().decode(path: jpeg, size: PixelSize(width: 60, height: 40), fit: .fit)
         #expect(photo.size == PixelSize(width: 60, height: 40))
-        #expect(abs(Int(photo.averageColour.red) - 128) <= 2)
+        #expect(abs(Int(photo.averageColour.r) - 128) <= 2)
     }
 
     /// A decode that always finds libvips missing, as `PhotoDecoder` does without it.
@@ -58,7 +58,7 @@ import Testing
     }
 
     private static func plainPhoto(_ request: PhotoRequest) -> DecodedPhoto {
-        DecodedPhoto(size: PixelSize(width: 2, height: 1), pixels: [UInt8](repeating: 9, count: 8),
+        DecodedPhoto(image: RGBAImage(width: 2, height: 1, bytes: [UInt8](repeating: 9, count: 8)),
                      source: PhotoHeader(width: 2, height: 1, format: .png))
     }
 

@@ -22,7 +22,7 @@ private final class FakeDecoder: Sendable {
             index % 4 == 3 ? 255 : (index % 4 == 0 ? shade : 90)
         }
         // A source four times the asked size, so no decode counts as "the whole source".
-        return DecodedPhoto(size: PixelSize(width: width, height: height), pixels: pixels,
+        return DecodedPhoto(image: RGBAImage(width: width, height: height, bytes: pixels),
                             source: PhotoHeader(width: width * 4, height: height * 4))
     }
 

@@ -21,8 +21,8 @@ import SDLBackend
         let request = PhotoRequest(id: 0, path: Self.bundledPhoto, size: asked, fit: fit)
         let photo = try decodeWithSDLImage(request)
         #expect(photo.size == expected)
-        #expect(photo.pixels.count == expected.width * expected.height * 4)
-        #expect(photo.averageColour.alpha == 255)
+        #expect(photo.image.bytes.count == expected.width * expected.height * 4)
+        #expect(photo.averageColour.a == 255)
         #expect(photo.source.width == 960 && photo.source.height == 640 && photo.source.format == .png)
     }
 
@@ -37,8 +37,8 @@ import SDLBackend
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         let decoded = try #require(decodeWithSDLImage(jpeg: bytes))
         #expect(decoded.size == PixelSize(width: 40, height: 20))
-        #expect(decoded.rgba.count == 40 * 20 * 4)
-        #expect(abs(Int(decoded.rgba[0]) - 200) < 12 && abs(Int(decoded.rgba[1]) - 40) < 12 && decoded.rgba[3] == 255)
+        #expect(decoded.bytes.count == 40 * 20 * 4)
+        #expect(abs(Int(decoded.bytes[0]) - 200) < 12 && abs(Int(decoded.bytes[1]) - 40) < 12 && decoded.bytes[3] == 255)
         #expect(decodeWithSDLImage(jpeg: Array("not an image".utf8)) == nil)
         #expect(decodeWithSDLImage(jpeg: Array(bytes.prefix(20))) == nil, "a JPEG cut off in its headers")
         #expect(decodeWithSDLImage(jpeg: []) == nil)

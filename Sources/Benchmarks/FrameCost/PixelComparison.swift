@@ -1,3 +1,4 @@
+import ParallaxKit
 import SDLBackend
 
 /// How two rendered frames differ, for checking that the bare loop drew what the app drew.

@@ -65,8 +65,8 @@ public final class DiskThumbnailCache: Sendable {
         let copy = file(for: path, facts: facts, size: size, fit: fit)
         guard FileManager.default.fileExists(atPath: copy) else { return nil }
         if let plain = plainJPEGDecoder.current, let bytes = FileManager.default.contents(atPath: copy) {
-            if let decoded = plain([UInt8](bytes)), decoded.rgba.count == decoded.size.width * decoded.size.height * 4 {
-                return DecodedPhoto(size: decoded.size, pixels: decoded.rgba, source: source)
+            if let decoded = plain([UInt8](bytes)) {
+                return DecodedPhoto(image: decoded, source: source)
             }
             unlink(copy)
             return nil
@@ -91,7 +91,7 @@ public final class DiskThumbnailCache: Sendable {
         guard let output = try? OutputFile(path: final, producer: .path, durability: .cache),
               let temporary = output.temporaryPath
         else { return }
-        let written = photo.pixels.withUnsafeBytes { bytes -> Bool in
+        let written = photo.image.bytes.withUnsafeBytes { bytes -> Bool in
             guard let image = vips_image_new_from_memory_copy(bytes.baseAddress, bytes.count, width, height, 4,
                                                                Int32(CVIPS_FORMAT_UCHAR)) else { return false }
             let owned = VipsImageRef(image)

@@ -189,7 +189,7 @@ public struct SharedThumbnails: Sendable {
         guard Vips.start(), let width = Int32(exactly: photo.size.width), let height = Int32(exactly: photo.size.height) else { return nil }
         let scratch = scratchFolder + "/.parallax-playground-\(UUID().uuidString).png"
         defer { unlink(scratch) }
-        let written = photo.pixels.withUnsafeBytes { bytes -> Bool in
+        let written = photo.image.bytes.withUnsafeBytes { bytes -> Bool in
             guard let image = vips_image_new_from_memory_copy(bytes.baseAddress, bytes.count, width, height, 4,
                                                                Int32(CVIPS_FORMAT_UCHAR)) else { return false }
             let source = VipsImageRef(image)

@@ -1,26 +1,41 @@
 import ParallaxKit
 
-/// An 8-bit RGBA colour, straight (not premultiplied) alpha.
-public struct PhotoColour: Sendable, Hashable {
-    public var red: UInt8
-    public var green: UInt8
-    public var blue: UInt8
-    public var alpha: UInt8
+/// Pixels decoded from a photo, upright and in sRGB, ready for a texture.
+public struct DecodedPhoto: Sendable, CustomStringConvertible {
+    /// The pixels: RGBA, 8 bits a channel, straight alpha, rows top to bottom without padding.
+    public let image: RGBAImage
+    /// The mean colour of `image`, for a placeholder while the photo loads.
+    public let averageColour: Color
+    /// Every pixel's alpha is 255 (nearly every photo): its texture draws without blending.
+    /// Found with the average, on the decoding thread, not on the frame.
+    public let isOpaque: Bool
+    /// The header of the source file (its size as stored, orientation, date).
+    public let source: PhotoHeader
 
-    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
-        self.red = red
-        self.green = green
-        self.blue = blue
-        self.alpha = alpha
+    /// Width and height of `image`.
+    public var size: PixelSize { image.size }
+
+    /// Bytes held by `image`.
+    public var byteCount: Int { image.bytes.count }
+
+    public init(image: RGBAImage, source: PhotoHeader) {
+        self.image = image
+        (averageColour, isOpaque) = Color.survey(ofRGBA: image.bytes)
+        self.source = source
     }
 
-    /// The alpha-weighted mean of RGBA pixels (fully transparent pixels do not tint it);
-    /// transparent black for an empty or wholly transparent buffer.
-    public static func average(ofRGBA pixels: [UInt8]) -> PhotoColour { survey(ofRGBA: pixels).average }
+    /// Size and average colour; never the pixels (test failures stay readable).
+    public var description: String {
+        let c = averageColour
+        return "DecodedPhoto(\(size), average \(c.r),\(c.g),\(c.b),\(c.a), "
+            + "from \(source.width)×\(source.height) orientation \(source.orientation))"
+    }
+}
 
+extension Color {
     /// The mean colour of RGBA `pixels`, and whether every pixel is opaque (its alpha sum is
     /// 255 a pixel exactly), in one pass on the thread that decoded them.
-    static func survey(ofRGBA pixels: [UInt8]) -> (average: PhotoColour, opaque: Bool) {
+    static func survey(ofRGBA pixels: [UInt8]) -> (average: Color, opaque: Bool) {
         var red = 0, green = 0, blue = 0, alpha = 0
         // Through a raw buffer: this runs over every pixel of every decode, and unchecked
         // reads keep it cheap even in a debug build.
@@ -38,51 +53,9 @@ public struct PhotoColour: Sendable, Hashable {
             }
         }
         let count = pixels.count / 4
-        guard alpha > 0, count > 0 else { return (PhotoColour(red: 0, green: 0, blue: 0, alpha: 0), count == 0) }
+        guard alpha > 0, count > 0 else { return (Color(r: 0, g: 0, b: 0, a: 0), count == 0) }
         func mean(_ sum: Int) -> UInt8 { UInt8(clamping: (sum + alpha / 2) / alpha) }
-        return (PhotoColour(red: mean(red), green: mean(green), blue: mean(blue),
-                            alpha: UInt8(clamping: (alpha + count / 2) / count)),
+        return (Color(r: mean(red), g: mean(green), b: mean(blue), a: UInt8(clamping: (alpha + count / 2) / count)),
                 alpha == 255 * count)
-    }
-}
-
-/// Pixels decoded from a photo, upright and in sRGB, ready for a texture.
-public struct DecodedPhoto: Sendable, CustomStringConvertible {
-    /// Width and height of `pixels`.
-    public let size: PixelSize
-    /// RGBA, 8 bits a channel, straight alpha, rows top to bottom, `size.width * 4` bytes a
-    /// row with no padding (SDL_PIXELFORMAT_ABGR8888 on a little-endian machine).
-    public let pixels: [UInt8]
-    /// The mean colour of `pixels`, for a placeholder while the photo loads.
-    public let averageColour: PhotoColour
-    /// Every pixel's alpha is 255 (nearly every photo): its texture draws without blending.
-    /// Found with the average, on the decoding thread, not on the frame.
-    public let isOpaque: Bool
-    /// The header of the source file (its size as stored, orientation, date).
-    public let source: PhotoHeader
-
-    /// Bytes held by `pixels`.
-    public var byteCount: Int { pixels.count }
-
-    public init(size: PixelSize, pixels: [UInt8], source: PhotoHeader) {
-        self.size = size
-        self.pixels = pixels
-        (averageColour, isOpaque) = PhotoColour.survey(ofRGBA: pixels)
-        self.source = source
-    }
-
-    /// Size and average colour; never the pixels (test failures stay readable).
-    public var description: String {
-        let c = averageColour
-        return "DecodedPhoto(\(size), average \(c.red),\(c.green),\(c.blue),\(c.alpha), "
-            + "from \(source.width)×\(source.height) orientation \(source.orientation))"
-    }
-
-    /// The pixel at (x, y), or nil outside the image.
-    public func pixel(x: Int, y: Int) -> PhotoColour? {
-        guard (0..<size.width).contains(x), (0..<size.height).contains(y) else { return nil }
-        let i = (y * size.width + x) * 4
-        return PhotoColour(red: pixels[i], green: pixels[i + 1], blue: pixels[i + 2],
-                           alpha: pixels[i + 3])
     }
 }

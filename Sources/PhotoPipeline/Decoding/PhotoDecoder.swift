@@ -241,8 +241,7 @@ public struct PhotoDecoder: Sendable {
             throw .corrupt("libvips gave \(byteCount) bytes for \(width)×\(height) RGBA")
         }
         let pixels = [UInt8](UnsafeRawBufferPointer(start: memory, count: byteCount))
-        return DecodedPhoto(size: PixelSize(width: width, height: height), pixels: pixels,
-                            source: header)
+        return DecodedPhoto(image: RGBAImage(width: width, height: height, bytes: pixels), source: header)
     }
 }
 

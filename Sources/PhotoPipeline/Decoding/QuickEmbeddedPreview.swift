@@ -8,9 +8,8 @@ import Synchronization
 /// 150 ms of it). A file this reader does not take (no EXIF thumbnail, an odd header, a
 /// thumbnail over `PhotoDecoder.largestEmbeddedSide`) gives nil: libvips' reading follows.
 public enum QuickEmbeddedPreview {
-    /// Decodes a small JPEG held in memory into RGBA rows (4 bytes a pixel, no padding);
-    /// nil when it cannot. Called on decode threads.
-    public typealias DecodeJPEG = @Sendable (_ jpeg: [UInt8]) -> (size: PixelSize, rgba: [UInt8])?
+    /// Decodes a small JPEG held in memory; nil when it cannot. Called on decode threads.
+    public typealias DecodeJPEG = @Sendable (_ jpeg: [UInt8]) -> RGBAImage?
 
     /// What a look for a file's embedded thumbnail found.
     public enum Look {
@@ -38,10 +37,9 @@ public enum QuickEmbeddedPreview {
         guard let decoded = decodeJPEG(jpeg) else { return .unknown }
         let size = decoded.size
         guard size.width > 0, size.height > 0, size.width <= PhotoDecoder.largestEmbeddedSide,
-              size.height <= PhotoDecoder.largestEmbeddedSide, decoded.rgba.count == size.width * size.height * 4
+              size.height <= PhotoDecoder.largestEmbeddedSide
         else { return .unknown }
-        let upright = Self.upright(decoded.rgba, size: size, orientation: header.orientation)
-        return .found(DecodedPhoto(size: upright.size, pixels: upright.rgba, source: header))
+        return .found(DecodedPhoto(image: Self.upright(decoded, orientation: header.orientation), source: header))
     }
 
     /// Whether the JPEG whose first bytes are `start` embeds a thumbnail this reader takes
@@ -56,17 +54,17 @@ public enum QuickEmbeddedPreview {
         return Array(exif[range])
     }
 
-    /// `rgba` (stored as the camera wrote it) turned as EXIF `orientation` (1–8, TIFF 6.0's
+    /// `image` (stored as the camera wrote it) turned as EXIF `orientation` (1–8, TIFF 6.0's
     /// Orientation tag) says the photo is shown: 2 mirrors, 3 turns half way, 4 flips, 5 is
     /// the transpose, 6 a quarter turn clockwise, 7 the transverse, 8 a quarter turn
     /// anticlockwise. Anything else is taken as 1.
-    static func upright(_ rgba: [UInt8], size: PixelSize, orientation: Int) -> (rgba: [UInt8], size: PixelSize) {
-        let w = size.width, h = size.height
-        guard (2...8).contains(orientation), rgba.count == w * h * 4 else { return (rgba, size) }
+    static func upright(_ image: RGBAImage, orientation: Int) -> RGBAImage {
+        let w = image.width, h = image.height
+        guard (2...8).contains(orientation) else { return image }
         let swaps = orientation >= 5
-        let out = swaps ? PixelSize(width: h, height: w) : size
-        var turned = [UInt8](repeating: 0, count: rgba.count)
-        rgba.withUnsafeBufferPointer { source in
+        let out = swaps ? PixelSize(width: h, height: w) : image.size
+        var turned = [UInt8](repeating: 0, count: image.bytes.count)
+        image.bytes.withUnsafeBufferPointer { source in
             turned.withUnsafeMutableBufferPointer { destination in
                 for y in 0..<out.height {
                     for x in 0..<out.width {
@@ -89,7 +87,7 @@ public enum QuickEmbeddedPreview {
                 }
             }
         }
-        return (turned, out)
+        return RGBAImage(width: out.width, height: out.height, bytes: turned)
     }
 }
 

@@ -49,7 +49,7 @@ extension PhotoTexturePipeline {
             if key.isPreview { withoutPreview.insert(photo) } else { fail(photo, reason: problem.reason) }
         case .success(let decoded):
             let c = decoded.averageColour
-            colours[photo] = Color(r: c.red, g: c.green, b: c.blue)
+            colours[photo] = Color(r: c.r, g: c.g, b: c.b)
             // A preview arriving after the sharp photo only told us the colour.
             if key.isPreview, cache.contains(photo) { return }
             let texture: Texture
