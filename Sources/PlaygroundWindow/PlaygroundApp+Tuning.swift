@@ -142,6 +142,6 @@ extension PlaygroundApp {
     /// `path` with the home folder written as "~" (as P's and R's toasts write it), to fit the
     /// panel's width.
     static func homeShortened(_ path: String) -> String {
-        SaveFolder.tilde(path, home: ProcessInfo.processInfo.environment["HOME"])
+        HomePath.shown(path)
     }
 }
