@@ -258,6 +258,7 @@ public final class PlaygroundApp {
             case .quit: running = false; continue
             case .resized: frameEvent = .resize(renderer.viewport.size)
             case .exposed: continue
+            case .pointerLeft: pointer = nil; continue
             case .dropped(let path): onDrop?(path); continue
             case .input(let input): frameEvent = .input(TimedEvent(time: event.time - loopStart, event: input))
             }
@@ -270,6 +271,7 @@ public final class PlaygroundApp {
         for pane in panes.panes.dropFirst() { pane.playground.catchUpPhotos(with: playground) }
 
         panes.surface = surfaceFacts()
+        handPointerToPanes()
         let frame = panes.run(at: t)[0]
         // The rest of the main thread's work slowed too: everything before the renderer.
         let modelDone = slowdown.stretchRest(ofFrameFrom: frameStart, to: clock.now())
