@@ -56,8 +56,9 @@ public final class PlaygroundApp {
     var tuningFrame: Rect?
     /// Where the pointer was last seen (hovering or dragging), for the explain card.
     var pointer: Point?
-    /// The saved presets' names, read when the panel opens and after a save.
-    var presetNames: [String]?
+    /// The saved presets (each with why it will not load, if it will not), read when the panel
+    /// opens and after a save.
+    var presetEntries: [PresetStore.Entry]?
     /// A photo folder's headers still arriving, if any.
     public var headerScan: HeaderArrivals?
     var firstScreen: [RunReport.Photos.ScreenPhoto] = []
