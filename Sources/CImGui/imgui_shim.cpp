@@ -159,13 +159,58 @@ bool imgui_shim_name_field(const char *label, const char *hint, char *buffer, in
 
 bool imgui_shim_checkbox(const char *label, bool *value) { return ImGui::Checkbox(label, value); }
 
-bool imgui_shim_slider_float(const char *label, float *value, float minimum, float maximum, const char *format, bool logarithmic) {
-    return ImGui::SliderFloat(label, value, minimum, maximum, format, logarithmic ? ImGuiSliderFlags_Logarithmic : 0);
+bool imgui_shim_slider_float(const char *label, float *value, float minimum, float maximum, const char *format, bool logarithmic,
+                             float *frameX, float *frameY, float *frameWidth, float *frameHeight) {
+    // The frame SliderFloat lays out: the item's width, one frame high, at the item's corner.
+    const float width = ImGui::CalcItemWidth();
+    const bool changed = ImGui::SliderFloat(label, value, minimum, maximum, format, logarithmic ? ImGuiSliderFlags_Logarithmic : 0);
+    const ImVec2 corner = ImGui::GetItemRectMin();
+    *frameX = corner.x;
+    *frameY = corner.y;
+    *frameWidth = width;
+    *frameHeight = ImGui::GetFrameHeight();
+    return changed;
+}
+
+float imgui_shim_grab_min_size(void) { return ImGui::GetStyle().GrabMinSize; }
+
+void imgui_shim_frame_text(const char *text, float x, float frameX, float frameY, float frameWidth, float frameHeight) {
+    const float y = frameY + (frameHeight - ImGui::CalcTextSize(text).y) * 0.5f;
+    const ImVec4 clip(frameX, frameY, frameX + frameWidth, frameY + frameHeight);
+    ImGui::GetWindowDrawList()->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(x, y), ImGui::GetColorU32(ImGuiCol_Text),
+                                        text, nullptr, 0, &clip);
 }
 
 bool imgui_shim_combo(const char *label, int *current, const char *const *items, int count) {
     return ImGui::Combo(label, current, items, count);
 }
+
+bool imgui_shim_combo_marked(const char *label, int *current, const char *const *items, const char *const *reasons, int count) {
+    const char *preview = *current >= 0 && *current < count ? items[*current] : "";
+    bool changed = false;
+    // ImGui::Combo's own list (BeginCombo, a Selectable per entry, EndCombo): the same
+    // geometry, with the marked entries disabled.
+    if (ImGui::BeginCombo(label, preview)) {
+        for (int i = 0; i < count; i++) {
+            const bool unusable = reasons[i] != nullptr;
+            ImGui::PushID(i);
+            ImGui::BeginDisabled(unusable);
+            if (ImGui::Selectable(items[i], i == *current) && !unusable) {
+                *current = i;
+                changed = true;
+            }
+            ImGui::EndDisabled();
+            if (unusable && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", reasons[i]);
+            if (i == *current) ImGui::SetItemDefaultFocus();
+            ImGui::PopID();
+        }
+        ImGui::EndCombo();
+    }
+    return changed;
+}
+
+float imgui_shim_text_width(const char *text) { return ImGui::CalcTextSize(text).x; }
+float imgui_shim_available_width(void) { return ImGui::GetContentRegionAvail().x; }
 
 bool imgui_shim_item_active(void) { return ImGui::IsItemActive(); }
 

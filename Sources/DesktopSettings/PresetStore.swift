@@ -34,6 +34,31 @@ public struct PresetStore: Sendable {
         return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.filter(Self.isValidName).sorted()
     }
 
+    /// A saved preset as a list shows it: its name, and why it will not load (nil: it loads).
+    public struct Entry: Equatable, Sendable {
+        public let name: String
+        public let problem: String?
+        public init(name: String, problem: String? = nil) {
+            self.name = name
+            self.problem = problem
+        }
+    }
+
+    /// The saved presets, sorted, each read as a load would read it: a file that is not a
+    /// preset, or holds a value out of range, carries the load's reason (without its path:
+    /// the entry names the file).
+    public func entries() -> [Entry] {
+        names().map { name in
+            do throws(PresetError) {
+                _ = try load(name)
+                return Entry(name: name)
+            } catch {
+                let prefix = path(of: name) + ": ", message = error.message
+                return Entry(name: name, problem: message.hasPrefix(prefix) ? String(message.dropFirst(prefix.count)) : message)
+            }
+        }
+    }
+
     /// `--preset`'s argument: a file (a path with a '/' or ending in .json) or a saved name.
     public func load(_ nameOrFile: String) throws(PresetError) -> Preset {
         let isFile = nameOrFile.contains("/") || nameOrFile.hasSuffix(".json")

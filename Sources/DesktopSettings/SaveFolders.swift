@@ -64,11 +64,11 @@ public enum UserFolder: Sendable, CaseIterable {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
                 if isFolder.boolValue { return SaveFolder(path: path, home: home) }
-                problem = problem ?? "\(SaveFolder.tilde(path, home: home)) is not a folder"
+                problem = problem ?? "\(HomePath.shown(path, home: home)) is not a folder"
                 continue
             }
             if let reason = Self.makeFolder(path) {
-                problem = problem ?? "cannot make \(SaveFolder.tilde(path, home: home)): \(reason)"
+                problem = problem ?? "cannot make \(HomePath.shown(path, home: home)): \(reason)"
             } else {
                 return SaveFolder(path: path, home: home)
             }
@@ -126,7 +126,7 @@ public struct SaveFolder: Equatable, Sendable {
     /// the home, its middle elided when too long, the file name always whole), `after`, and
     /// in the current directory, why, at most `longestToast` characters in all.
     public func toast(_ before: String, _ file: String, _ after: String = "") -> String {
-        let shown = Self.tilde(file, home: home)
+        let shown = HomePath.shown(file, home: home)
         let fixed = before.count + after.count
         // First the file name, whole, and the start of its folder; then why it is in the
         // current directory; then as much more of the folder as fits.
@@ -140,12 +140,6 @@ public struct SaveFolder: Equatable, Sendable {
         }
         let room = Self.longestToast - fixed - note.count
         return before + Self.elided(shown, longest: room, keepingLast: true) + after + note
-    }
-
-    /// `path` with a leading home folder written "~".
-    public static func tilde(_ path: String, home: String?) -> String {
-        guard let home, home != "/", path == home || path.hasPrefix(home + "/") else { return path }
-        return "~" + path.dropFirst(home.count)
     }
 
     /// `text` cut to `longest` characters with "…" in the middle; with `keepingLast`, the

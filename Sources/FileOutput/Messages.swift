@@ -13,3 +13,8 @@ public func printError(_ message: String) {
 public func printWarning(_ message: String) {
     FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
 }
+
+/// Writes "note: MESSAGE" on standard error: what a command chose on its own, and why.
+public func printNote(_ message: String) {
+    FileHandle.standardError.write(Data("note: \(message)\n".utf8))
+}

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DesktopSettings
 import Export
 import FileOutput
 import Foundation
@@ -11,6 +12,9 @@ import SDLBackend
 extension ExportCommand: RunnableCommand {
     func execute() throws {
         let folderContents = try model.folder.load()
+        let choice = strategyChoice()
+        var model = self.model
+        model.strategy = choice.strategy
         let playground = model.makePlayground(viewportSize: size.size, folder: folderContents, parallaxAmount: parallax)
         if !format.isPage, playground.strategy == .off {
             throw InputError(message: "--strategy off has no \(format.rawValue) source to write (the images stay centred): pick scroll-callback, layout-invalidation or cached-layout, or --format web or react for a still list")
@@ -69,6 +73,22 @@ extension ExportCommand: RunnableCommand {
             folder.discard()
             throw error
         }
+        if let note = choice.note(written: playground.strategy, scene: playground.scene.id, format: format) { printNote(note) }
         print(folder.path)
+    }
+
+    /// `--strategy`, the preset's, the window's last (read from the settings file unless
+    /// `--no-settings`; an unusable file is one warning), or the scene's own.
+    private func strategyChoice() -> ExportStrategyChoice {
+        var remembered: ParallaxStrategy?
+        var path: String?
+        if !noSettings, model.strategy == nil, let settingsPath = SettingsFile.defaultPath() {
+            let session = SettingsSession(file: SettingsFile(path: settingsPath))
+            if let warning = session.warning { printWarning(warning) }
+            remembered = session.stored.strategy
+            path = HomePath.shown(settingsPath)
+        }
+        return ExportStrategyChoice(option: model.strategyOption, preset: model.preset?.strategy, remembered: remembered,
+                                    settingsPath: path, readsSettings: !noSettings)
     }
 }

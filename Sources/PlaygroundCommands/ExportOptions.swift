@@ -19,6 +19,8 @@ package struct ExportCommand: ParsableCommand {
             how to bundle it). Verified by the tests: tsc --strict type-checks every file against React 18's \
             types, and the demo runs in headless Chromium against the model, each strategy.
             The browser's scroll physics cannot be set by code: --physics does not reach a page or a component.
+            Without --strategy (or a preset's), the strategy last chosen in the window is written, else the scene's own; \
+            a line on standard error says which and why.
             The folder is written whole; an existing non-empty --out is replaced only with --force.
             """
             + "\n" + SwiftSourceHelp.text + "\n" + NativeSourceFormat.help
@@ -51,6 +53,9 @@ package struct ExportCommand: ParsableCommand {
 
     @Option(help: "What to write: web (default), react, uikit, swiftui, compose, android-view or flutter.")
     package var format: Format = .web
+
+    @Flag(help: "Do not read the remembered settings ($XDG_CONFIG_HOME/parallax-playground/settings.json): without --strategy, write the scene's own strategy rather than the one last chosen in the window.")
+    package var noSettings = false
 
     @OptionGroup package var parallaxAmount: ParallaxAmountOption
     package var parallax: Double? { parallaxAmount.amount }

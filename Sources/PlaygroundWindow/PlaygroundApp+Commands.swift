@@ -25,7 +25,7 @@ extension PlaygroundApp {
             toast.show(KeyFeedback.comparisonMessage(comparison, after: KeyFeedback.State(playground)), at: frameTime)
         case .toggleTuningPanel:
             showsTuning.toggle()
-            presetNames = nil
+            presetEntries = nil
         case .toggleCompareStrip:
             showsStrip.toggle()
             toast.show(panes.comparison == nil ? "The strip shows under compared panes: press C first"

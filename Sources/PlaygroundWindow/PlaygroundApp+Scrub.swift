@@ -15,3 +15,18 @@ extension PlaygroundApp {
             sharp: counters.visibleSharp == counters.visibleNeeded, at: monotonicNanoseconds())
     }
 }
+
+extension PlaygroundApp {
+    /// Hands each pane where the pointer hovers over it, in its own coordinates, so its
+    /// scroll indicator shows as the pointer nears the scrolling edge and widens over the
+    /// thumb (`ScrollIndicator.reach`). Over the tuning panel, or outside the window, no
+    /// pane has it.
+    func handPointerToPanes() {
+        let over = pointer.flatMap { p in tuningFrame?.contains(p) == true ? nil : p }
+        for pane in panes.panes {
+            pane.composer.pointer = over.flatMap { p in
+                pane.frame.contains(p) ? Point(x: p.x - pane.frame.minX, y: p.y - pane.frame.minY) : nil
+            }
+        }
+    }
+}

@@ -59,11 +59,13 @@ extension PlaygroundApp {
         panel.budget = budget
         panel.displayHertz = displayHertz
         let store = PresetStore.standard()
-        if presetNames == nil { presetNames = store?.names() ?? [] }
+        if presetEntries == nil { presetEntries = store?.entries() ?? [] }
         let suggested = Preset(playground: playground).suggestedName
+        let listed = presetEntries ?? []
+        let unusable = Dictionary(listed.compactMap { entry in entry.problem.map { (entry.name, $0) } }, uniquingKeysWith: { first, _ in first })
         let outcome = TuningPanelView.draw(panel, vsync: renderer.isVSyncEnabled, recording: recorder.isRecording,
-                                           presets: presetNames ?? [], presetForm: presetForm, suggestedName: suggested,
-                                           presetFolder: store.map { Self.homeShortened($0.folder) }, with: imgui)
+                                           presets: listed.map(\.name), unusablePresets: unusable, presetForm: presetForm,
+                                           suggestedName: suggested, presetFolder: store.map { HomePath.shown($0.folder) }, with: imgui)
         presetForm = outcome.presetForm
         // The card for the cell under the pointer, in the pane it is over: not over the panel,
         // and not while a list of the panel's is open (the pointer is choosing from it).
@@ -103,7 +105,7 @@ extension PlaygroundApp {
                     let preset = try store.load(name)
                     commands += preset.commands
                     quietCommands = commands.count
-                    presetForm.status = "Loaded " + Self.homeShortened(store.path(of: name))
+                    presetForm.status = "Loaded " + HomePath.shown(store.path(of: name))
                     toast.show("Preset \(name)" + (preset.technique == nil ? "" : " (its technique applies at start: --preset \(name))"), at: t)
                 } catch {
                     presetForm.status = "Not loaded: \(error.message)"
@@ -129,19 +131,16 @@ extension PlaygroundApp {
             if budget.cpuSlowdown != 1 { preset.cpuSlowdown = budget.cpuSlowdown }
             if let hertz = budget.refreshHertz { preset.refresh = .some(hertz) }
             try store.save(preset, as: name)
-            presetNames = nil
+            presetEntries = nil
             let path = store.path(of: name)
-            presetForm.status = "Saved " + Self.homeShortened(path)
-            toast.show("Saved preset \(name) in \(path) (--preset \(name))", at: t)
+            presetForm.status = "Saved " + HomePath.shown(path)
+            // The folder, named as P's and R's toasts name theirs ("~" for the home, elided to
+            // fit): the toast names the preset already, and the panel's row the whole file.
+            let folder = SaveFolder(path: store.folder, home: ProcessInfo.processInfo.environment["HOME"])
+            toast.show(folder.toast("Saved preset \(name) in ", store.folder, " (--preset \(name))"), at: t)
         } catch {
             presetForm.status = "Not saved: \(error.message)"
             toast.show("The preset was not saved: \(error.message)", at: t)
         }
-    }
-
-    /// `path` with the home folder written as "~" (as P's and R's toasts write it), to fit the
-    /// panel's width.
-    static func homeShortened(_ path: String) -> String {
-        SaveFolder.tilde(path, home: ProcessInfo.processInfo.environment["HOME"])
     }
 }

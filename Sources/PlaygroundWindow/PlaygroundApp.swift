@@ -57,8 +57,9 @@ public final class PlaygroundApp {
     var tuningFrame: Rect?
     /// Where the pointer was last seen (hovering or dragging), for the explain card.
     var pointer: Point?
-    /// The saved presets' names, read when the panel opens and after a save.
-    var presetNames: [String]?
+    /// The saved presets (each with why it will not load, if it will not), read when the panel
+    /// opens and after a save.
+    var presetEntries: [PresetStore.Entry]?
     /// A photo folder's headers still arriving, if any.
     public var headerScan: HeaderArrivals?
     var firstScreen: [RunReport.Photos.ScreenPhoto] = []
@@ -259,6 +260,7 @@ public final class PlaygroundApp {
             case .quit: running = false; continue
             case .resized: frameEvent = .resize(renderer.viewport.size)
             case .exposed: continue
+            case .pointerLeft: pointer = nil; continue
             case .dropped(let path): onDrop?(path); continue
             case .input(let input): frameEvent = .input(TimedEvent(time: event.time - loopStart, event: input))
             }
@@ -271,6 +273,7 @@ public final class PlaygroundApp {
         for pane in panes.panes.dropFirst() { pane.playground.catchUpPhotos(with: playground) }
 
         panes.surface = surfaceFacts()
+        handPointerToPanes()
         let frame = panes.run(at: t)[0]
         // The rest of the main thread's work slowed too: everything before the renderer.
         let modelDone = slowdown.stretchRest(ofFrameFrom: frameStart, to: clock.now())

@@ -72,6 +72,10 @@ public final class FrameComposer {
     public private(set) var windowChrome = DrawList()
     /// Where `windowChrome` draws, in the pane's coordinates (nil when it is empty).
     public private(set) var windowChromeFrame: Rect?
+    /// Where a hovering pointer is over this pane, in its coordinates (nil: elsewhere, or no
+    /// pointer, as in `shot` and `record`): the window sets it from the mouse's motion, and
+    /// the scroll indicator shows near it (`ScrollIndicator.reach`).
+    public var pointer: Point?
 
     public init(decorations: FrameDecorations = FrameDecorations()) {
         self.decorations = decorations
@@ -88,9 +92,11 @@ public final class FrameComposer {
     /// scroll indicator fades by the frames' times.
     public func compose(_ frame: FrameReport, of playground: Playground, statistics: FrameStatistics,
                         surface: SurfaceFacts, motion: MotionMeter? = nil, into list: inout DrawList) {
-        indicator.update(moved: frame.moved, at: frame.time)
+        let reach = decorations.scrollIndicator ? ScrollIndicator.reach(of: pointer, in: playground.scrollView) : .away
+        indicator.update(moved: frame.moved, reach: reach, at: frame.time)
         let opacity = decorations.scrollIndicator ? indicator.opacity(at: frame.time) : 0
-        SceneRenderer(showsDebugOutlines: decorations.debugOutlines).draw(playground, indicatorOpacity: opacity, into: &list)
+        SceneRenderer(showsDebugOutlines: decorations.debugOutlines)
+            .draw(playground, indicatorOpacity: opacity, indicatorHovered: reach == .overThumb, into: &list)
         let viewport = playground.viewportSize
         let mode = shownOverlay
         var overlayFrame: Rect?

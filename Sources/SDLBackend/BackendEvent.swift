@@ -7,6 +7,8 @@ public enum BackendEvent: Hashable, Sendable {
     case resized(Size)
     /// The window was uncovered and should be drawn again even if nothing changed.
     case exposed
+    /// The pointer left the window (SDL_WINDOWEVENT_LEAVE): nothing is hovered any more.
+    case pointerLeft
     /// The user asked to close the app (window close button, Ctrl-C in the terminal).
     case quit
     /// A file or folder dropped onto the window (SDL_DROPFILE, on by default in SDL2), by its path.

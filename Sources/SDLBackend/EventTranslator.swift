@@ -53,6 +53,8 @@ enum EventTranslator {
             return .resized(Size(width: Double(event.data1), height: Double(event.data2)))
         case SDL_WINDOWEVENT_EXPOSED.rawValue:
             return .exposed
+        case SDL_WINDOWEVENT_LEAVE.rawValue:
+            return .pointerLeft
         default:
             return nil
         }

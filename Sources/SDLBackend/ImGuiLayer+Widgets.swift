@@ -88,12 +88,24 @@ extension ImGuiLayer {
         return changed
     }
 
+    /// A slider whose value is written beside its grab, never over it (`SliderValueText`).
     public func slider(_ label: String, _ value: inout Double, in range: ClosedRange<Double>, format: String,
                        logarithmic: Bool = false) -> Bool {
         var v = Float(value)
-        let changed = imgui_shim_slider_float(label, &v, Float(range.lowerBound), Float(range.upperBound), format, logarithmic)
+        var x: Float = 0, y: Float = 0, width: Float = 0, height: Float = 0
+        // ImGui's own text is hidden ("##"), the format still setting its rounding and its
+        // logarithmic scale's end at zero.
+        let changed = imgui_shim_slider_float(label, &v, Float(range.lowerBound), Float(range.upperBound), "##" + format, logarithmic,
+                                              &x, &y, &width, &height)
         noteWidget(label)
         if changed { value = min(max(Double(v), range.lowerBound), range.upperBound) }
+        let frame = Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height))
+        let shown = String(format: format, Double(v))
+        let grabWidth = Double(imgui_shim_grab_min_size())
+        let fraction = SliderValueText.fraction(of: Double(v), in: range, logarithmic: logarithmic, precision: SliderValueText.precision(of: format))
+        let grab = SliderValueText.grabCentre(frame: frame, grabWidth: grabWidth, fraction: fraction)
+        let textX = SliderValueText.textX(frame: frame, grabCentre: grab, grabWidth: grabWidth, textWidth: textWidth(shown))
+        imgui_shim_frame_text(shown, Float(textX), x, y, width, height)
         return changed
     }
 
@@ -108,6 +120,28 @@ extension ImGuiLayer {
         if changed { selected = Int(current) }
         return changed
     }
+
+    /// A combo like `combo`'s in which the entries `unusable` names (by index) are dimmed and
+    /// cannot be picked; the pointer resting on one shows its reason.
+    public func combo(_ label: String, _ selected: inout Int, _ items: [String], unusable: [Int: String]) -> Bool {
+        var current = Int32(selected)
+        let names = items.map { strdup($0) }
+        let reasons = items.indices.map { unusable[$0].map { strdup($0) } ?? nil }
+        defer { (names + reasons).forEach { free($0) } }
+        let changed = names.map { UnsafePointer($0) }.withUnsafeBufferPointer { namePointers in
+            reasons.map { $0.map { UnsafePointer($0) } }.withUnsafeBufferPointer { reasonPointers in
+                imgui_shim_combo_marked(label, &current, namePointers.baseAddress, reasonPointers.baseAddress, Int32(items.count))
+            }
+        }
+        noteWidget(label)
+        if changed { selected = Int(current) }
+        return changed
+    }
+
+    /// How wide `text` is in the panel's font, in points.
+    public func textWidth(_ text: String) -> Double { Double(imgui_shim_text_width(text)) }
+    /// The width left for widgets on the current row, in points.
+    public var availableWidth: Double { Double(imgui_shim_available_width()) }
 
     /// A line plot of `points` in a `size` box, with `dots` on it and a marked x.
     public func plot(size: Size, points: [Point], xRange: ClosedRange<Double>, yRange: ClosedRange<Double>,

@@ -30,9 +30,10 @@ public enum TuningPanelView {
 
     /// Every row is drawn in every state (a row with nothing to do is dimmed, not removed), so
     /// no button moves under a pointer aimed at it; the one row whose height varies, the
-    /// preset row's word, is the last.
-    public static func draw(_ panel: TuningPanel, vsync: Bool, recording: Bool, presets: [String], presetForm: PresetForm,
-                            suggestedName: String, presetFolder: String?, with layer: ImGuiLayer) -> Outcome {
+    /// preset row's word, is the last. `unusablePresets` names the saved presets that will not
+    /// load, with why: listed dimmed, not picked by a click, the reason in a tooltip.
+    public static func draw(_ panel: TuningPanel, vsync: Bool, recording: Bool, presets: [String], unusablePresets: [String: String] = [:],
+                            presetForm: PresetForm, suggestedName: String, presetFolder: String?, with layer: ImGuiLayer) -> Outcome {
         let origin = Point(x: TuningPanel.margin, y: TuningPanel.margin)
         var edited = panel
         var form = presetForm
@@ -119,7 +120,14 @@ public enum TuningPanelView {
             var chosen = 0
             layer.disabled(presets.isEmpty) {
                 let first = presets.isEmpty ? "no presets saved yet" : "load a preset…"
-                if layer.combo("##load preset", &chosen, [first] + presets), chosen > 0 { actions.append(.loadPreset(presets[chosen - 1])) }
+                var unusable: [Int: String] = [:]
+                for (k, name) in presets.enumerated() {
+                    if let reason = unusablePresets[name] { unusable[k + 1] = "Will not load: " + reason }
+                }
+                let entries = presets.map { unusablePresets[$0] == nil ? $0 : $0 + " (will not load)" }
+                if layer.combo("##load preset", &chosen, [first] + entries, unusable: unusable), chosen > 0, unusable[chosen] == nil {
+                    actions.append(.loadPreset(presets[chosen - 1]))
+                }
             }
             if let name = form.confirmingReplace {
                 layer.rowText("'\(name)' is saved already:")
@@ -128,7 +136,9 @@ public enum TuningPanelView {
                 layer.sameLine()
                 if layer.button("Cancel") { actions.append(.cancelReplace) }
             } else {
-                layer.wrappedText(form.status ?? "Presets are saved in " + (presetFolder ?? "no folder (HOME is not set)"), color: dimmed)
+                // Broken at spaces and at a path's '/', never inside a folder's name.
+                let words = form.status ?? "Presets are saved in " + (presetFolder ?? "no folder (HOME is not set)")
+                for line in TextWrap.lines(words, width: layer.availableWidth, measure: layer.textWidth) { layer.text(line, color: dimmed) }
             }
         }
         return Outcome(edited: edited, presetForm: form, actions: actions, frame: frame)

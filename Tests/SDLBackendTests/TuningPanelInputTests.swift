@@ -12,13 +12,13 @@ extension HeadlessSDLTests {
     /// that frame; returns the last outcome.
     @discardableResult
     private func drawPanel(_ panel: TuningPanel, with layer: ImGuiLayer, frames: Int = 3, startingAt first: Int = 0,
-                           recording: Bool = false, presets: [String] = [], form: PresetForm = PresetForm(),
-                           input: (Int) -> Void = { _ in }) -> TuningPanelView.Outcome {
+                           recording: Bool = false, presets: [String] = [], unusable: [String: String] = [:],
+                           form: PresetForm = PresetForm(), input: (Int) -> Void = { _ in }) -> TuningPanelView.Outcome {
         var outcome: TuningPanelView.Outcome?
         for k in first..<(first + frames) {
             input(k)
             layer.beginFrame(size: Size(width: 1280, height: 800), time: Double(k) / 60)
-            outcome = TuningPanelView.draw(panel, vsync: true, recording: recording, presets: presets, presetForm: form,
+            outcome = TuningPanelView.draw(panel, vsync: true, recording: recording, presets: presets, unusablePresets: unusable, presetForm: form,
                                            suggestedName: "photos-scroll-callback-30pt-36",
                                            presetFolder: "~/.config/parallax-playground/presets", with: layer)
             layer.render()
@@ -119,6 +119,41 @@ extension HeadlessSDLTests {
         // With the list closed, a press outside the panel is the list's again.
         #expect(layer.handle(.pointerDown(Point(x: 900, y: 500)), over: outcome.frame) == false)
         layer.handle(.pointerUp(Point(x: 900, y: 500)), over: outcome.frame)
+    }
+
+    /// A preset that will not load is listed, dimmed, and a click on it loads nothing (the list
+    /// stays open); the one beside it loads.
+    @Test func aPresetThatWillNotLoadIsNotPickedByAClick() throws {
+        let sdl = try Headless(size: Size(width: 1280, height: 800))
+        let layer = try ImGuiLayer(renderer: sdl.renderer, fontPath: FontFiles.locate().regular)
+        layer.recordsWidgetFrames = true
+        let panel = TuningPanel(Playground(scene: .photos, viewportSize: Size(width: 1280, height: 800)))
+        let presets = ["broken", "fine"], unusable = ["broken": "parallax takes a number from 0 to 1000 points"]
+        var k = 0
+        func draw(_ frames: Int) -> TuningPanelView.Outcome {
+            defer { k += frames }
+            return drawPanel(panel, with: layer, frames: frames, startingAt: k, presets: presets, unusable: unusable)
+        }
+        func click(_ p: Point, on outcome: TuningPanelView.Outcome) {
+            layer.handle(.pointerDown(p), over: outcome.frame)
+            layer.handle(.pointerUp(p), over: outcome.frame)
+        }
+        var outcome = draw(3)
+        let combo = try #require(layer.widgetFrames["##load preset"])
+        // The list: "load a preset…", then each name, a row as tall as the closed box.
+        func row(_ n: Int) -> Point { Point(x: combo.minX + 20, y: combo.maxY + 4 + (Double(n) + 0.5) * combo.height) }
+        click(Point(x: combo.minX + 20, y: combo.midY), on: outcome)
+        outcome = draw(3)
+        #expect(layer.popupIsOpen)
+        click(row(1), on: outcome)
+        var actions: [TuningPanelView.Action] = []
+        for _ in 0..<4 { actions += draw(1).actions }
+        #expect(actions.isEmpty, "the preset that will not load is not loaded: \(actions)")
+        #expect(layer.popupIsOpen, "the list stays open for another pick")
+        outcome = draw(1)
+        click(row(2), on: outcome)
+        for _ in 0..<4 { actions += draw(1).actions }
+        #expect(actions == [.loadPreset("fine")])
     }
 
     @Test func theNameFieldTakesTypingAndEachRepeatedKey() throws {

@@ -97,10 +97,25 @@ void imgui_shim_align_text_to_frame_padding(void);
 /// when Enter is pressed in it.
 bool imgui_shim_name_field(const char *label, const char *hint, char *buffer, int capacity, float width);
 bool imgui_shim_checkbox(const char *label, bool *value);
-bool imgui_shim_slider_float(const char *label, float *value, float minimum, float maximum, const char *format, bool logarithmic);
+/// A slider drawing `format`'s text (ImGui hides what follows "##"); the frame's rectangle
+/// (without the label) comes back in points.
+bool imgui_shim_slider_float(const char *label, float *value, float minimum, float maximum, const char *format, bool logarithmic,
+                             float *frameX, float *frameY, float *frameWidth, float *frameHeight);
+/// The style's smallest grab, the width of a float slider's grab, in points.
+float imgui_shim_grab_min_size(void);
+/// `text` from `x`, centred down the frame (frameX, frameY, frameWidth, frameHeight) and
+/// clipped to it, in the window's text colour (dimmed inside a disabled block).
+void imgui_shim_frame_text(const char *text, float x, float frameX, float frameY, float frameWidth, float frameHeight);
 bool imgui_shim_combo(const char *label, int *current, const char *const *items, int count);
+/// A combo like `imgui_shim_combo`'s whose entries with a `reasons[i]` (not NULL) are drawn
+/// dimmed, cannot be picked, and show their reason in a tooltip while the pointer rests on them.
+bool imgui_shim_combo_marked(const char *label, int *current, const char *const *items, const char *const *reasons, int count);
 /// Shows `text` in a tooltip while the pointer rests on the last widget.
 void imgui_shim_tooltip(const char *text);
+/// How wide `text` is in the panel's font, in points.
+float imgui_shim_text_width(const char *text);
+/// The width left for widgets on the current row, in points.
+float imgui_shim_available_width(void);
 /// The last widget's rectangle, in points.
 void imgui_shim_last_item_rect(float *x, float *y, float *width, float *height);
 /// Whether the last widget is active (being dragged or held).

@@ -131,6 +131,8 @@ public struct SwiftSourceExport: Sendable {
             }
             ```
 
+            Show it as a window's root (`window.rootViewController = PhotosViewController()` in your
+            scene delegate's `scene(_:willConnectTo:options:)`) or push it on a navigation controller.
             A cell's image is laid out `2 × overscan` longer than the cell and clipped by it. For Leth's
             bars, give the collection view `contentInset` of `contentInsetTop` and `contentInsetBottom`.
             """
@@ -141,19 +143,28 @@ public struct SwiftSourceExport: Sendable {
         let (stack, frame, axes) = vertical ? ("LazyVStack", ".frame(height: 240)", "") : ("LazyHStack", ".frame(width: 240)", "(.horizontal)")
         return """
             ```swift
-            ScrollView\(axes) {
-                \(stack) {
-                    ForEach(photos, id: \\.self) { name in
-                        Image(name)
-                            .resizable()
-                            .scaledToFill()
-                            .tunedParallax()
-                            \(frame)
+            struct PhotosView: View {
+                /// Image names in the app's asset catalog.
+                let photos: [String]
+
+                var body: some View {
+                    ScrollView\(axes) {
+                        \(stack) {
+                            ForEach(photos, id: \\.self) { name in
+                                Image(name)
+                                    .resizable()
+                                    .scaledToFill()
+                                    .tunedParallax()
+                                    \(frame)
+                            }
+                        }
                     }
                 }
             }
             ```
 
+            Show it from your app's scene (`WindowGroup { PhotosView(photos: ["photo-1", "photo-2"]) }`)
+            or inside any view; a UIKit app hosts it with `UIHostingController(rootView: PhotosView(photos: names))`.
             Give each item a fixed \(vertical ? "height" : "width"): the image is drawn `2 × overscan` longer and clipped to it.
             For Leth's bars, pad the list by `contentInsetTop` and `contentInsetBottom`.
             """

@@ -28,7 +28,8 @@ public struct SceneRenderer: Sendable {
         return grown.offsetBy(shift)
     }
 
-    /// Appends the scene to `list`; `indicatorOpacity` fades the scroll indicator.
+    /// Appends the scene to `list`; `indicatorOpacity` fades the scroll indicator, and
+    /// `indicatorHovered` (a pointer over its thumb) draws it wider.
     ///
     /// The list draws over a frame already cleared to `Palette.background` (every caller
     /// clears first): filling the whole viewport again cost a full-window pass, a quarter of
@@ -36,7 +37,7 @@ public struct SceneRenderer: Sendable {
     /// What an empty list says under "No items".
     public static let emptyListHint = "] or the tuning panel's items slider (T) adds some; --items N at start"
 
-    public func draw(_ playground: Playground, indicatorOpacity: Double = 0, into list: inout DrawList) {
+    public func draw(_ playground: Playground, indicatorOpacity: Double = 0, indicatorHovered: Bool = false, into list: inout DrawList) {
         let scrollView = playground.scrollView
         let viewport = Rect(origin: .zero, size: scrollView.viewportSize)
         let origin = scrollView.bounds.origin
@@ -67,9 +68,10 @@ public struct SceneRenderer: Sendable {
                       color: Palette.subtitle, alignment: .center)
         }
         if case .captioned = playground.scene.cellStyle { drawBars(scrollView.contentInsets, viewport: viewport, title: playground.scene.title, into: &list) }
-        // A held thumb shows whatever the fade says, thicker and brighter (`ScrollScrubber`).
+        // A held thumb shows whatever the fade says, thicker and brighter (`ScrollScrubber`);
+        // a hovered one as thick, in the resting colour.
         let held = playground.scrubber.isScrubbing
-        let thickness = held ? ScrollScrubber.grabbedThickness : ScrollIndicator.thickness
+        let thickness = held ? ScrollScrubber.grabbedThickness : indicatorHovered ? ScrollIndicator.hoveredThickness : ScrollIndicator.thickness
         if indicatorOpacity > 0 || held, let thumb = ScrollIndicator.thumb(for: scrollView, thickness: thickness) {
             list.fill(thumb, held ? Palette.heldIndicator : Palette.indicator.withOpacity(indicatorOpacity))
         }

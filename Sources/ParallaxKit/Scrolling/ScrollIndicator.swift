@@ -1,5 +1,8 @@
 /// The thin bar that shows where the viewport is in the content, fading out when scrolling
-/// stops (as UIScrollView's indicators do).
+/// stops (as UIScrollView's indicators do). On a desktop the pointer finds it too: it shows
+/// while a hovering pointer is near the list's scrolling edge, and widens while the pointer
+/// is over the thumb, so the scrubber (`ScrollScrubber`) can be found before it is pressed,
+/// as the overlay scroll bars of GTK and macOS do.
 public struct ScrollIndicator: Sendable {
     /// Stays fully visible this long after the last movement (seconds)…
     public static let holdDuration = 0.5
@@ -8,14 +11,45 @@ public struct ScrollIndicator: Sendable {
     public static let thickness = 5.0
     public static let minimumLength = 36.0
     public static let margin = 3.0
+    /// How thick the thumb draws under a hovering pointer: as thick as a grabbed one
+    /// (`ScrollScrubber.grabbedThickness`), so what the hand can take looks the same before
+    /// and while it holds it.
+    public static let hoveredThickness = ScrollScrubber.grabbedThickness
+    /// How near the scrolling edge (across the axis) a hovering pointer shows the thumb: the
+    /// depth of the scrubber's press target (`ScrollScrubber.targetThickness`), so the thumb
+    /// shows wherever a press at its height would grab it.
+    public static let revealDepth = ScrollScrubber.targetThickness
+
+    /// Where a hovering pointer is, for the indicator.
+    public enum PointerReach: Sendable, Equatable {
+        /// Not over the list, or away from its scrolling edge (or no thumb: everything fits).
+        case away
+        /// Within `revealDepth` of the edge the thumb lies against: the thumb shows.
+        case nearEdge
+        /// On the thumb's press target (`ScrollScrubber.hitTarget`): the thumb shows, wider.
+        case overThumb
+    }
+
+    /// Where `pointer` (viewport points; nil when the pointer is elsewhere) is from the thumb
+    /// of `scrollView`.
+    public static func reach(of pointer: Point?, in scrollView: ScrollView) -> PointerReach {
+        guard let pointer, let track = track(for: scrollView) else { return .away }
+        let viewport = Rect(origin: .zero, size: scrollView.viewportSize)
+        guard viewport.contains(pointer) else { return .away }
+        if let target = ScrollScrubber.hitTarget(for: scrollView), target.contains(pointer) { return .overThumb }
+        let depth = track.crossEnd - pointer[scrollView.axis.cross]
+        return depth >= 0 && depth <= revealDepth ? .nearEdge : .away
+    }
 
     private var lastMovement: Double = -.infinity
 
     public init() {}
 
-    /// Call once per frame; `moved` is whether the offset changed this frame.
-    public mutating func update(moved: Bool, at time: Double) {
-        if moved { lastMovement = time }
+    /// Call once per frame; `moved` is whether the offset changed this frame, `reach` where a
+    /// hovering pointer is: near the edge it holds the thumb shown, and the fade starts when
+    /// it leaves.
+    public mutating func update(moved: Bool, reach: PointerReach = .away, at time: Double) {
+        if moved || reach != .away { lastMovement = time }
     }
 
     public func opacity(at time: Double) -> Double {
