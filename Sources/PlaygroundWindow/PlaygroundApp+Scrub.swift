@@ -23,9 +23,9 @@ extension PlaygroundApp {
     /// pane has it.
     func handPointerToPanes() {
         let over = pointer.flatMap { p in tuningFrame?.contains(p) == true ? nil : p }
-        for pane in panes.panes {
+        for (pane, rect) in zip(panes.panes, panes.paneRects) {
             pane.composer.pointer = over.flatMap { p in
-                pane.frame.contains(p) ? Point(x: p.x - pane.frame.minX, y: p.y - pane.frame.minY) : nil
+                rect.contains(p) ? Point(x: p.x - rect.minX, y: p.y - rect.minY) : nil
             }
         }
     }
