@@ -26,10 +26,22 @@ public struct Preset: Equatable, Sendable {
     /// (`.some(nil)`: the display's, as `"refresh": "display"` says); nil: not set.
     public var cpuSlowdown: Double?
     public var refresh: Double??
+    /// Where the viewer sits, for the motion meter's degrees (`ViewingGeometry`'s knobs);
+    /// nil: not set.
+    public var viewingDistance: Double?
+    public var displayDensity: Double?
+
+    /// The laptop at 50 cm with the preset's distance and density.
+    public var viewingGeometry: ViewingGeometry {
+        var geometry = ViewingGeometry.laptop
+        if let viewingDistance { geometry.distanceCentimetres = viewingDistance }
+        if let displayDensity { geometry.pixelsPerInch = displayDensity }
+        return geometry
+    }
 
     public static let keys = ["scene", "strategy", "technique", "physics", "parallax", "items", "reduce-motion", Playground.reducedAmountKnob.name]
         + ScrollPhysics.Knob.allCases.map(\.rawValue) + CellLayout.Knob.allCases.map(\.rawValue)
-        + [RunBudget.cpuSlowdownKnob.name, RunBudget.refreshKnob.name]
+        + [RunBudget.cpuSlowdownKnob.name, RunBudget.refreshKnob.name, ViewingGeometry.distanceKnob.name, ViewingGeometry.densityKnob.name]
 
     /// UIKit's feel with the preset's knobs.
     public var physics: ScrollPhysics {
@@ -64,6 +76,9 @@ public struct Preset: Equatable, Sendable {
         }
         cellLayout = playground.cellLayout
         engine = playground.physics.engine == .uikit ? nil : playground.physics.engine
+        let geometry = playground.viewingGeometry
+        viewingDistance = geometry.distanceCentimetres == ViewingGeometry.laptop.distanceCentimetres ? nil : geometry.distanceCentimetres
+        displayDensity = geometry.pixelsPerInch == ViewingGeometry.laptop.pixelsPerInch ? nil : geometry.pixelsPerInch
     }
 
     /// The commands that bring a running playground to this preset (the panel's Load): every
@@ -84,6 +99,8 @@ public struct Preset: Equatable, Sendable {
         for knob in CellLayout.Knob.allCases { commands.append(.setCellLayout(knob, cellLayout[knob])) }
         if let cpuSlowdown { commands.append(.setCPUSlowdown(cpuSlowdown)) }
         if let refresh { commands.append(.setRefresh(refresh)) }
+        if let viewingDistance { commands.append(.setViewingDistance(viewingDistance)) }
+        if let displayDensity { commands.append(.setDisplayDensity(displayDensity)) }
         return commands
     }
 
@@ -188,6 +205,12 @@ public struct Preset: Equatable, Sendable {
                 }
                 guard let parsed else { throw Self.outOfRange(knob, value, source: source) }
                 if knob == RunBudget.refreshKnob { refresh = parsed } else { cpuSlowdown = parsed }
+            case ViewingGeometry.distanceKnob.name, ViewingGeometry.densityKnob.name:
+                let knob = key == ViewingGeometry.distanceKnob.name ? ViewingGeometry.distanceKnob : ViewingGeometry.densityKnob
+                guard case .number(let n) = value, case let parsed?? = knob.parse(KnobDescriptor.number(n)) else {
+                    throw Self.outOfRange(knob, value, source: source)
+                }
+                if knob == ViewingGeometry.distanceKnob { viewingDistance = parsed } else { displayDensity = parsed }
             case Playground.reducedAmountKnob.name:
                 guard case .number(let fraction) = value, Playground.reducedAmountKnob.range.contains(fraction) else {
                     throw Self.outOfRange(Playground.reducedAmountKnob, value, source: source)
@@ -231,6 +254,8 @@ public struct Preset: Equatable, Sendable {
         if let engine { add("physics", "\"\(engine.rawValue)\"") }
         if let cpuSlowdown { add(RunBudget.cpuSlowdownKnob.name, KnobDescriptor.number(cpuSlowdown)) }
         if let refresh { add(RunBudget.refreshKnob.name, refresh.map(KnobDescriptor.number) ?? "\"display\"") }
+        if let viewingDistance { add(ViewingGeometry.distanceKnob.name, KnobDescriptor.number(viewingDistance)) }
+        if let displayDensity { add(ViewingGeometry.densityKnob.name, KnobDescriptor.number(displayDensity)) }
         for (knob, value) in knobs { add(knob.rawValue, String(value)) }
         for knob in CellLayout.Knob.allCases {
             if let value = cellLayout[knob] { add(knob.rawValue, value == value.rounded() ? String(Int(value)) : String(value)) }

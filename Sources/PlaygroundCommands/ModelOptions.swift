@@ -97,6 +97,25 @@ package struct PlaygroundModelOptions<ItemCount: ItemCountHelp>: ParsableArgumen
         return preset?.reducedAmount ?? 0
     }
 
+    // Where the viewer sits, for the motion meter's degrees per second (`--stats-json`).
+    // `.unconditional` so that `--viewing-distance -5` reaches validation instead of reading as a flag.
+    @Option(name: .customLong(ViewingGeometry.distanceKnob.name), parsing: .unconditional, help: ViewingGeometry.distanceKnob.argumentHelp)
+    package var viewingDistance: String?
+    @Option(name: .customLong(ViewingGeometry.densityKnob.name), parsing: .unconditional, help: ViewingGeometry.densityKnob.argumentHelp)
+    package var displayDensity: String?
+
+    private var viewingGeometryOptions: [(KnobDescriptor, String)] {
+        [(ViewingGeometry.distanceKnob, viewingDistance), (ViewingGeometry.densityKnob, displayDensity)]
+            .compactMap { knob, text in text.map { (knob, $0) } }
+    }
+
+    /// The laptop at 50 cm, then the preset's, then the options'.
+    package var viewingGeometry: ViewingGeometry {
+        var geometry = preset?.viewingGeometry ?? .laptop
+        for (knob, text) in viewingGeometryOptions { if case let value?? = knob.parse(text) { geometry = geometry.setting(knob, to: value) } }
+        return geometry
+    }
+
     // The scroll view's feel and the cells' shape. Each knob's name, help and messages come
     // from its `KnobDescriptor` (ParallaxKit), which its preset key and script `set` line read
     // too; the declarations stay one by one because ArgumentParser needs each option as a
@@ -156,6 +175,9 @@ package struct PlaygroundModelOptions<ItemCount: ItemCountHelp>: ParsableArgumen
         for (knob, text) in cellLayoutOptions where knob.parse(text) == nil {
             throw ValidationError("--" + knob.descriptor.rangeMessage(got: text))
         }
+        for (knob, text) in viewingGeometryOptions where knob.parse(text) == nil {
+            throw ValidationError("--" + knob.rangeMessage(got: text))
+        }
         if let text = reducedAmountOption, Playground.reducedAmountKnob.parse(text) == nil {
             throw ValidationError("--" + Playground.reducedAmountKnob.rangeMessage(got: text))
         }
@@ -181,6 +203,7 @@ package struct PlaygroundModelOptions<ItemCount: ItemCountHelp>: ParsableArgumen
         settings.physics = physics
         settings.cellLayout = cellLayout
         settings.reducedAmountFraction = reducedAmountFraction
+        settings.viewingGeometry = viewingGeometry
         return settings
     }
 }

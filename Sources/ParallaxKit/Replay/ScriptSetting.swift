@@ -4,7 +4,7 @@ public enum ScriptSetting {
     public struct Problem: Error { public var reason: String }
 
     static let help = "scene NAME, strategy NAME, physics NAME, parallax POINTS, items N, reduce-motion on|off, reduced-amount FRACTION, " + ScrollPhysics.Knob.allCases.map { "\($0.rawValue) N" }.joined(separator: ", ") + ", "
-        + CellLayout.Knob.allCases.map { "\($0.rawValue) N|auto" }.joined(separator: ", ") + ", cpu-slowdown N, refresh HZ|display, reset defaults"
+        + CellLayout.Knob.allCases.map { "\($0.rawValue) N|auto" }.joined(separator: ", ") + ", cpu-slowdown N, refresh HZ|display, viewing-distance CM, display-density PPI, reset defaults"
 
     /// The command `set name value` gives, or why it gives none.
     public static func command(_ name: String, _ value: String) throws(Problem) -> AppCommand {
@@ -57,6 +57,16 @@ public enum ScriptSetting {
                 throw Problem(reason: knob.descriptor.rangeMessage(got: value))
             }
             return .setCellLayout(knob, v)
+        case ViewingGeometry.distanceKnob.name:
+            guard case let centimetres?? = ViewingGeometry.distanceKnob.parse(value) else {
+                throw Problem(reason: ViewingGeometry.distanceKnob.rangeMessage(got: value))
+            }
+            return .setViewingDistance(centimetres)
+        case ViewingGeometry.densityKnob.name:
+            guard case let pixelsPerInch?? = ViewingGeometry.densityKnob.parse(value) else {
+                throw Problem(reason: ViewingGeometry.densityKnob.rangeMessage(got: value))
+            }
+            return .setDisplayDensity(pixelsPerInch)
         case RunBudget.cpuSlowdownKnob.name:
             guard case let rate?? = RunBudget.cpuSlowdownKnob.parse(value) else {
                 throw Problem(reason: RunBudget.cpuSlowdownKnob.rangeMessage(got: value))

@@ -1,38 +1,3 @@
-import RealModule
-
-/// Where a viewer sits: how far the eyes are from the screen and how many of the app's points
-/// make an inch there. It turns the meter's points per second into degrees of visual angle
-/// per second, the unit in which studies of visually induced motion speak.
-///
-/// The default is a 14-inch 16:10 laptop showing the window's 1280×800 points across its
-/// whole screen (√(1280² + 800²) / 14 ≈ 107.8 points per inch), seen from 50 cm, an arm's
-/// length at a desk. No published threshold for UI parallax rests on it: it makes runs and
-/// panes comparable in one unit, it does not judge them.
-public struct ViewingGeometry: Hashable, Sendable, Codable {
-    public var distanceCentimetres: Double
-    public var pointsPerInch: Double
-
-    public static let laptop = ViewingGeometry(distanceCentimetres: 50, pointsPerInch: (1280.0 * 1280 + 800 * 800).squareRoot() / 14)
-
-    /// What a viewing distance and a screen can be: a phone held close to a wall display seen
-    /// from across a room; anything else is a typing slip.
-    public static let distanceRange = 10.0...500.0
-    public static let pointsPerInchRange = 20.0...1000.0
-
-    public init(distanceCentimetres: Double, pointsPerInch: Double) {
-        self.distanceCentimetres = distanceCentimetres
-        self.pointsPerInch = pointsPerInch
-    }
-
-    /// The visual angle, in degrees, of `points` seen at the centre of the screen:
-    /// 2·atan(s / 2D), with s the length on the screen.
-    public func degrees(points: Double) -> Double {
-        let centimetres = abs(points) / pointsPerInch * 2.54
-        guard distanceCentimetres > 0, centimetres.isFinite else { return 0 }
-        return 2 * Double.atan(centimetres / (2 * distanceCentimetres)) * 180 / Double.pi
-    }
-}
-
 /// The motion that is not the scroll: how fast each visible image moves inside its cell.
 ///
 /// Scrolling moves cell and image together and is the motion a person asked for; the parallax
@@ -152,11 +117,13 @@ public struct MotionMeter: Sendable {
         }
     }
 
-    /// The run's figures as `--stats-json` writes them, degrees for `geometry`.
-    public func summary(geometry: ViewingGeometry = .laptop) -> RunReport.Motion {
+    /// The run's figures as `--stats-json` writes them, degrees for `geometry` with each of
+    /// the app's points `pixelsPerPoint` of the screen's pixels (the window's scale; 1 offscreen).
+    public func summary(geometry: ViewingGeometry = .laptop, pixelsPerPoint: Double = 1) -> RunReport.Motion {
         RunReport.Motion(peak_pt_per_s: peakPointsPerSecond, mean_pt_per_s: meanPointsPerSecond,
-                         peak_deg_per_s: geometry.degrees(points: peakPointsPerSecond), moving_share_peak: peakMovingShare,
-                         viewing_distance_cm: geometry.distanceCentimetres, points_per_inch: geometry.pointsPerInch)
+                         peak_deg_per_s: geometry.degrees(points: peakPointsPerSecond, pixelsPerPoint: pixelsPerPoint),
+                         moving_share_peak: peakMovingShare, viewing_distance_cm: geometry.distanceCentimetres,
+                         display_density_ppi: geometry.pixelsPerInch, pixels_per_point: pixelsPerPoint)
     }
 }
 
@@ -167,18 +134,21 @@ extension RunReport {
         public var mean_pt_per_s: Double
         public var peak_deg_per_s: Double
         public var moving_share_peak: Double
-        /// The viewing geometry the degrees assume.
+        /// The viewing geometry the degrees assume (`--viewing-distance`, `--display-density`)
+        /// and the window's pixels per point.
         public var viewing_distance_cm: Double
-        public var points_per_inch: Double
+        public var display_density_ppi: Double
+        public var pixels_per_point: Double
 
         public init(peak_pt_per_s: Double, mean_pt_per_s: Double, peak_deg_per_s: Double, moving_share_peak: Double,
-                    viewing_distance_cm: Double, points_per_inch: Double) {
+                    viewing_distance_cm: Double, display_density_ppi: Double, pixels_per_point: Double) {
             self.peak_pt_per_s = peak_pt_per_s
             self.mean_pt_per_s = mean_pt_per_s
             self.peak_deg_per_s = peak_deg_per_s
             self.moving_share_peak = moving_share_peak
             self.viewing_distance_cm = viewing_distance_cm
-            self.points_per_inch = points_per_inch
+            self.display_density_ppi = display_density_ppi
+            self.pixels_per_point = pixels_per_point
         }
     }
 }
