@@ -167,10 +167,11 @@ extension Settings {
                 throw SettingsError("'version' must be \(Settings.version)")
             }
             var s = Settings()
-            s.scene = try Self.named(c, .scene) { SceneID(rawValue: $0) }
-            s.strategy = try Self.named(c, .strategy) { ParallaxStrategy(rawValue: $0) }
+            // The playground's choices by the settings table's words, as options and presets read them.
+            s.scene = try Self.named(c, .scene) { Self.chosen(.scene, $0)?.scene }
+            s.strategy = try Self.named(c, .strategy) { Self.chosen(.strategy, $0)?.strategy }
             s.overlay = try Self.named(c, .overlay) { OverlayMode(settingsName: $0) }
-            s.physics = try Self.named(c, .physics) { ScrollEngineName(rawValue: $0) }
+            s.physics = try Self.named(c, .physics) { Self.chosen(.physics, $0)?.engine }
             if let size = try c.decodeIfPresent(SizeRecord.self, forKey: .windowSize) {
                 let range = WindowSize.sideRange
                 guard range.contains(size.width), range.contains(size.height) else {
@@ -217,6 +218,14 @@ extension Settings {
             try c.encodeIfPresent(settings.reducedAmount, forKey: .reducedAmount)
             try c.encodeIfPresent(settings.lastFolder, forKey: .lastFolder)
             try c.encodeIfPresent(settings.physics?.rawValue, forKey: .physics)
+        }
+
+        /// What the table's `setting` makes of `word`, as a preset holds it; nil for a word it does not take.
+        private static func chosen(_ setting: PlaygroundSetting, _ word: String) -> Preset? {
+            guard let command = setting.command(word) else { return nil }
+            var preset = Preset()
+            preset.apply(command)
+            return preset
         }
 
         private static func named<T>(_ c: KeyedDecodingContainer<Key>, _ key: Key, _ make: (String) -> T?) throws -> T? {

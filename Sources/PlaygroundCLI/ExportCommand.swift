@@ -11,7 +11,7 @@ import SDLBackend
 extension ExportCommand: RunnableCommand {
     func execute() throws {
         let folderContents = try model.folder.load()
-        let playground = model.makePlayground(viewportSize: size.size, folder: folderContents, parallaxAmount: parallax)
+        let playground = model.makePlayground(viewportSize: size.size, folder: folderContents)
         if !format.isPage, playground.strategy == .off {
             throw InputError(message: "--strategy off has no \(format.rawValue) source to write (the images stay centred): pick scroll-callback, layout-invalidation or cached-layout, or --format web or react for a still list")
         }

@@ -52,8 +52,8 @@ package struct ExportCommand: ParsableCommand {
     @Option(help: "What to write: web (default), react, uikit, swiftui, compose, android-view or flutter.")
     package var format: Format = .web
 
-    @OptionGroup package var parallaxAmount: ParallaxAmountOption
-    package var parallax: Double? { parallaxAmount.amount }
+    /// `--parallax` alone (a preset's amount does not clash with `--compare parallax=`).
+    package var parallax: Double? { model.optionsGiven.parallax }
 
     @Option(parsing: .unconditional, help: "The window size the page's images are made for, WIDTHxHEIGHT (default: 1280x800; the page lays itself out for any size).",
             transform: { try ViewportSize(parsing: $0) })

@@ -66,7 +66,7 @@ public enum KeyFeedback {
         case .setScrollEngine(let engine):
             return "Physics: " + engine.title
         case .setParallax, .setItemCount, .setReduceMotion, .setReducedAmount, .setPhysics, .setCellLayout,
-             .setViewingDistance, .setDisplayDensity:
+             .setViewingDistance, .setDisplayDensity, .setTechnique:
             // The panel's own control shows the new value as it moves.
             return nil
         case .toggleOverlay, .toggleDebugOutlines, .toggleVSync, .toggleHelp, .screenshot, .toggleRecording,

@@ -130,9 +130,10 @@ import Testing
         }
     }
 
-    /// The parallax amount is a knob of its own kind (shot's, record's and export's option,
-    /// not trace's): each of its places says its descriptor's one sentence.
-    @Test(arguments: [["shot", "--out", "never.png"], ["record", "--out", "never.mp4"], ["export", "--out", "never-page"]])
+    /// The parallax amount is an option of every command that builds a playground, the window
+    /// included: each of its places says its descriptor's one sentence.
+    @Test(arguments: [["shot", "--out", "never.png"], ["record", "--out", "never.mp4"], ["export", "--out", "never-page"],
+                      ["window"], ["trace", "--script", "fling"], ["monkey"]])
     func theParallaxAmountSaysOneSentenceEverywhere(command: [String]) throws {
         let knob = Playground.parallaxAmountKnob
         let sentence = knob.rangeMessage(got: "1001")

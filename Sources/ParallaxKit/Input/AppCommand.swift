@@ -18,6 +18,9 @@ public enum AppCommand: Hashable, Sendable {
     /// The viewing geometry the motion meter's degrees assume (`set viewing-distance 60`,
     /// `set display-density 220`: `ViewingGeometry.distanceKnob`, `.densityKnob`); clamped.
     case setViewingDistance(Double)
+    /// Another author's mapping on the current list (`set technique leth`, `--technique`, a
+    /// preset's `technique`); nil gives each scene its own back (loading a preset without one).
+    case setTechnique(ParallaxMapping?)
     case setDisplayDensity(Double)
     /// One constant of the scroll view's feel (the panel's physics sliders,
     /// `set deceleration-rate 0.99`…); clamped to the knob's range.

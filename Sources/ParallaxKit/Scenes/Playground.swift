@@ -196,6 +196,13 @@ public final class Playground {
         scrollView.physics = newPhysics
     }
 
+    /// Another author's mapping on this list, kept through scene changes; nil: each scene's own.
+    public func setMapping(_ mapping: ParallaxMapping?) {
+        mappingOverride = mapping
+        scene.mapping = mapping ?? Scene.make(scene.id, photos: photos).mapping
+        setParallaxAmount(parallaxAmount)
+    }
+
     public func setParallaxAmount(_ amount: Double) {
         parallaxAmount = max(0, amount.isFinite ? amount : 0)
         shiftStrategy.update(settings: parallaxSettings)
