@@ -113,16 +113,13 @@ package struct PlaygroundModelOptions<ItemCount: ItemCountHelp>: ParsableArgumen
     }
 
     /// The options alone, as a preset: what each given option's command sets.
-    package var optionsGiven: Preset {
-        var given = Preset()
-        for (setting, text) in givenSettings { if let command = setting.command(text) { given.apply(command) } }
-        if reduceMotionFlag { given.reduceMotion = true }
-        return given
-    }
+    package var optionsGiven: Preset { applyingOptions(to: Preset()) }
 
     /// The preset with the options over it: every setting these options choose.
-    package var chosen: Preset {
-        var chosen = preset ?? Preset()
+    package var chosen: Preset { applyingOptions(to: preset ?? Preset()) }
+
+    private func applyingOptions(to start: Preset) -> Preset {
+        var chosen = start
         for (setting, text) in givenSettings { if let command = setting.command(text) { chosen.apply(command) } }
         if reduceMotionFlag { chosen.reduceMotion = true }
         return chosen
