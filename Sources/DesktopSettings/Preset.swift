@@ -27,10 +27,21 @@ public struct Preset: Equatable, Sendable {
     /// (`.some(nil)`: the display's, as `"refresh": "display"` says); nil: not set.
     public var cpuSlowdown: Double?
     public var refresh: Double??
+    /// Where the viewer sits, for the motion meter's degrees (`ViewingGeometry`'s knobs);
+    /// nil: not set.
+    public var viewingDistance: Double?
+    public var displayDensity: Double?
 
-    public static let keys = ["scene", "strategy", "technique", "physics", "parallax", "items", "reduce-motion", Playground.reducedAmountKnob.name]
-        + ScrollPhysics.Knob.allCases.map(\.rawValue) + CellLayout.Knob.allCases.map(\.rawValue)
-        + [RunBudget.cpuSlowdownKnob.name, RunBudget.refreshKnob.name]
+    /// The laptop at 50 cm with the preset's distance and density.
+    public var viewingGeometry: ViewingGeometry {
+        var geometry = ViewingGeometry.laptop
+        if let viewingDistance { geometry.distanceCentimetres = viewingDistance }
+        if let displayDensity { geometry.pixelsPerInch = displayDensity }
+        return geometry
+    }
+
+    /// Every setting of the table (`PlaygroundSetting`), by name.
+    public static let keys = PlaygroundSetting.allCases.map(\.name)
 
     /// UIKit's feel with the preset's knobs.
     public var physics: ScrollPhysics {
@@ -65,15 +76,19 @@ public struct Preset: Equatable, Sendable {
         }
         cellLayout = playground.cellLayout
         engine = playground.physics.engine == .uikit ? nil : playground.physics.engine
+        let geometry = playground.viewingGeometry
+        viewingDistance = geometry.distanceCentimetres == ViewingGeometry.laptop.distanceCentimetres ? nil : geometry.distanceCentimetres
+        displayDensity = geometry.pixelsPerInch == ViewingGeometry.laptop.pixelsPerInch ? nil : geometry.pixelsPerInch
     }
 
-    /// The commands that bring a running playground to this preset (the panel's Load): every
-    /// setting but the technique, which only `--technique` sets, at the start.
+    /// The commands that bring a running playground to this preset (the panel's Load).
     public var commands: [AppCommand] {
         var commands: [AppCommand] = []
         if let scene { commands.append(.scene(scene)) }
         if let strategy { commands.append(.strategy(strategy)) }
-        if let items { commands.append(.setItemCount(max(1, items))) }
+        // Set or back to each scene's own, after the scene (which keeps it).
+        commands.append(.setTechnique(technique))
+        if let items { commands.append(.setItemCount(items)) }
         if let parallax { commands.append(.setParallax(parallax)) }
         if let reduceMotion { commands.append(.setReduceMotion(reduceMotion)) }
         // Set or back to none: loading a preset gives its reduced motion whole.
@@ -85,6 +100,8 @@ public struct Preset: Equatable, Sendable {
         for knob in CellLayout.Knob.allCases { commands.append(.setCellLayout(knob, cellLayout[knob])) }
         if let cpuSlowdown { commands.append(.setCPUSlowdown(cpuSlowdown)) }
         if let refresh { commands.append(.setRefresh(refresh)) }
+        if let viewingDistance { commands.append(.setViewingDistance(viewingDistance)) }
+        if let displayDensity { commands.append(.setDisplayDensity(displayDensity)) }
         return commands
     }
 
@@ -134,87 +151,41 @@ public struct Preset: Equatable, Sendable {
         }
         self.init()
         for key in object.keys.sorted() {
-            let value = object[key]!
-            func bad(_ reason: String) -> PresetError { PresetError("\(source): \"\(key)\" \(reason)") }
-            func text() throws(PresetError) -> String {
-                guard case .text(let s) = value else { throw bad("must be a string, got \(value.kind)") }
-                return s
-            }
-            func number() throws(PresetError) -> Double {
-                guard case .number(let n) = value, n.isFinite else { throw bad("must be a number, got \(value.kind)") }
-                return n
-            }
-            switch key {
-            case "scene":
-                let name = try text()
-                guard let scene = SceneID(name: name) else { throw bad("must be one of \(SceneID.validNames), got \(Self.quoted(name))") }
-                self.scene = scene
-            case "strategy":
-                let name = try text()
-                guard let strategy = ParallaxStrategy(name: name) else {
-                    throw bad("must be one of \(ParallaxStrategy.validNames), got \(Self.quoted(name))")
-                }
-                self.strategy = strategy
-            case "technique":
-                let name = try text()
-                guard let found = ParallaxMapping.byAuthor.first(where: { $0.name == name }) else {
-                    throw bad("must be one of \(ParallaxMapping.byAuthor.map(\.name).joined(separator: ", ")), got \(Self.quoted(name))")
-                }
-                technique = found.mapping
-            case "parallax":
-                guard case .number(let amount) = value, Playground.parallaxAmountKnob.range.contains(amount) else {
-                    throw Self.outOfRange(Playground.parallaxAmountKnob, value, source: source)
-                }
-                parallax = amount
-            case "items":
-                let count = try number()
-                guard count == count.rounded(), count >= 0, count <= Double(Playground.itemCountRange.upperBound) else {
-                    throw bad("must be a whole number from 0 to \(Playground.itemCountRange.upperBound), got \(count)")
-                }
-                items = Int(count)
-            case "physics":
-                guard case .text(let name) = value, let found = ScrollEngineName(name: name) else {
-                    throw bad("must be one of \(ScrollEngineName.allCases.map(\.rawValue).joined(separator: ", ")) (or compose), got \(value.kind == "a string" ? "another name" : value.kind)")
-                }
-                engine = found
-            case "reduce-motion":
-                guard case .bool(let on) = value else { throw bad("must be true or false, got \(value.kind)") }
-                reduceMotion = on
-            case RunBudget.cpuSlowdownKnob.name, RunBudget.refreshKnob.name:
-                let knob = key == RunBudget.cpuSlowdownKnob.name ? RunBudget.cpuSlowdownKnob : RunBudget.refreshKnob
-                let parsed: Double?? = switch value {
-                case .number(let n): knob.parse(KnobDescriptor.number(n))
-                case .text(let t): knob.parse(t)
-                default: nil
-                }
-                guard let parsed else { throw Self.outOfRange(knob, value, source: source) }
-                if knob == RunBudget.refreshKnob { refresh = parsed } else { cpuSlowdown = parsed }
-            case Playground.reducedAmountKnob.name:
-                guard case .number(let fraction) = value, Playground.reducedAmountKnob.range.contains(fraction) else {
-                    throw Self.outOfRange(Playground.reducedAmountKnob, value, source: source)
-                }
-                reducedAmount = fraction
-            case let name where ScrollPhysics.Knob(rawValue: name) != nil:
-                let knob = ScrollPhysics.Knob(rawValue: name)!
-                let parsed: Double? = switch value {
-                case .number(let n): knob.parse(String(n))
-                case .text(let t) where knob == .decelerationRate: knob.parse(t)
-                default: nil
-                }
-                guard let parsed else { throw Self.outOfRange(knob.descriptor, value, source: source) }
-                knobs[knob] = parsed
-            case let name where CellLayout.Knob(rawValue: name) != nil:
-                let knob = CellLayout.Knob(rawValue: name)!
-                let parsed: Double?? = switch value {
-                case .number(let n): knob.range.contains(n) ? .some(n) : nil
-                case .text(let t) where t == CellLayout.Knob.sceneOwnWord: .some(nil)
-                default: nil
-                }
-                guard let parsed else { throw Self.outOfRange(knob.descriptor, value, source: source) }
-                cellLayout[knob] = parsed
-            default:
+            guard let setting = PlaygroundSetting(name: key) else {
                 throw PresetError("\(source): unknown setting \(Self.quoted(key)) (a preset holds \(Self.keys.joined(separator: ", ")))")
             }
+            // A number's setting takes a JSON number or one of its words; a choice takes its
+            // word; reduce motion a boolean. Everything else is read as the table reads text.
+            let value = object[key]!
+            let text: String? = switch value {
+            case .number(let n) where setting.knob != nil: KnobDescriptor.number(n)
+            case .text(let t) where setting.knob == nil || setting.knob!.words.contains(where: { $0.text == t }): t
+            case .bool(let on) where setting == .reduceMotion: on ? "on" : "off"
+            default: nil
+            }
+            guard let command = text.flatMap(setting.command) else { throw Self.outOfRange(setting, value, source: source) }
+            apply(command)
+        }
+    }
+
+    /// Takes a setting's command into the preset (what `set` would do to a playground).
+    public mutating func apply(_ command: AppCommand) {
+        switch command {
+        case .scene(let id): scene = id
+        case .strategy(let chosen): strategy = chosen
+        case .setTechnique(let mapping): technique = mapping
+        case .setScrollEngine(let name): engine = name
+        case .setParallax(let amount): parallax = amount
+        case .setItemCount(let count): items = count
+        case .setReduceMotion(let on): reduceMotion = on
+        case .setReducedAmount(let fraction): reducedAmount = fraction
+        case .setPhysics(let knob, let value): knobs[knob] = value
+        case .setCellLayout(let knob, let value): cellLayout[knob] = value
+        case .setViewingDistance(let centimetres): viewingDistance = centimetres
+        case .setDisplayDensity(let pixelsPerInch): displayDensity = pixelsPerInch
+        case .setCPUSlowdown(let rate): cpuSlowdown = rate
+        case .setRefresh(let hertz): refresh = .some(hertz)
+        default: break
         }
     }
 
@@ -232,6 +203,8 @@ public struct Preset: Equatable, Sendable {
         if let engine { add("physics", "\"\(engine.rawValue)\"") }
         if let cpuSlowdown { add(RunBudget.cpuSlowdownKnob.name, KnobDescriptor.number(cpuSlowdown)) }
         if let refresh { add(RunBudget.refreshKnob.name, refresh.map(KnobDescriptor.number) ?? "\"display\"") }
+        if let viewingDistance { add(ViewingGeometry.distanceKnob.name, KnobDescriptor.number(viewingDistance)) }
+        if let displayDensity { add(ViewingGeometry.densityKnob.name, KnobDescriptor.number(displayDensity)) }
         for (knob, value) in knobs { add(knob.rawValue, String(value)) }
         for knob in CellLayout.Knob.allCases {
             if let value = cellLayout[knob] { add(knob.rawValue, value.written()) }
@@ -239,14 +212,14 @@ public struct Preset: Equatable, Sendable {
         return Data(("{\n" + fields.sorted().joined(separator: ",\n") + "\n}\n").utf8)
     }
 
-    /// A knob's value it does not take: the sentence an option and a `set` line say too
-    /// (`KnobDescriptor.rangeMessage`), after the file's name. A number or a string is shown
-    /// as written; any other JSON value by its kind ("true or false").
-    private static func outOfRange(_ knob: KnobDescriptor, _ value: Value, source: String) -> PresetError {
+    /// A value the setting does not take: the sentence an option and a `set` line say too
+    /// (`PlaygroundSetting.rangeMessage`), after the file's name. A number or a string is
+    /// shown as written; any other JSON value by its kind ("true or false").
+    private static func outOfRange(_ setting: PlaygroundSetting, _ value: Value, source: String) -> PresetError {
         let message = switch value {
-        case .number(let n): knob.rangeMessage(got: KnobDescriptor.number(n))
-        case .text(let t): knob.rangeMessage(got: t)
-        default: knob.rangeMessage(gotDescribed: value.kind)
+        case .number(let n) where setting.knob != nil: setting.rangeMessage(got: KnobDescriptor.number(n))
+        case .text(let t): setting.rangeMessage(got: t)
+        default: setting.rangeMessage(gotDescribed: value.kind)
         }
         return PresetError("\(source): \(message)")
     }

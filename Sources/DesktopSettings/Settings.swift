@@ -17,6 +17,9 @@ public struct Settings: Equatable, Sendable {
     public var windowPosition: WindowPosition?
     public var vsync: Bool?
     public var reduceMotion: Bool?
+    /// What reduce motion leaves of the parallax, a fraction of the amount
+    /// (`Playground.reducedAmountKnob`; absent: none, the default).
+    public var reducedAmount: Double?
     /// The photo folder shown last (absent: the bundled photos).
     public var lastFolder: String?
     /// Whose scroll physics the user picked in the window (absent: UIKit's).
@@ -24,8 +27,9 @@ public struct Settings: Equatable, Sendable {
 
     public init(scene: SceneID? = nil, strategy: ParallaxStrategy? = nil, overlay: OverlayMode? = nil,
                 windowSize: WindowSize? = nil, windowPosition: WindowPosition? = nil, vsync: Bool? = nil,
-                reduceMotion: Bool? = nil, lastFolder: String? = nil, physics: ScrollEngineName? = nil) {
+                reduceMotion: Bool? = nil, reducedAmount: Double? = nil, lastFolder: String? = nil, physics: ScrollEngineName? = nil) {
         self.physics = physics
+        self.reducedAmount = reducedAmount
         self.scene = scene
         self.strategy = strategy
         self.overlay = overlay
@@ -92,7 +96,7 @@ public struct SettingsError: Error, CustomStringConvertible, Equatable {
 extension Settings {
     private enum Key: String, CodingKey, CaseIterable {
         case version, scene, strategy, overlay, windowSize = "window_size", windowPosition = "window_position"
-        case vsync, reduceMotion = "reduce_motion", lastFolder = "last_folder", physics
+        case vsync, reduceMotion = "reduce_motion", reducedAmount = "reduced_amount", lastFolder = "last_folder", physics
     }
 
     /// Any key, to find the ones this version does not know.
@@ -163,10 +167,11 @@ extension Settings {
                 throw SettingsError("'version' must be \(Settings.version)")
             }
             var s = Settings()
-            s.scene = try Self.named(c, .scene) { SceneID(rawValue: $0) }
-            s.strategy = try Self.named(c, .strategy) { ParallaxStrategy(rawValue: $0) }
+            // The playground's choices by the settings table's words, as options and presets read them.
+            s.scene = try Self.named(c, .scene) { Self.chosen(.scene, $0)?.scene }
+            s.strategy = try Self.named(c, .strategy) { Self.chosen(.strategy, $0)?.strategy }
             s.overlay = try Self.named(c, .overlay) { OverlayMode(settingsName: $0) }
-            s.physics = try Self.named(c, .physics) { ScrollEngineName(rawValue: $0) }
+            s.physics = try Self.named(c, .physics) { Self.chosen(.physics, $0)?.engine }
             if let size = try c.decodeIfPresent(SizeRecord.self, forKey: .windowSize) {
                 let range = WindowSize.sideRange
                 guard range.contains(size.width), range.contains(size.height) else {
@@ -183,6 +188,14 @@ extension Settings {
             }
             s.vsync = try c.decodeIfPresent(Bool.self, forKey: .vsync)
             s.reduceMotion = try c.decodeIfPresent(Bool.self, forKey: .reduceMotion)
+            if let fraction = try c.decodeIfPresent(Double.self, forKey: .reducedAmount) {
+                // The knob's one sentence, after the key.
+                let knob = Playground.reducedAmountKnob
+                guard case .some(.some) = knob.parse(KnobDescriptor.number(fraction)) else {
+                    throw SettingsError("'reduced_amount': " + knob.rangeMessage(got: KnobDescriptor.number(fraction)))
+                }
+                s.reducedAmount = fraction
+            }
             if let path = try c.decodeIfPresent(String.self, forKey: .lastFolder) {
                 guard path.hasPrefix("/"), path.utf8.count <= Settings.longestFolderPath, !path.contains("\0") else {
                     throw SettingsError("'last_folder' must be an absolute path of at most \(Settings.longestFolderPath) bytes")
@@ -202,8 +215,17 @@ extension Settings {
             try c.encodeIfPresent(settings.windowPosition.map { PositionRecord(x: $0.x, y: $0.y) }, forKey: .windowPosition)
             try c.encodeIfPresent(settings.vsync, forKey: .vsync)
             try c.encodeIfPresent(settings.reduceMotion, forKey: .reduceMotion)
+            try c.encodeIfPresent(settings.reducedAmount, forKey: .reducedAmount)
             try c.encodeIfPresent(settings.lastFolder, forKey: .lastFolder)
             try c.encodeIfPresent(settings.physics?.rawValue, forKey: .physics)
+        }
+
+        /// What the table's `setting` makes of `word`, as a preset holds it; nil for a word it does not take.
+        private static func chosen(_ setting: PlaygroundSetting, _ word: String) -> Preset? {
+            guard let command = setting.command(word) else { return nil }
+            var preset = Preset()
+            preset.apply(command)
+            return preset
         }
 
         private static func named<T>(_ c: KeyedDecodingContainer<Key>, _ key: Key, _ make: (String) -> T?) throws -> T? {

@@ -125,6 +125,7 @@ extension Settings {
         take(\.windowPosition)
         take(\.vsync)
         take(\.reduceMotion)
+        take(\.reducedAmount)
         take(\.lastFolder)
         take(\.physics)
         return kept

@@ -35,10 +35,13 @@ public struct KnobDescriptor: Hashable, Sendable {
     public var sliderFormat: String
     /// Whether the slider moves along a logarithmic scale (a range over two decades).
     public var sliderIsLogarithmic: Bool
+    /// Whether only whole numbers are taken (a count).
+    public var isWholeNumber: Bool
 
     public init(name: String, range: ClosedRange<Double>, unit: String? = nil, words: [Word] = [], meaning: String,
                 defaultValue: String, valueName: String, sliderRange: ClosedRange<Double>, sliderFormat: String,
-                sliderIsLogarithmic: Bool = false) {
+                sliderIsLogarithmic: Bool = false, isWholeNumber: Bool = false) {
+        self.isWholeNumber = isWholeNumber
         self.name = name
         self.range = range
         self.unit = unit
@@ -55,7 +58,7 @@ public struct KnobDescriptor: Hashable, Sendable {
     /// meaning "not set" (`auto`), nil is text that is neither.
     public func parse(_ text: String) -> Double?? {
         if let word = words.first(where: { $0.text == text }) { return .some(word.value) }
-        guard let v = Double(text), v.isFinite, range.contains(v) else { return nil }
+        guard let v = Double(text), v.isFinite, range.contains(v), !isWholeNumber || v == v.rounded() else { return nil }
         return .some(v)
     }
 
@@ -63,7 +66,7 @@ public struct KnobDescriptor: Hashable, Sendable {
     /// "a number from 0.9 to 0.9999, normal or fast" (an "or" only before the last, so no word
     /// reads as part of the range).
     public var accepts: String {
-        let number = "a number from \(Self.number(range.lowerBound)) to \(Self.number(range.upperBound))" + (unit.map { " " + $0 } ?? "")
+        let number = (isWholeNumber ? "a whole number" : "a number") + " from \(Self.number(range.lowerBound)) to \(Self.number(range.upperBound))" + (unit.map { " " + $0 } ?? "")
         let choices = [number] + words.map(\.text)
         return choices.count == 1 ? number : choices.dropLast().joined(separator: ", ") + " or " + choices.last!
     }
@@ -73,14 +76,20 @@ public struct KnobDescriptor: Hashable, Sendable {
     /// file's name). `got` is the value as written; it is quoted and cut at 40 characters so a
     /// pasted blob cannot flood the message.
     public func rangeMessage(got: String) -> String {
-        rangeMessage(gotDescribed: "'" + got.prefix(40) + (got.count > 40 ? "…" : "") + "'")
+        Self.sentence(name: name, accepts: accepts, got: Self.quoted(got))
     }
 
     /// The same sentence for a value that is no text at all (a preset's `true`): `got` says
     /// what it was instead, unquoted ("true or false").
     public func rangeMessage(gotDescribed got: String) -> String {
-        "\(name) takes \(accepts), got \(got)"
+        Self.sentence(name: name, accepts: accepts, got: got)
     }
+
+    /// The one sentence of a setting, a knob's or a choice's (`PlaygroundSetting`).
+    static func sentence(name: String, accepts: String, got: String) -> String { "\(name) takes \(accepts), got \(got)" }
+
+    /// A value as written, quoted and cut at 40 characters.
+    static func quoted(_ text: String) -> String { "'" + text.prefix(40) + (text.count > 40 ? "…" : "") + "'" }
 
     /// The option's help: what the knob is, what it takes, and its default.
     public var help: String { "\(meaning); \(accepts). Default: \(defaultValue)." }
@@ -92,12 +101,22 @@ public struct KnobDescriptor: Hashable, Sendable {
 extension Playground {
     /// The parallax amount as a knob: `--parallax` (shot, record, export), the preset's
     /// `parallax`, the script's `set parallax` and `--compare parallax=` values read it and
-    /// say its one sentence. The panel's slider goes to four times the scene's default
-    /// instead (`TuningPanel.parallaxRange`), so `sliderRange` here is only the usual span.
+    /// say its one sentence; the panel's slider shows it in `sliderFormat`. The slider goes to
+    /// four times the scene's default instead (`TuningPanel.parallaxRange`: the table's 70 pt
+    /// reaches 280), so `sliderRange` here is only the usual span.
     public static let parallaxAmountKnob = KnobDescriptor(
         name: "parallax", range: 0...largestParallaxAmount, unit: "points",
         meaning: "Parallax amount: how far an image may shift inside its cell", defaultValue: "the scene's own",
-        valueName: "points", sliderRange: 0...120, sliderFormat: "%.0f pt")
+        valueName: "points", sliderRange: 0...120, sliderFormat: "%.1f pt")
+
+    /// The item count as a setting: `--items`, the preset's `items` and `set items` read it.
+    /// 0 is an empty list where a playground is built (`--items 0`); a running one, whose
+    /// keys `[` and `]` stay within `itemCountRange`, keeps at least one (`set items 0`: 1).
+    public static let itemCountKnob = KnobDescriptor(
+        name: "items", range: 0...Double(itemCountRange.upperBound),
+        meaning: "Number of items", defaultValue: "the scene's own, or one per photo with --photos",
+        valueName: "items", sliderRange: 1...Double(itemCountRange.upperBound), sliderFormat: "%.0f",
+        sliderIsLogarithmic: true, isWholeNumber: true)
 }
 
 extension Playground {

@@ -15,7 +15,7 @@ extension ExportCommand: RunnableCommand {
         let choice = strategyChoice()
         var model = self.model
         model.strategy = choice.strategy
-        let playground = model.makePlayground(viewportSize: size.size, folder: folderContents, parallaxAmount: parallax)
+        let playground = model.makePlayground(viewportSize: size.size, folder: folderContents)
         if !format.isPage, playground.strategy == .off {
             throw InputError(message: "--strategy off has no \(format.rawValue) source to write (the images stay centred): pick scroll-callback, layout-invalidation or cached-layout, or --format web or react for a still list")
         }

@@ -82,7 +82,7 @@ extension RecordCommand: RunnableCommand {
                         output: RecordingOutput, interrupts: InterruptWatch) throws -> Int {
         let folder = try display.model.folder.load()
         let canvas = try OffscreenCanvas.open(display: display, size: paneSize, folder: folder)
-        let replay = ReplayPanes(base: display.model.settings(folder: folder, parallaxAmount: parallax), comparison: comparing.compare,
+        let replay = ReplayPanes(base: display.model.settings(folder: folder), comparison: comparing.compare,
                                  surfaceSize: canvas.viewportSize, replay: Replay(script: script, framesPerSecond: framesPerSecond),
                                  decorations: FrameDecorations(debugOutlines: debugOutlines, overlay: overlay ? .panel : .hidden),
                                  rendererName: canvas.renderer.name, budget: budgetOptions.budget(preset: display.model.preset))

@@ -20,7 +20,7 @@ extension ShotCommand: RunnableCommand {
         let folder = try display.model.folder.load()
         let canvas = try OffscreenCanvas.open(display: display, size: try surfaceSize(), folder: folder)
         do {
-            let base = display.model.settings(folder: folder, parallaxAmount: parallax)
+            let base = display.model.settings(folder: folder)
             let decorations = FrameDecorations(scrollIndicator: script != nil, debugOutlines: debugOutlines, help: helpPanel)
             let panes: [PaneFrame], over: DrawList
             if let script {

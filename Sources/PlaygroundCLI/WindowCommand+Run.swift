@@ -45,7 +45,7 @@ extension WindowCommand: RunnableCommand {
         video.quitOnHangUp()
         let app = try PlaygroundApp.open(
             video: video, display: display, folder: folderLoad?.contents(), diskCaches: diskCacheOptions.caches,
-            vsync: settings.vsync(noVsyncFlag: noVsync), reduceMotion: settings.reduceMotion(flag: reduceMotion),
+            vsync: settings.vsync(noVsyncFlag: noVsync), reduceMotion: settings.reduceMotion(flag: display.model.reduceMotionFlag),
             windowPosition: settings.windowPosition, comparison: comparing.compare)
         if let overlay = settings.stored.overlay { app.setDecorations { $0.overlay = overlay } }
         let started = settings.current(of: app, folder: display.model.folder.photos)

@@ -32,13 +32,16 @@ struct WindowSettings {
 
     var stored: Settings { session?.stored ?? Settings() }
 
-    /// `display` with the remembered scene, strategy, size and folder wherever the command
+    /// `display` with the remembered scene, strategy, physics, reduced amount, size and folder wherever the command
     /// line named none. A remembered folder that is gone is named in a warning and dropped.
     func fill(_ display: inout DisplayOptions, folderGiven: Bool) {
         let stored = self.stored
         if display.model.sceneChoice == nil { display.model.sceneChoice = stored.scene }
         if display.model.strategy == nil { display.model.strategy = stored.strategy }
         if display.model.physicsEngine == nil, display.model.preset?.engine == nil { display.model.physicsEngine = stored.physics }
+        if display.model.reducedAmountOption == nil, display.model.preset?.reducedAmount == nil {
+            display.model.reducedAmountOption = stored.reducedAmount.map(KnobDescriptor.number)
+        }
         if display.requestedSize == nil, let size = stored.windowSize {
             display.requestedSize = ViewportSize(width: Double(size.width), height: Double(size.height))
         }
@@ -74,6 +77,7 @@ struct WindowSettings {
             windowPosition: position,
             vsync: app.renderer.isVSyncEnabled,
             reduceMotion: playground.reduceMotion == systemReducesMotion ? nil : playground.reduceMotion,
+            reducedAmount: playground.reducedAmountFraction == 0 ? nil : playground.reducedAmountFraction,
             lastFolder: folder.map { URL(fileURLWithPath: $0).standardizedFileURL.path },
             physics: playground.physics.engine == .uikit ? nil : playground.physics.engine)
     }

@@ -57,8 +57,8 @@ package struct ExportCommand: ParsableCommand {
     @Flag(help: "Do not read the remembered settings ($XDG_CONFIG_HOME/parallax-playground/settings.json): without --strategy, write the scene's own strategy rather than the one last chosen in the window.")
     package var noSettings = false
 
-    @OptionGroup package var parallaxAmount: ParallaxAmountOption
-    package var parallax: Double? { parallaxAmount.amount }
+    /// `--parallax` alone (a preset's amount does not clash with `--compare parallax=`).
+    package var parallax: Double? { model.optionsGiven.parallax }
 
     @Option(parsing: .unconditional, help: "The window size the page's images are made for, WIDTHxHEIGHT (default: 1280x800; the page lays itself out for any size).",
             transform: { try ViewportSize(parsing: $0) })

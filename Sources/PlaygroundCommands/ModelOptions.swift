@@ -22,10 +22,17 @@ package typealias ModelOptions = PlaygroundModelOptions<PlaygroundItemCountHelp>
 package struct PlaygroundModelOptions<ItemCount: ItemCountHelp>: ParsableArguments {
     package init() {}
 
+    // Every setting of the table (`PlaygroundSetting`) is an option of its name, taken as text
+    // and read by the table, which says its one sentence of a value it does not take; the
+    // declarations stay one by one because ArgumentParser needs each option as a stored
+    // property. A new setting: one line here and its pair in `givenSettings` (`KnobTableTests`
+    // fails while either is missing). `.unconditional` so that `--items -3` reaches the table
+    // instead of reading as a flag.
+
     // Optional so the window can tell a scene given from none (then the preset's, then the
     // remembered one).
-    @Option(name: .customLong("scene"), help: "Scene: \(SceneID.validNames). Default: photos (the window: the last one shown).")
-    package var sceneOption: SceneID?
+    @Option(name: .customLong("scene"), help: ArgumentHelp("Scene: \(SceneID.validNames). Default: photos (the window: the last one shown).", valueName: "scene"))
+    package var sceneText: String?
 
     @Option(help: ArgumentHelp(
         "A preset: a NAME saved from the tuning panel ($XDG_CONFIG_HOME/parallax-playground/presets/NAME.json) or a FILE.json whose keys are these options' names. Options given beside it win.",
@@ -38,6 +45,92 @@ package struct PlaygroundModelOptions<ItemCount: ItemCountHelp>: ParsableArgumen
             })
     package var preset: Preset?
 
+    @Option(name: .customLong("strategy"), help: ArgumentHelp("Strategy: \(ParallaxStrategy.validNames). Default: the scene's own.", valueName: "strategy"))
+    package var strategyText: String?
+
+    @Option(name: .customLong("physics"), help: ArgumentHelp("Whose scroll physics, by where it ships: \(ScrollEngineName.allCases.map { "\($0.rawValue) (\($0.shipsIn))" }.joined(separator: ", ")); compose is android. The knobs below tune uikit's. Default: uikit.", valueName: "engine"))
+    package var physicsText: String?
+
+    @Option(name: .customLong("items"), parsing: .unconditional,
+            help: ArgumentHelp("Number of items (\(ItemCount.range)). Default: the scene's own, or one per photo with --photos.", valueName: "items"))
+    package var itemsText: String?
+
+    @Option(name: .customLong("technique"),
+            help: ArgumentHelp("Another author's mapping on this scene's list: \(ParallaxMapping.byAuthor.map(\.name).joined(separator: ", ")). Default: the scene's own.",
+                               valueName: "author"))
+    package var techniqueText: String?
+
+    @Option(name: .customLong(Playground.parallaxAmountKnob.name), parsing: .unconditional, help: Playground.parallaxAmountKnob.argumentHelp)
+    package var parallaxText: String?
+
+    @OptionGroup package var folder: PhotoFolderOptions
+
+    @Flag(name: .customLong("reduce-motion"),
+          help: "Reduce motion on: the parallax runs at --reduced-amount (none by default: images centred). The window: on by default when GNOME's enable-animations is false.")
+    package var reduceMotionFlag = false
+
+    // What reduce motion leaves of the parallax.
+    @Option(name: .customLong(Playground.reducedAmountKnob.name), parsing: .unconditional,
+            help: Playground.reducedAmountKnob.argumentHelp)
+    package var reducedAmountOption: String?
+
+    // Where the viewer sits, for the motion meter's degrees per second (`--stats-json`).
+    @Option(name: .customLong(ViewingGeometry.distanceKnob.name), parsing: .unconditional, help: ViewingGeometry.distanceKnob.argumentHelp)
+    package var viewingDistance: String?
+    @Option(name: .customLong(ViewingGeometry.densityKnob.name), parsing: .unconditional, help: ViewingGeometry.densityKnob.argumentHelp)
+    package var displayDensity: String?
+
+    // The scroll view's feel and the cells' shape (`auto` is the scene's own).
+    @Option(name: .knob(ScrollPhysics.Knob.decelerationRate), help: .knob(ScrollPhysics.Knob.decelerationRate))
+    package var decelerationRate: String?
+    @Option(name: .knob(ScrollPhysics.Knob.rubberBand), help: .knob(ScrollPhysics.Knob.rubberBand))
+    package var rubberBand: String?
+    @Option(name: .knob(ScrollPhysics.Knob.springStiffness), help: .knob(ScrollPhysics.Knob.springStiffness))
+    package var springStiffness: String?
+    @Option(name: .knob(ScrollPhysics.Knob.springDamping), help: .knob(ScrollPhysics.Knob.springDamping))
+    package var springDamping: String?
+    @Option(name: .knob(ScrollPhysics.Knob.wheelLine), help: .knob(ScrollPhysics.Knob.wheelLine))
+    package var wheelLine: String?
+    @Option(name: .knob(CellLayout.Knob.cellSpacing), parsing: .unconditional, help: .knob(CellLayout.Knob.cellSpacing))
+    package var cellSpacing: String?
+    @Option(name: .knob(CellLayout.Knob.cellHeight), parsing: .unconditional, help: .knob(CellLayout.Knob.cellHeight))
+    package var cellHeight: String?
+    @Option(name: .knob(CellLayout.Knob.imageOverscan), parsing: .unconditional, help: .knob(CellLayout.Knob.imageOverscan))
+    package var imageOverscan: String?
+
+    /// The settings given as options, as written, in the table's order. (`cpu-slowdown` and
+    /// `refresh` are the run's, `FrameBudgetOptions`' on the window and `record`.)
+    package var givenSettings: [(PlaygroundSetting, String)] {
+        let options: [(PlaygroundSetting, String?)] = [
+            (.scene, sceneText), (.strategy, strategyText), (.technique, techniqueText), (.physics, physicsText),
+            (.parallax, parallaxText), (.items, itemsText), (.reducedAmount, reducedAmountOption),
+            (.feel(.decelerationRate), decelerationRate), (.feel(.rubberBand), rubberBand), (.feel(.springStiffness), springStiffness),
+            (.feel(.springDamping), springDamping), (.feel(.wheelLine), wheelLine),
+            (.cells(.cellSpacing), cellSpacing), (.cells(.cellHeight), cellHeight), (.cells(.imageOverscan), imageOverscan),
+            (.viewingDistance, viewingDistance), (.displayDensity, displayDensity),
+        ]
+        return options.compactMap { setting, text in text.map { (setting, $0) } }
+    }
+
+    /// The options alone, as a preset: what each given option's command sets.
+    package var optionsGiven: Preset { applyingOptions(to: Preset()) }
+
+    /// The preset with the options over it: every setting these options choose.
+    package var chosen: Preset { applyingOptions(to: preset ?? Preset()) }
+
+    private func applyingOptions(to start: Preset) -> Preset {
+        var chosen = start
+        for (setting, text) in givenSettings { if let command = setting.command(text) { chosen.apply(command) } }
+        if reduceMotionFlag { chosen.reduceMotion = true }
+        return chosen
+    }
+
+    /// `--scene` alone (the window fills it from the remembered settings).
+    package var sceneOption: SceneID? {
+        get { optionsGiven.scene }
+        set { sceneText = newValue?.name }
+    }
+
     /// `--scene`, else the preset's.
     package var sceneChoice: SceneID? {
         get { sceneOption ?? preset?.scene }
@@ -49,138 +142,72 @@ package struct PlaygroundModelOptions<ItemCount: ItemCountHelp>: ParsableArgumen
         set { sceneChoice = newValue }
     }
 
-    @Option(name: .customLong("strategy"), help: "Strategy: \(ParallaxStrategy.validNames). Default: the scene's own.")
-    package var strategyOption: ParallaxStrategy?
+    /// `--strategy` alone (export falls back to the window's last choice without it).
+    package var strategyOption: ParallaxStrategy? { optionsGiven.strategy }
 
     /// `--strategy`, else the preset's.
     package var strategy: ParallaxStrategy? {
-        get { strategyOption ?? preset?.strategy }
-        set { strategyOption = newValue }
+        get { chosen.strategy }
+        set { strategyText = newValue?.name }
     }
 
-    @Option(name: .customLong("physics"), help: ArgumentHelp("Whose scroll physics, by where it ships: \(ScrollEngineName.allCases.map { "\($0.rawValue) (\($0.shipsIn))" }.joined(separator: ", ")); compose is android. The knobs below tune uikit's. Default: uikit.", valueName: "engine"))
-    package var physicsEngine: ScrollEngineName?
+    /// `--physics` alone.
+    package var physicsEngine: ScrollEngineName? {
+        get { optionsGiven.engine }
+        set { physicsText = newValue?.rawValue }
+    }
 
-    // `.unconditional` so that `--items -3` reaches validation instead of reading as a flag.
-    @Option(name: .customLong("items"), parsing: .unconditional,
-            help: "Number of items (\(ItemCount.range)). Default: the scene's own, or one per photo with --photos.")
-    package var itemsOption: Int?
+    /// `--items` alone.
+    package var itemsOption: Int? { optionsGiven.items }
 
     /// `--items`, else the preset's.
-    package var items: Int? { itemsOption ?? preset?.items }
+    package var items: Int? { chosen.items }
 
-    @Option(name: .customLong("technique"),
-            help: ArgumentHelp("Another author's mapping on this scene's list: \(ParallaxMapping.byAuthor.map(\.name).joined(separator: ", ")). Default: the scene's own.",
-                               valueName: "author"),
-            transform: { name in
-                guard let found = ParallaxMapping.byAuthor.first(where: { $0.name == name }) else {
-                    throw ValidationError("unknown technique '\(name)'; one of \(ParallaxMapping.byAuthor.map(\.name).joined(separator: ", "))")
-                }
-                return found.mapping
-            })
-    package var techniqueOption: ParallaxMapping?
+    /// `--technique` alone.
+    package var techniqueOption: ParallaxMapping? { optionsGiven.technique }
 
     /// `--technique`, else the preset's.
-    package var technique: ParallaxMapping? { techniqueOption ?? preset?.technique }
+    package var technique: ParallaxMapping? { chosen.technique }
 
-    @OptionGroup package var folder: PhotoFolderOptions
-
-    // What reduce motion leaves of the parallax. `.unconditional` so that `--reduced-amount -1`
-    // reaches validation instead of reading as a flag.
-    @Option(name: .customLong(Playground.reducedAmountKnob.name), parsing: .unconditional,
-            help: Playground.reducedAmountKnob.argumentHelp)
-    package var reducedAmountOption: String?
+    /// `--parallax`, else the preset's.
+    package var parallax: Double? { chosen.parallax }
 
     /// `--reduced-amount`, else the preset's, else none (reduce motion stops the parallax).
-    package var reducedAmountFraction: Double {
-        if let text = reducedAmountOption, case let fraction?? = Playground.reducedAmountKnob.parse(text) { return fraction }
-        return preset?.reducedAmount ?? 0
-    }
+    package var reducedAmountFraction: Double { chosen.reducedAmount ?? 0 }
 
-    // The scroll view's feel and the cells' shape. Each knob's name, help and messages come
-    // from its `KnobDescriptor` (ParallaxKit), which its preset key and script `set` line read
-    // too; the declarations stay one by one because ArgumentParser needs each option as a
-    // stored property. A new knob: one line here and its pair in `physicsOptions` or
-    // `cellLayoutOptions` (`KnobTableTests` fails while either is missing).
-    @Option(name: .knob(ScrollPhysics.Knob.decelerationRate), help: .knob(ScrollPhysics.Knob.decelerationRate))
-    package var decelerationRate: String?
-    @Option(name: .knob(ScrollPhysics.Knob.rubberBand), help: .knob(ScrollPhysics.Knob.rubberBand))
-    package var rubberBand: String?
-    @Option(name: .knob(ScrollPhysics.Knob.springStiffness), help: .knob(ScrollPhysics.Knob.springStiffness))
-    package var springStiffness: String?
-    @Option(name: .knob(ScrollPhysics.Knob.springDamping), help: .knob(ScrollPhysics.Knob.springDamping))
-    package var springDamping: String?
-    @Option(name: .knob(ScrollPhysics.Knob.wheelLine), help: .knob(ScrollPhysics.Knob.wheelLine))
-    package var wheelLine: String?
-
-    // `auto` is the scene's own. `.unconditional` so that `--cell-spacing -2` reaches
-    // validation instead of reading as a flag.
-    @Option(name: .knob(CellLayout.Knob.cellSpacing), parsing: .unconditional, help: .knob(CellLayout.Knob.cellSpacing))
-    package var cellSpacing: String?
-    @Option(name: .knob(CellLayout.Knob.cellHeight), parsing: .unconditional, help: .knob(CellLayout.Knob.cellHeight))
-    package var cellHeight: String?
-    @Option(name: .knob(CellLayout.Knob.imageOverscan), parsing: .unconditional, help: .knob(CellLayout.Knob.imageOverscan))
-    package var imageOverscan: String?
-
-    private var cellLayoutOptions: [(CellLayout.Knob, String)] {
-        [(.cellSpacing, cellSpacing), (.cellHeight, cellHeight), (.imageOverscan, imageOverscan)]
-            .compactMap { knob, text in text.map { (knob, $0) } }
-    }
+    /// The laptop at 50 cm, then the preset's, then the options'.
+    package var viewingGeometry: ViewingGeometry { chosen.viewingGeometry }
 
     /// Every knob the scene's own, then the preset's, then the options'.
-    package var cellLayout: CellLayout {
-        var layout = preset?.cellLayout ?? .sceneDefaults
-        for (knob, text) in cellLayoutOptions { if let v = knob.parse(text) { layout[knob] = v } }
-        return layout
-    }
-
-    /// The knobs given as options, by knob.
-    private var physicsOptions: [(ScrollPhysics.Knob, String)] {
-        [(.decelerationRate, decelerationRate), (.rubberBand, rubberBand), (.springStiffness, springStiffness),
-         (.springDamping, springDamping), (.wheelLine, wheelLine)].compactMap { knob, text in text.map { (knob, $0) } }
-    }
+    package var cellLayout: CellLayout { chosen.cellLayout }
 
     /// UIKit's feel, then the preset's knobs, then the options'.
-    package var physics: ScrollPhysics {
-        var physics = preset?.physics ?? .uikit
-        for (knob, text) in physicsOptions { if let v = knob.parse(text) { physics[knob] = v } }
-        if let physicsEngine { physics.engine = physicsEngine }
-        return physics
-    }
+    package var physics: ScrollPhysics { chosen.physics }
 
     package func validate() throws {
         // The sentence a `set` line and a preset say of the same value, after the "--".
-        for (knob, text) in physicsOptions where knob.parse(text) == nil {
-            throw ValidationError("--" + knob.descriptor.rangeMessage(got: text))
-        }
-        for (knob, text) in cellLayoutOptions where knob.parse(text) == nil {
-            throw ValidationError("--" + knob.descriptor.rangeMessage(got: text))
-        }
-        if let text = reducedAmountOption, Playground.reducedAmountKnob.parse(text) == nil {
-            throw ValidationError("--" + Playground.reducedAmountKnob.rangeMessage(got: text))
-        }
-        if let items = itemsOption, items < 0 { throw ValidationError("--items must be 0 or more, got \(items)") }
-        if let items = itemsOption, items > Playground.itemCountRange.upperBound {
-            throw ValidationError("--items must be at most \(Playground.itemCountRange.upperBound), got \(items)")
+        for (setting, text) in givenSettings where setting.command(text) == nil {
+            throw ValidationError("--" + setting.rangeMessage(got: text))
         }
     }
 
     /// A playground of this scene, strategy and count in a viewport of `size`, showing the
     /// folder's photos when there is one (one item per photo unless `--items` says otherwise).
-    package func makePlayground(viewportSize size: Size, reduceMotion: Bool = false, folder: PhotoFolderContents? = nil,
-                        parallaxAmount: Double? = nil) -> Playground {
-        Playground(settings(reduceMotion: reduceMotion, folder: folder, parallaxAmount: parallaxAmount), viewportSize: size)
+    package func makePlayground(viewportSize size: Size, reduceMotion: Bool = false, folder: PhotoFolderContents? = nil) -> Playground {
+        Playground(settings(reduceMotion: reduceMotion, folder: folder), viewportSize: size)
     }
 
     /// The one value these options configure a playground with.
-    package func settings(reduceMotion: Bool = false, folder: PhotoFolderContents? = nil, parallaxAmount: Double? = nil) -> PlaygroundSettings {
+    package func settings(reduceMotion: Bool = false, folder: PhotoFolderContents? = nil) -> PlaygroundSettings {
+        let chosen = self.chosen
         var settings = PlaygroundSettings(
-            scene: scene, strategy: strategy, itemCount: items, parallaxAmount: parallaxAmount ?? preset?.parallax,
-            reduceMotion: reduceMotion || preset?.reduceMotion == true,
-            photos: folder?.photos ?? .bundled, itemCountFollowsPhotos: folder != nil && items == nil, mapping: technique)
-        settings.physics = physics
-        settings.cellLayout = cellLayout
-        settings.reducedAmountFraction = reducedAmountFraction
+            scene: scene, strategy: chosen.strategy, itemCount: chosen.items, parallaxAmount: chosen.parallax,
+            reduceMotion: reduceMotion || chosen.reduceMotion == true,
+            photos: folder?.photos ?? .bundled, itemCountFollowsPhotos: folder != nil && chosen.items == nil, mapping: chosen.technique)
+        settings.physics = chosen.physics
+        settings.cellLayout = chosen.cellLayout
+        settings.reducedAmountFraction = chosen.reducedAmount ?? 0
+        settings.viewingGeometry = chosen.viewingGeometry
         return settings
     }
 }

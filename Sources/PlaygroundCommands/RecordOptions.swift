@@ -32,8 +32,8 @@ package struct RecordCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "WebP only: lossy quality 0 to 100. Default: lossless.")
     package var quality: Double?
 
-    @OptionGroup package var parallaxAmount: ParallaxAmountOption
-    package var parallax: Double? { parallaxAmount.amount }
+    /// `--parallax` alone (a preset's amount does not clash with `--compare parallax=`).
+    package var parallax: Double? { display.model.optionsGiven.parallax }
 
     @Option(parsing: .unconditional, help: "Stop after this many seconds of the replay (more than 0, at most \(Int(RecordCommand.longestDuration))). Default: until the script ends and the list rests.")
     package var duration: Double?

@@ -20,8 +20,8 @@ package struct ShotCommand: ParsableCommand {
     @Option(help: "The PNG file to write (- for standard output).")
     package var out: String
 
-    @OptionGroup package var parallaxAmount: ParallaxAmountOption
-    package var parallax: Double? { parallaxAmount.amount }
+    /// `--parallax` alone (a preset's amount does not clash with `--compare parallax=`).
+    package var parallax: Double? { display.model.optionsGiven.parallax }
 
     @Option(parsing: .unconditional, help: "With --script: the frame at this time of the replay, in seconds (the frame nearest at * fps), as `record` draws it.")
     package var at: Double?

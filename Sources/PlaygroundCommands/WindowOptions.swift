@@ -111,9 +111,6 @@ package struct WindowCommand: ParsableCommand {
     @Flag(help: "Start with vsync off (V toggles it).")
     package var noVsync = false
 
-    @Flag(help: "Start with reduce motion on (parallax off). Default: on when GNOME's enable-animations is false.")
-    package var reduceMotion = false
-
     @Option(parsing: .unconditional, help: "Quit after this many seconds (up to a day: 86400).")
     package var exitAfter: Double?
 
@@ -135,7 +132,7 @@ package struct WindowCommand: ParsableCommand {
     package var preloadPhotos = false
 
     package func validate() throws {
-        try comparing.check(strategy: display.model.strategy, parallax: nil, scene: display.model.sceneChoice, technique: display.model.technique)
+        try comparing.check(strategy: display.model.strategy, parallax: display.model.optionsGiven.parallax, scene: display.model.sceneChoice, technique: display.model.technique)
         if open != nil, display.model.folder.photos != nil {
             throw ValidationError("give the folder either as the first argument or with --photos, not both")
         }

@@ -26,10 +26,10 @@ extension PlaygroundApp {
         runStatistics.endedAtSeconds = frameTime
         runStatistics.panes = panes.comparison == nil ? nil : panes.panes.map { pane in
             var report = RunReport.Pane(playground: pane.playground, value: pane.value ?? "", frames: pane.framesRun, work: pane.totalWork)
-            report.motion = pane.motion.summary(geometry: viewingGeometry)
+            report.motion = pane.motion.summary(geometry: pane.playground.viewingGeometry, pixelsPerPoint: renderer.scale)
             return report
         }
-        runStatistics.motion = panes.first.motion.summary(geometry: viewingGeometry)
+        runStatistics.motion = panes.first.motion.summary(geometry: playground.viewingGeometry, pixelsPerPoint: renderer.scale)
         runStatistics.photos = executor.images.pipeline.map {
             RunReport.Photos($0.counters, times: photoTimes, firstScreen: firstScreen)
         }

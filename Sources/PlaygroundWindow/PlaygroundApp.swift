@@ -33,8 +33,6 @@ public final class PlaygroundApp {
     public var session: FrameSession { panes.session }
     /// The first pane's composer: what the remembered settings read (the overlay's mode).
     public var composer: FrameComposer { panes.first.composer }
-    /// Where the viewer sits, for the motion meter's degrees.
-    public var viewingGeometry = ViewingGeometry.laptop
     /// The first pane's frame times (the panel's figures).
     var frameStatistics: FrameStatistics { panes.first.statistics }
     public var runStatistics = RunStatistics()

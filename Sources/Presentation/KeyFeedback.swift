@@ -65,7 +65,8 @@ public enum KeyFeedback {
             return "Reset: " + sceneMessage(after)
         case .setScrollEngine(let engine):
             return "Physics: " + engine.title
-        case .setParallax, .setItemCount, .setReduceMotion, .setReducedAmount, .setPhysics, .setCellLayout:
+        case .setParallax, .setItemCount, .setReduceMotion, .setReducedAmount, .setPhysics, .setCellLayout,
+             .setViewingDistance, .setDisplayDensity, .setTechnique:
             // The panel's own control shows the new value as it moves.
             return nil
         case .toggleOverlay, .toggleDebugOutlines, .toggleVSync, .toggleHelp, .screenshot, .toggleRecording,

@@ -41,8 +41,9 @@ public enum TuningPanelView {
         let frame = layer.window("Tuning (T to close)", at: origin, width: TuningPanel.width) {
             _ = layer.combo("scene", &edited.sceneIndex, TuningPanel.sceneNames)
             _ = layer.combo("strategy", &edited.strategyIndex, TuningPanel.strategyNames)
-            _ = layer.slider("parallax", &edited.parallax, in: edited.parallaxRange, format: "%.1f pt")
-            _ = layer.slider("items", &edited.items, in: TuningPanel.itemRange, format: "%.0f", logarithmic: true)
+            let amount = Playground.parallaxAmountKnob, count = Playground.itemCountKnob
+            _ = layer.slider(amount.name, &edited.parallax, in: edited.parallaxRange, format: amount.sliderFormat)
+            _ = layer.slider(count.name, &edited.items, in: TuningPanel.itemRange, format: count.sliderFormat, logarithmic: count.sliderIsLogarithmic)
             _ = layer.checkbox("reduce motion", &edited.reduceMotion)
             let reduced = Playground.reducedAmountKnob
             _ = layer.slider(reduced.name, &edited.reducedAmount, in: reduced.sliderRange, format: reduced.sliderFormat)
@@ -54,11 +55,8 @@ public enum TuningPanelView {
                 edited.physics.engine = ScrollEngineName.allCases[engineIndex]
             }
             // The closed picker shows the start of the engine's name: the whole of it, where it
-            // ships and the source it was read from are in the tooltip.
-            layer.tooltip(edited.physics.engine.longTitle + ", from " + edited.physics.engine.source + ".\n"
-                          + "Every engine gets the same release speed (the playground's velocity tracker): a comparison shows physics only.\n"
-                          + "The knobs below tune UIKit's engine (0.998, 0.55, 100, 1); the others run with their platforms' own constants.\n"
-                          + "wheel-line moves wheels and keys in every engine.")
+            // ships, the source it was read from and its coast are in the tooltip.
+            layer.tooltip(TuningPanel.physicsTooltip(edited.physics.engine))
             let tunesUIKit = edited.physics.engine == .uikit
             for knob in ScrollPhysics.Knob.allCases {
                 var value = edited.physics[knob]

@@ -7,7 +7,7 @@ import Testing
 private let everything = Settings(
     scene: .quilt, strategy: .cachedLayout, overlay: .panel,
     windowSize: .init(width: 1024, height: 700), windowPosition: .init(x: -1200, y: 40),
-    vsync: false, reduceMotion: true, lastFolder: "/home/someone/Pictures/2026 \"trip\"/ü")
+    vsync: false, reduceMotion: true, reducedAmount: 0.2, lastFolder: "/home/someone/Pictures/2026 \"trip\"/ü")
 
 private func decoded(_ json: String) -> Result<Settings, SettingsError> {
     do { return .success(try Settings(decoding: Data(json.utf8))) } catch { return .failure(error) }
@@ -54,6 +54,9 @@ private func temporaryFolder() throws -> String {
         ("{\"version\": 1, \"window_position\": {\"x\": 70000, \"y\": 0}}", "'window_position' coordinates must each be -65536 to 65536"),
         ("{\"version\": 1, \"last_folder\": \"Pictures\"}", "'last_folder' must be an absolute path of at most 4096 bytes"),
         ("{\"version\": 1, \"reduce_motion\": 1}", "'reduce_motion' has a value of the wrong kind"),
+        ("{\"version\": 1, \"reduced_amount\": 1.5}", "'reduced_amount': " + Playground.reducedAmountKnob.rangeMessage(got: "1.5")),
+        ("{\"version\": 1, \"reduced_amount\": -0.1}", "'reduced_amount': " + Playground.reducedAmountKnob.rangeMessage(got: "-0.1")),
+        ("{\"version\": 1, \"reduced_amount\": \"0.2\"}", "'reduced_amount' has a value of the wrong kind"),
     ])
     func invalidFilesAreRefusedWithAReason(json: String, reason: String) {
         switch decoded(json) {
@@ -74,6 +77,17 @@ private func temporaryFolder() throws -> String {
         // A pick of UIKit's after another's is a change the file takes: the field goes.
         let kept = Settings(physics: .android).keepingChanges(from: Settings(physics: .android), to: Settings())
         #expect(kept.physics == nil)
+    }
+
+    /// The reduced amount is remembered beside reduce motion, by its fraction.
+    @Test func theReducedAmountIsRemembered() throws {
+        let settings = Settings(reducedAmount: 0.25)
+        let text = String(decoding: settings.encoded(), as: UTF8.self)
+        #expect(text.contains("\"reduced_amount\" : 0.25"), "\(text)")
+        #expect(try Settings(decoding: settings.encoded()) == settings)
+        // Set in the window: the file takes it; back to none: the field goes.
+        #expect(Settings().keepingChanges(from: Settings(), to: settings).reducedAmount == 0.25)
+        #expect(settings.keepingChanges(from: settings, to: Settings()).reducedAmount == nil)
     }
 
     @Test func nullIsNotRemembered() throws {

@@ -107,13 +107,13 @@ func temporaryFile(_ name: String, contents: String) throws -> String {
         BadInput(arguments: ["trace", "--viewport", "-5x10"], mentions: ["positive"]),
         BadInput(arguments: ["trace", "--fps", "-60"], mentions: ["--fps must be from 1 to 1000, got -60"]),
         BadInput(arguments: ["trace", "--viewport", "wide"], mentions: ["WIDTHxHEIGHT"]),
-        BadInput(arguments: ["trace", "--items", "-3"], mentions: ["--items must be 0 or more, got -3"]),
-        BadInput(arguments: ["trace", "--items", "2000000"], mentions: ["at most 1000000"]),
+        BadInput(arguments: ["trace", "--items", "-3"], mentions: ["--items takes a whole number from 0 to 1000000, got '-3'"]),
+        BadInput(arguments: ["trace", "--items", "2000000"], mentions: ["--items takes a whole number from 0 to 1000000, got '2000000'"]),
         BadInput(arguments: ["trace", "--fps", "0"], mentions: ["--fps"]),
         BadInput(arguments: ["trace", "--script", "no-such-script"], mentions: ["no-such-script", "fling", "drag-past-edge"]),
         BadInput(arguments: ["trace", "--bogus"], mentions: ["--bogus"]),
         BadInput(arguments: ["--scene", "sky"], mentions: ["sky", "photos", "albums"]),
-        BadInput(arguments: ["--items", "-1"], mentions: ["--items must be 0 or more, got -1"]),
+        BadInput(arguments: ["--items", "-1"], mentions: ["--items takes a whole number from 0 to 1000000, got '-1'"]),
         BadInput(arguments: ["--size", "0x0"], mentions: ["positive"]),
         BadInput(arguments: ["--exit-after", "0"], mentions: ["--exit-after"]),
         BadInput(arguments: ["--script", "nope"], mentions: ["nope", "fling"]),
@@ -169,7 +169,8 @@ func temporaryFile(_ name: String, contents: String) throws -> String {
             let result = try run(arguments)
             #expect(result.status == 2)
             #expect(result.stderr.count < 2_000, "\(result.stderr.count) characters of error")
-            #expect(result.stderr.contains(String(repeating: "y", count: 80) + "…"))
+            // ArgumentParser's own quoting keeps 80 characters; a setting's sentence 40.
+            #expect(result.stderr.contains(String(repeating: "y", count: 40) + "…"))
         }
     }
 

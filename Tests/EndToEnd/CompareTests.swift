@@ -81,8 +81,8 @@ import Testing
             (["--compare", "strategy=off,cached-layout", "--strategy", "off"], "give one"),
             (["--compare", "technique=begemann,patel", "--technique", "leth"], "give one"),
             (["--compare", "scene=table,quilt", "--scene", "table"], "drop --scene"),
-            (["--compare", "technique=begemann,nobody"], "unknown technique 'nobody'"),
-            (["--technique", "nobody"], "unknown technique 'nobody'"),
+            (["--compare", "technique=begemann,nobody"], "technique takes one of begemann, leth, patel, kurutepe or jensen, got 'nobody'"),
+            (["--technique", "nobody"], "--technique takes one of begemann, leth, patel, kurutepe or jensen, got 'nobody'"),
             (["--compare", "parallax=1,2,3,4,5,6"], "needs 2 to 5 values"),
             (["--compare", "parallax=1,2,3", "--size", "2x10"], "width of at least 3"),
         ]

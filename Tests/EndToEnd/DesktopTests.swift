@@ -70,8 +70,10 @@ private struct Stats: Decodable {
         struct ScreenPhoto: Decodable { var path: String }
         var first_screen: [ScreenPhoto]
     }
+    struct Motion: Decodable { var peak_pt_per_s: Double }
     var changes: [Change]
     var photos: Photos?
+    var motion: Motion?
     var final_offset_y: Double
 
     var firstScreenNames: [String] { (photos?.first_screen ?? []).map { URL(fileURLWithPath: $0.path).lastPathComponent } }
@@ -143,6 +145,25 @@ private struct Stats: Decodable {
         let (fourth, shown) = try home.window([])
         #expect(fourth.status == 0)
         #expect(try #require(shown).photos?.first_screen.allSatisfy { $0.path.hasPrefix(home.photos) } == true)
+    }
+
+    /// The reduced amount set in one run is the next run's: with reduce motion on, its images
+    /// still move (at none, the default, they would stay centred and the meter read 0).
+    @Test func theReducedAmountIsRemembered() throws {
+        let home = try TestHome()
+        defer { home.remove() }
+        let (first, _) = try home.window([], script: "set reduced-amount 0.3\nwait 0.2\n")
+        #expect(first.status == 0, "\(first.stderr)")
+        let text = try #require(home.settingsText)
+        #expect(text.contains("\"reduced_amount\" : 0.3"), "\(text)")
+        let reducedFling = "set reduce-motion on\nwait 0.1\nfling 2000\nwait 0.5\n"
+        let (second, stats) = try home.window(["--scene", "table"], script: reducedFling)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(try #require(stats?.motion).peak_pt_per_s > 10, "the remembered 0.3 of the amount moved the images")
+        // The option wins for its run: none, the images centred.
+        let (third, none) = try home.window(["--scene", "table", "--reduced-amount", "0"], script: reducedFling)
+        #expect(third.status == 0, "\(third.stderr)")
+        #expect(try #require(none?.motion).peak_pt_per_s == 0)
     }
 
     /// Options on the command line are for their run only. A file a person's runs

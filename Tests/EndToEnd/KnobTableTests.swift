@@ -34,10 +34,12 @@ import Testing
             let v = knob.range.lowerBound
             return Knob(descriptor: knob.descriptor, command: .setCellLayout(knob, v), presetHolds: { $0.cellLayout[knob] == v })
         }
-        + [Knob(descriptor: Playground.reducedAmountKnob, command: .setReducedAmount(0), presetHolds: { $0.reducedAmount == 0 })]
+        + [Knob(descriptor: Playground.reducedAmountKnob, command: .setReducedAmount(0), presetHolds: { $0.reducedAmount == 0 }),
+           Knob(descriptor: ViewingGeometry.distanceKnob, command: .setViewingDistance(10), presetHolds: { $0.viewingDistance == 10 }),
+           Knob(descriptor: ViewingGeometry.densityKnob, command: .setDisplayDensity(30), presetHolds: { $0.displayDensity == 30 })]
 
     @Test func theTableHasEveryKnobOnce() {
-        #expect(Self.knobs.count == ScrollPhysics.Knob.allCases.count + CellLayout.Knob.allCases.count + 1)
+        #expect(Self.knobs.count == ScrollPhysics.Knob.allCases.count + CellLayout.Knob.allCases.count + 3)
         #expect(Set(Self.knobs.map(\.name)).count == Self.knobs.count, "no two knobs share a name")
     }
 
@@ -97,9 +99,41 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "nothing written")
     }
 
-    /// The parallax amount is a knob of its own kind (shot's, record's and export's option,
-    /// not trace's): each of its places says its descriptor's one sentence.
-    @Test(arguments: [["shot", "--out", "never.png"], ["record", "--out", "never.mp4"], ["export", "--out", "never-page"]])
+    /// The viewing geometry is an option of every command that builds a playground: each
+    /// refuses zero, a negative, NaN, infinity and an absurd value with the knob's one
+    /// sentence, status 2, and writes nothing; a preset and a `set` line say the same sentence.
+    @Test(arguments: [ViewingGeometry.distanceKnob, ViewingGeometry.densityKnob])
+    func theViewingGeometryIsRefusedEverywhereWithOneSentence(knob: KnobDescriptor) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("geometry-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let commands = [["window", "--stats-json", dir.appendingPathComponent("never.json").path],
+                        ["shot", "--out", dir.appendingPathComponent("never.png").path],
+                        ["record", "--script", "fling", "--out", dir.appendingPathComponent("never.mp4").path],
+                        ["trace", "--script", "fling", "--out", dir.appendingPathComponent("never.csv").path],
+                        ["monkey", "--seconds", "1"]]
+        for got in ["0", "-5", "nan", "inf", "100000"] {
+            let sentence = knob.rangeMessage(got: got)
+            for command in commands {
+                let result = try run(command + ["--\(knob.name)", got])
+                #expect(result.status == 2, "\(command[0]) --\(knob.name) \(got)")
+                #expect(result.stderr.split(separator: "\n").first.map(String.init) == "Error: --" + sentence, "\(command[0])")
+            }
+            let setProblem = #expect(throws: ScriptSetting.Problem.self) { try ScriptSetting.command(knob.name, got) }
+            #expect(setProblem?.reason == sentence)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "nothing written")
+        // JSON has no NaN or infinity: a preset's zero, negative and absurd numbers, and a string.
+        for (json, got) in [("0", "0"), ("-5", "-5"), ("100000", "100000"), ("1e308", KnobDescriptor.number(1e308)), ("\"50\"", "50")] {
+            let presetError = #expect(throws: PresetError.self) { try Preset(decoding: Data(#"{"\#(knob.name)": \#(json)}"#.utf8), source: "p.json") }
+            #expect(presetError?.message == "p.json: " + knob.rangeMessage(got: got))
+        }
+    }
+
+    /// The parallax amount is an option of every command that builds a playground, the window
+    /// included: each of its places says its descriptor's one sentence.
+    @Test(arguments: [["shot", "--out", "never.png"], ["record", "--out", "never.mp4"], ["export", "--out", "never-page"],
+                      ["window"], ["trace", "--script", "fling"], ["monkey"]])
     func theParallaxAmountSaysOneSentenceEverywhere(command: [String]) throws {
         let knob = Playground.parallaxAmountKnob
         let sentence = knob.rangeMessage(got: "1001")

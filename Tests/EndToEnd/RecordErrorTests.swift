@@ -28,7 +28,7 @@ struct BadRecording: CustomTestStringConvertible, Sendable {
         BadRecording(arguments: ["--out", "OUT/clip.mp4", "--size", "321x200"], says: "even width and height"),
         BadRecording(arguments: ["--out", "OUT/clip.mp4", "--compare", "strategy=off"], says: "needs 2 to 5 values"),
         BadRecording(arguments: ["--out", "OUT/clip.mp4", "--compare", "speed=1,2"], says: "--compare takes AXIS=A,B"),
-        BadRecording(arguments: ["--out", "OUT/clip.mp4", "--compare", "scene=photos,nope"], says: "unknown scene 'nope'"),
+        BadRecording(arguments: ["--out", "OUT/clip.mp4", "--compare", "scene=photos,nope"], says: "scene takes one of photos, captions, table, quilt or albums, got 'nope'"),
         BadRecording(arguments: ["--out", "OUT/clip.mp4", "--ffmpeg", "/nonexistent/ffmpeg"], says: "apt-get install ffmpeg"),
     ]
 

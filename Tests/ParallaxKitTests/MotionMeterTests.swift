@@ -52,7 +52,7 @@ import Testing
 
         // Degrees for a 14-inch laptop at 50 cm: 324 pt is 7.63 cm, 8.73°.
         let summary = meter.summary()
-        let centimetres = expectedPeak / ViewingGeometry.laptop.pointsPerInch * 2.54
+        let centimetres = expectedPeak / ViewingGeometry.laptop.pixelsPerInch * 2.54
         #expect(abs(summary.peak_deg_per_s - 2 * atan(centimetres / 100) * 180 / .pi) < 1e-9)
         #expect(abs(summary.peak_deg_per_s - 8.73) < 0.01, "\(summary.peak_deg_per_s)°/s")
         // Rows touch: images moving cover the whole viewport.
@@ -87,5 +87,35 @@ import Testing
         meter.measure(playground, at: 2.0 / 60)
         #expect(abs(meter.last.scrollPointsPerSecond - 600) < 1e-6)
         #expect(meter.last.peakPointsPerSecond == 0)
+    }
+
+    /// Degrees follow the geometry as 2·atan(s / 2D) says, worked by hand: at 254 pixels per
+    /// inch a pixel is 0.01 cm, so 5,000 pt is 50 cm on the screen. Seen from 25 cm that is
+    /// 2·atan(1) = 90°; from 50 cm 2·atan(1/2) = 53.130102°; at two pixels a point, 2,500 pt
+    /// cover the same 50 cm. The settings carry the geometry into the playground, and a `set`
+    /// line changes it, clamped to the knob's range.
+    @Test func degreesFollowTheViewingGeometry() throws {
+        let close = ViewingGeometry(distanceCentimetres: 25, pixelsPerInch: 254)
+        #expect(abs(close.degrees(points: 5000) - 90) < 1e-9)
+        #expect(abs(close.degrees(points: 2500, pixelsPerPoint: 2) - 90) < 1e-9)
+        let far = ViewingGeometry(distanceCentimetres: 50, pixelsPerInch: 254)
+        #expect(abs(far.degrees(points: 5000) - 53.130102354) < 1e-8)
+        // The laptop: 107.83 pixels per inch, so the same 5,000 pt are 117.79 cm, 99.34° at 50 cm.
+        #expect(abs(ViewingGeometry.laptop.degrees(points: 5000) - 99.3407) < 1e-3, "\(ViewingGeometry.laptop.degrees(points: 5000))")
+
+        var settings = PlaygroundSettings(scene: .table, itemCount: 500)
+        settings.viewingGeometry = close
+        let playground = Playground(settings, viewportSize: Self.viewport)
+        #expect(playground.viewingGeometry == close && playground.settings.viewingGeometry == close)
+        try playground.apply(ScriptSetting.command("viewing-distance", "50"))
+        #expect(playground.viewingGeometry == far)
+        playground.apply(.setDisplayDensity(5000))
+        #expect(playground.viewingGeometry.pixelsPerInch == ViewingGeometry.densityKnob.range.upperBound)
+        playground.setScene(.photos)
+        #expect(playground.viewingGeometry.distanceCentimetres == 50, "the viewer's desk stays through a scene change")
+
+        // The summary states the geometry it used.
+        let summary = MotionMeter().summary(geometry: far, pixelsPerPoint: 2)
+        #expect(summary.viewing_distance_cm == 50 && summary.display_density_ppi == 254 && summary.pixels_per_point == 2)
     }
 }

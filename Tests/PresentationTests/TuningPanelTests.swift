@@ -1,3 +1,4 @@
+import Foundation
 import Panes
 import ParallaxKit
 import Presentation
@@ -68,5 +69,25 @@ import Testing
     func aCellSliderShowsTheValueTheCellsHave(value: Double, isSceneOwn: Bool, format: String) {
         // An overscan following a 91.5 pt amount had read "auto: 92 pt".
         #expect(TuningPanel.cellSliderFormat(.imageOverscan, value: value, isSceneOwn: isSceneOwn) == format)
+    }
+
+    /// The physics tooltip describes the chosen engine from its own data: its source and its
+    /// coast's formula, and UIKit's constants only where the knobs tune them.
+    @Test(arguments: ScrollEngineName.allCases)
+    func thePhysicsTooltipDescribesTheChosenEngine(engine: ScrollEngineName) {
+        let tooltip = TuningPanel.physicsTooltip(engine)
+        #expect(tooltip.contains(engine.longTitle) && tooltip.contains(engine.source) && tooltip.contains(engine.formula))
+        let uikitConstants = "deceleration-rate 0.998, rubber-band 0.55, spring-stiffness 100, spring-damping 1"
+        #expect(tooltip.contains(uikitConstants) == (engine == .uikit), "\(tooltip)")
+        if engine != .uikit { #expect(tooltip.contains(engine.rule)) }
+    }
+
+    /// The parallax and item sliders show their values as their descriptors say: the amount
+    /// to a tenth of a point, the count whole on a logarithmic scale.
+    @Test func theSlidersFormatAsTheirDescriptorsSay() {
+        #expect(String(format: Playground.parallaxAmountKnob.sliderFormat, 4.5) == "4.5 pt")
+        #expect(String(format: Playground.itemCountKnob.sliderFormat, 36.0) == "36")
+        #expect(Playground.itemCountKnob.sliderIsLogarithmic)
+        #expect(TuningPanel.itemRange == Playground.itemCountKnob.sliderRange)
     }
 }

@@ -15,6 +15,13 @@ public enum AppCommand: Hashable, Sendable {
     /// What reduce motion leaves of the parallax, a fraction of the amount
     /// (`Playground.reducedAmountKnob`: `set reduced-amount 0.2`, the panel's slider); clamped.
     case setReducedAmount(Double)
+    /// The viewing geometry the motion meter's degrees assume (`set viewing-distance 60`,
+    /// `set display-density 220`: `ViewingGeometry.distanceKnob`, `.densityKnob`); clamped.
+    case setViewingDistance(Double)
+    /// Another author's mapping on the current list (`set technique leth`, `--technique`, a
+    /// preset's `technique`); nil gives each scene its own back (loading a preset without one).
+    case setTechnique(ParallaxMapping?)
+    case setDisplayDensity(Double)
     /// One constant of the scroll view's feel (the panel's physics sliders,
     /// `set deceleration-rate 0.99`…); clamped to the knob's range.
     case setPhysics(ScrollPhysics.Knob, Double)

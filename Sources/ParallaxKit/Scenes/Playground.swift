@@ -21,6 +21,9 @@ public final class Playground {
     /// (`reducedAmountKnob`): 0, the default, turns it off as before; kept through scene changes.
     public private(set) var reducedAmountFraction: Double
     public private(set) var viewportSize: Size
+    /// Where the viewer sits, for the motion meter's degrees (`ViewingGeometry`'s knobs); the
+    /// viewer's desk, not the scene's look, so a scene change or Reset keeps it.
+    public var viewingGeometry = ViewingGeometry.laptop
     /// The photos every scene shows: the bundled set or a folder's.
     public internal(set) var photos: PhotoSet
     /// Photos' shapes that arrived while the list moved by itself or under a hand, by photo:
@@ -191,6 +194,13 @@ public final class Playground {
     public func setPhysics(_ newPhysics: ScrollPhysics) {
         physics = newPhysics
         scrollView.physics = newPhysics
+    }
+
+    /// Another author's mapping on this list, kept through scene changes; nil: each scene's own.
+    public func setMapping(_ mapping: ParallaxMapping?) {
+        mappingOverride = mapping
+        scene.mapping = mapping ?? Scene.make(scene.id, photos: photos).mapping
+        setParallaxAmount(parallaxAmount)
     }
 
     public func setParallaxAmount(_ amount: Double) {

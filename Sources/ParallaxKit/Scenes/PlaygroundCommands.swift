@@ -18,6 +18,11 @@ extension Playground {
             setItemCount(min(max(count, Playground.itemCountRange.lowerBound), Playground.itemCountRange.upperBound))
         case .setReduceMotion(let on): setReduceMotion(on)
         case .setReducedAmount(let fraction): setReducedAmountFraction(fraction)
+        case .setTechnique(let mapping): setMapping(mapping)
+        case .setViewingDistance(let centimetres):
+            viewingGeometry = viewingGeometry.setting(ViewingGeometry.distanceKnob, to: centimetres)
+        case .setDisplayDensity(let pixelsPerInch):
+            viewingGeometry = viewingGeometry.setting(ViewingGeometry.densityKnob, to: pixelsPerInch)
         case .setPhysics(let knob, let value):
             var tuned = physics
             tuned[knob] = value

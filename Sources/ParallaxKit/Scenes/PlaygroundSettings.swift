@@ -23,6 +23,8 @@ public struct PlaygroundSettings: Sendable, Hashable {
     public var physics: ScrollPhysics = .uikit
     /// The cells' shape (every knob nil: the scene's own).
     public var cellLayout: CellLayout = .sceneDefaults
+    /// Where the viewer sits, for the motion meter's degrees.
+    public var viewingGeometry = ViewingGeometry.laptop
 
     public init(scene: SceneID = .photos, strategy: ParallaxStrategy? = nil, itemCount: Int? = nil,
                 parallaxAmount: Double? = nil, reduceMotion: Bool = false, photos: PhotoSet = .bundled,
@@ -48,6 +50,7 @@ extension Playground {
                   cellLayout: settings.cellLayout)
         if let amount = settings.parallaxAmount { setParallaxAmount(amount) }
         if settings.physics != .uikit { setPhysics(settings.physics) }
+        viewingGeometry = settings.viewingGeometry
     }
 
     /// The settings that build a playground configured as this one is now (its scroll position
@@ -62,6 +65,7 @@ extension Playground {
         settings.physics = physics
         settings.cellLayout = cellLayout
         settings.reducedAmountFraction = reducedAmountFraction
+        settings.viewingGeometry = viewingGeometry
         return settings
     }
 

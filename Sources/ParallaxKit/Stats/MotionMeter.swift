@@ -1,38 +1,3 @@
-import RealModule
-
-/// Where a viewer sits: how far the eyes are from the screen and how many of the app's points
-/// make an inch there. It turns the meter's points per second into degrees of visual angle
-/// per second, the unit in which studies of visually induced motion speak.
-///
-/// The default is a 14-inch 16:10 laptop showing the window's 1280×800 points across its
-/// whole screen (√(1280² + 800²) / 14 ≈ 107.8 points per inch), seen from 50 cm, an arm's
-/// length at a desk. No published threshold for UI parallax rests on it: it makes runs and
-/// panes comparable in one unit, it does not judge them.
-public struct ViewingGeometry: Hashable, Sendable, Codable {
-    public var distanceCentimetres: Double
-    public var pointsPerInch: Double
-
-    public static let laptop = ViewingGeometry(distanceCentimetres: 50, pointsPerInch: (1280.0 * 1280 + 800 * 800).squareRoot() / 14)
-
-    /// What a viewing distance and a screen can be: a phone held close to a wall display seen
-    /// from across a room; anything else is a typing slip.
-    public static let distanceRange = 10.0...500.0
-    public static let pointsPerInchRange = 20.0...1000.0
-
-    public init(distanceCentimetres: Double, pointsPerInch: Double) {
-        self.distanceCentimetres = distanceCentimetres
-        self.pointsPerInch = pointsPerInch
-    }
-
-    /// The visual angle, in degrees, of `points` seen at the centre of the screen:
-    /// 2·atan(s / 2D), with s the length on the screen.
-    public func degrees(points: Double) -> Double {
-        let centimetres = abs(points) / pointsPerInch * 2.54
-        guard distanceCentimetres > 0, centimetres.isFinite else { return 0 }
-        return 2 * Double.atan(centimetres / (2 * distanceCentimetres)) * 180 / Double.pi
-    }
-}
-
 /// The motion that is not the scroll: how fast each visible image moves inside its cell.
 ///
 /// Scrolling moves cell and image together and is the motion a person asked for; the parallax

@@ -76,23 +76,15 @@ public struct Comparison: Sendable, Equatable {
     /// The argument that parses back to this comparison.
     public var argument: String { "\(axis.rawValue)=" + values.joined(separator: ",") }
 
+    /// Each axis but motion is a setting of the table (`PlaygroundSetting`, of the axis's
+    /// name): its values are the setting's, refused with its one sentence.
     private static func check(_ value: String, on axis: CompareAxis) throws(ComparisonError) {
-        switch axis {
-        case .strategy where ParallaxStrategy(rawValue: value) == nil:
-            throw ComparisonError(description: "--compare: unknown strategy '\(value)'; one of \(ParallaxStrategy.validNames)")
-        case .scene where SceneID(rawValue: value) == nil:
-            throw ComparisonError(description: "--compare: unknown scene '\(value)'; one of \(SceneID.validNames)")
-        case .technique where ParallaxMapping.byAuthor.first(where: { $0.name == value }) == nil:
-            throw ComparisonError(description: "--compare: unknown technique '\(value)'; one of \(ParallaxMapping.byAuthor.map(\.name).joined(separator: ", "))")
-        case .physics where ScrollEngineName(name: value) == nil:
-            throw ComparisonError(description: "--compare: unknown physics '\(value)'; one of \(ScrollEngineName.allCases.map(\.rawValue).joined(separator: ", ")) (compose is android)")
-        case .motion where MotionValue(rawValue: value) == nil:
-            throw ComparisonError(description: "--compare: unknown motion '\(value)'; one of \(MotionValue.validNames)")
-        case .parallax:
-            guard case let amount?? = Playground.parallaxAmountKnob.parse(value) else {
-                throw ComparisonError(description: "--compare parallax=: " + Playground.parallaxAmountKnob.rangeMessage(got: value))
+        if let setting = PlaygroundSetting(name: axis.rawValue) {
+            guard setting.command(value) != nil else {
+                throw ComparisonError(description: "--compare \(axis.rawValue)=: " + setting.rangeMessage(got: value))
             }
-        default: break
+        } else if axis == .motion, MotionValue(rawValue: value) == nil {
+            throw ComparisonError(description: "--compare: unknown motion '\(value)'; one of \(MotionValue.validNames)")
         }
     }
 
@@ -202,6 +194,9 @@ public struct Comparison: Sendable, Equatable {
             let amount = playground.parallaxAmount
             playground.setScene(scene)
             if axis == .technique { playground.setParallaxAmount(amount) }
+            return true
+        case (.technique, .setTechnique):
+            playground.setMapping(Self.apply(value, of: .technique, to: PlaygroundSettings()).mapping)
             return true
         case (.technique, .resetToDefaults):
             // Each technique's pane back to its own article's amount, not the photos list's.

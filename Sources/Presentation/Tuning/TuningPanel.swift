@@ -16,6 +16,21 @@ public struct TuningPanel: Equatable, Sendable {
     /// The item-count slider's ends: the model's own range.
     public static let itemRange = Double(Playground.itemCountRange.lowerBound)...Double(Playground.itemCountRange.upperBound)
 
+    /// The physics picker's tooltip: the chosen engine whole, from its own data (what it is,
+    /// its source, its coast's formula), and what the knobs below do to it: they tune UIKit's
+    /// engine (its constants named with their values), the others run with their own.
+    public static func physicsTooltip(_ engine: ScrollEngineName) -> String {
+        let uikitKnobs = ScrollPhysics.Knob.allCases.filter { $0 != .wheelLine }
+            .map { "\($0.rawValue) \(KnobDescriptor.number(ScrollPhysics.uikit[$0]))" }.joined(separator: ", ")
+        let knobs = engine == .uikit
+            ? "The knobs below tune this engine (UIKit's own: \(uikitKnobs))."
+            : "The knobs below tune UIKit's engine; this one runs with its platform's own constants (\(engine.rule))."
+        return engine.longTitle + ", from " + engine.source + ".\n"
+            + "Its coast: " + engine.formula + ".\n"
+            + "Every engine gets the same release speed (the playground's velocity tracker): a comparison shows physics only.\n"
+            + knobs + "\nwheel-line moves wheels and keys in every engine."
+    }
+
     /// The closed panel's button in the top-left corner: drawn with the app's own text, so a
     /// window that never opens the panel never loads Dear ImGui (its font atlas costs the
     /// first frame time).
