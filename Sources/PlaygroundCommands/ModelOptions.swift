@@ -23,7 +23,8 @@ package struct PlaygroundModelOptions<ItemCount: ItemCountHelp>: ParsableArgumen
     package init() {}
 
     // Every setting of the table (`PlaygroundSetting`) is an option of its name, taken as text
-    // and read by the table, which says its one sentence of a value it does not take; the
+    // and read by the table, which says its one sentence of a value it does not take (the
+    // choices name their words for the shell's completions, as text options have none); the
     // declarations stay one by one because ArgumentParser needs each option as a stored
     // property. A new setting: one line here and its pair in `givenSettings` (`KnobTableTests`
     // fails while either is missing). `.unconditional` so that `--items -3` reaches the table
@@ -31,7 +32,8 @@ package struct PlaygroundModelOptions<ItemCount: ItemCountHelp>: ParsableArgumen
 
     // Optional so the window can tell a scene given from none (then the preset's, then the
     // remembered one).
-    @Option(name: .customLong("scene"), help: ArgumentHelp("Scene: \(SceneID.validNames). Default: photos (the window: the last one shown).", valueName: "scene"))
+    @Option(name: .customLong("scene"), help: ArgumentHelp("Scene: \(SceneID.validNames). Default: photos (the window: the last one shown).", valueName: "scene"),
+            completion: .list(SceneID.allCases.map(\.name)))
     package var sceneText: String?
 
     @Option(help: ArgumentHelp(
@@ -45,10 +47,12 @@ package struct PlaygroundModelOptions<ItemCount: ItemCountHelp>: ParsableArgumen
             })
     package var preset: Preset?
 
-    @Option(name: .customLong("strategy"), help: ArgumentHelp("Strategy: \(ParallaxStrategy.validNames). Default: the scene's own.", valueName: "strategy"))
+    @Option(name: .customLong("strategy"), help: ArgumentHelp("Strategy: \(ParallaxStrategy.validNames). Default: the scene's own.", valueName: "strategy"),
+            completion: .list(ParallaxStrategy.allCases.map(\.name)))
     package var strategyText: String?
 
-    @Option(name: .customLong("physics"), help: ArgumentHelp("Whose scroll physics, by where it ships: \(ScrollEngineName.allCases.map { "\($0.rawValue) (\($0.shipsIn))" }.joined(separator: ", ")); compose is android. The knobs below tune uikit's. Default: uikit.", valueName: "engine"))
+    @Option(name: .customLong("physics"), help: ArgumentHelp("Whose scroll physics, by where it ships: \(ScrollEngineName.allCases.map { "\($0.rawValue) (\($0.shipsIn))" }.joined(separator: ", ")); compose is android. The knobs below tune uikit's. Default: uikit.", valueName: "engine"),
+            completion: .list(ScrollEngineName.allValueStrings))
     package var physicsText: String?
 
     @Option(name: .customLong("items"), parsing: .unconditional,
@@ -57,7 +61,7 @@ package struct PlaygroundModelOptions<ItemCount: ItemCountHelp>: ParsableArgumen
 
     @Option(name: .customLong("technique"),
             help: ArgumentHelp("Another author's mapping on this scene's list: \(ParallaxMapping.byAuthor.map(\.name).joined(separator: ", ")). Default: the scene's own.",
-                               valueName: "author"))
+                               valueName: "author"), completion: .list(ParallaxMapping.byAuthor.map(\.name)))
     package var techniqueText: String?
 
     @Option(name: .customLong(Playground.parallaxAmountKnob.name), parsing: .unconditional, help: Playground.parallaxAmountKnob.argumentHelp)
