@@ -7,6 +7,9 @@ import SDLBackend
 import VideoRecording
 
 extension PlaygroundApp {
+    /// Sets a decoration on every pane (the F, D and H keys, the remembered overlay).
+    public func setDecorations(_ change: (inout FrameDecorations) -> Void) { panes.setDecorations(change) }
+
     // MARK: Commands only a window has
 
     func perform(_ command: AppCommand) {

@@ -6,6 +6,13 @@ import SDLBackend
 import TuningUI
 
 extension PlaygroundApp {
+    /// Opens the tuning panel, drawn with `layer` (the bench's, which records its triangles)
+    /// instead of one the window would make at the panel's first frame.
+    public func openTuningPanel(drawingWith layer: ImGuiLayer) {
+        imgui = layer
+        showsTuning = true
+    }
+
     /// Whether `frameEvent` goes on to the panes: the panel's presses, and the drags that begin
     /// on it, are not the list's; a press on the closed panel's button opens it; a click on a
     /// compared pane's caption picks what that pane shows.

@@ -15,6 +15,9 @@ import VideoRecording
 /// panes (one, or two to five compared), whose frame steps run input, physics, layout and the
 /// draw list; then the presenter draws them, and the frame is presented and timed. The overlay
 /// only reads what the steps did.
+///
+/// One file past 300 lines because it holds the loop's stored state (extensions cannot) and
+/// the frame itself, read top to bottom; each duty lives in a `PlaygroundApp+…` file beside it.
 public final class PlaygroundApp {
     let video: SDLVideo
     public let window: Window
@@ -150,16 +153,6 @@ public final class PlaygroundApp {
         runStatistics.videoDriver = video.driverName
         updateTitle()
     }
-
-    /// Opens the tuning panel, drawn with `layer` (the bench's, which records its triangles)
-    /// instead of one the window would make at the panel's first frame.
-    public func openTuningPanel(drawingWith layer: ImGuiLayer) {
-        imgui = layer
-        showsTuning = true
-    }
-
-    /// Sets a decoration on every pane (the F, D and H keys, the remembered overlay).
-    public func setDecorations(_ change: (inout FrameDecorations) -> Void) { panes.setDecorations(change) }
 
     /// Runs the window until it is closed, the script's time is up or a harness stops it:
     /// `start`, then frames as fast as they change (`runFrame` at the clock's time since the

@@ -32,7 +32,7 @@ public final class SDLVideo {
         /// ends by writing what it must (the window, the monkey).
         case quitEvent
         /// They keep the process's own behaviour (end it): for a program that never polls
-        /// SDL's events (the bench), where a quit event would wait unread and Ctrl-C or a
+        /// SDL's events, where a quit event would wait unread and Ctrl-C or a
         /// SIGTERM would do nothing.
         case endTheProcess
     }
