@@ -64,7 +64,7 @@ let package = Package(
         // `export`: a tuned scene as a web page (HTML, CSS scroll-driven animations, a script
         // fallback, images made by libvips' vipsthumbnail), as Swift source, or as a React
         // component (its demo bundled by esbuild, a child process). No SDL.
-        .target(name: "Export", dependencies: ["ParallaxKit", "FileOutput", "ChildProcesses"]),
+        .target(name: "Export", dependencies: ["ParallaxKit", "FileOutput", "ChildProcesses", "PhotoPipeline"]),
         // The process clock (CLOCK_MONOTONIC) the app and the bench read; the core reads none.
         .target(name: "MonotonicTime"),
         // The one module that talks to SDL; photos reach it as pixels (Rendering makes them so).

@@ -11,6 +11,12 @@ parallax-image (and of each album layer). The Swift test compares these with the
 Debian's chromium, chromium-driver and python3-selenium (scripts/install-deps.sh).
 The window size is set with CDP's Emulation.setDeviceMetricsOverride: --window-size under
 --headless=new gives a smaller inner height than asked for.
+
+With --plan FILE instead of PAGE and --run, one browser measures several pages: FILE holds a
+JSON list of {"page", "runs": ["WIDTHxHEIGHT=OFFSET,..."], "engines", "reduced_motion",
+"iframe"} (all but page and runs optional, defaulting as the options do), and the JSON printed
+is {"browser", "pages": [{"runs": [...]}, ...]} in the plan's order. Starting Chromium and its
+driver costs about as much CPU as measuring one page, so the tests measure their pages together.
 """
 import argparse
 import json
@@ -64,55 +70,76 @@ Promise.all(shown.map((img) => img.decode().catch(() => null))).then(() =>
 """
 
 
+def measure_page(driver, page, plans, engines, reduced_motion, iframe, screenshot=None):
+    """Every run of one page: for each plan's size, each engine's frames at its offsets."""
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                           {"features": [{"name": "prefers-reduced-motion", "value": "reduce" if reduced_motion else ""}]})
+    runs = []
+    for plan in plans:
+        size, _, listed = plan.partition("=")
+        offsets = [float(o) for o in listed.split(",") if o]
+        width, height = (int(v) for v in size.split("x"))
+        headless_chromium.set_viewport(driver, width, height)
+        for engine in engines.split(","):
+            if iframe:
+                host = os.path.join(os.path.dirname(page), "..", "iframe-host-%dx%d-%s.html" % (width, height, engine))
+                with open(host, "w") as f:
+                    f.write('<!doctype html><body style="margin:40px"><p>Host page</p>'
+                            '<iframe src="%s?engine=%s" width="%d" height="%d" style="border:0"></iframe>'
+                            % (os.path.relpath(page, os.path.dirname(host)), engine, width, height))
+                headless_chromium.set_viewport(driver, width + 200, height + 200)
+                driver.switch_to.default_content()
+                driver.get("file://" + os.path.abspath(host))
+                driver.switch_to.frame(driver.find_element(By.TAG_NAME, "iframe"))
+            else:
+                driver.switch_to.default_content()
+                driver.get("file://" + page + "?engine=" + engine)
+            headless_chromium.wait_until_ready(driver)
+            info = driver.execute_script(
+                "const s = document.querySelector('[data-scroller]');"
+                "return {engine: document.documentElement.dataset.engine,"
+                " supportsViewTimeline: CSS.supports('animation-timeline: view()'),"
+                " viewport: [s.clientWidth, s.clientHeight], inner: [innerWidth, innerHeight]};")
+            frames = [driver.execute_async_script(MEASURE, offset) for offset in offsets]
+            if screenshot and not runs:
+                driver.execute_async_script(WAIT_FOR_IMAGES)
+                driver.save_screenshot(screenshot)
+            runs.append({"size": [width, height], "requested": engine, **info, "frames": frames})
+    return runs
+
+
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("page")
-    parser.add_argument("--run", action="append", required=True, metavar="WIDTHxHEIGHT=OFFSET,OFFSET,...",
+    parser.add_argument("page", nargs="?")
+    parser.add_argument("--run", action="append", metavar="WIDTHxHEIGHT=OFFSET,OFFSET,...",
                         help="a window size and the content offsets to measure at it (repeatable)")
     parser.add_argument("--engines", default="css,js")
     parser.add_argument("--reduced-motion", action="store_true", help="emulate prefers-reduced-motion: reduce")
     parser.add_argument("--iframe", action="store_true",
                         help="measure the page inside an <iframe> of each --run's size, on a host page of its own")
     parser.add_argument("--screenshot", help="save a PNG of the first size and engine at the last offset, photos loaded")
+    parser.add_argument("--plan", help="a JSON file listing several pages to measure in one browser (see above)")
     args = parser.parse_args()
+    if args.plan:
+        if args.page or args.run:
+            parser.error("--plan lists the pages and their runs: give no PAGE or --run beside it")
+        with open(args.plan) as f:
+            plan = json.load(f)
+        if not isinstance(plan, list) or not all(isinstance(p, dict) and "page" in p and p.get("runs") for p in plan):
+            parser.error("--plan: expected a JSON list of objects with \"page\" and \"runs\"")
+    elif not args.page or not args.run:
+        parser.error("give PAGE and at least one --run, or --plan")
 
     driver = headless_chromium.start(["--allow-file-access-from-files", "--force-device-scale-factor=1"], script_timeout=30)
     try:
         version = driver.capabilities.get("browserVersion", "")
-        if args.reduced_motion:
-            driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
-                                   {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
-        runs = []
-        for plan in args.run:
-            size, _, listed = plan.partition("=")
-            offsets = [float(o) for o in listed.split(",") if o]
-            width, height = (int(v) for v in size.split("x"))
-            headless_chromium.set_viewport(driver, width, height)
-            for engine in args.engines.split(","):
-                if args.iframe:
-                    host = os.path.join(os.path.dirname(args.page), "..", "iframe-host-%dx%d-%s.html" % (width, height, engine))
-                    with open(host, "w") as f:
-                        f.write('<!doctype html><body style="margin:40px"><p>Host page</p>'
-                                '<iframe src="%s?engine=%s" width="%d" height="%d" style="border:0"></iframe>'
-                                % (os.path.relpath(args.page, os.path.dirname(host)), engine, width, height))
-                    headless_chromium.set_viewport(driver, width + 200, height + 200)
-                    driver.switch_to.default_content()
-                    driver.get("file://" + os.path.abspath(host))
-                    driver.switch_to.frame(driver.find_element(By.TAG_NAME, "iframe"))
-                else:
-                    driver.get("file://" + args.page + "?engine=" + engine)
-                headless_chromium.wait_until_ready(driver)
-                info = driver.execute_script(
-                    "const s = document.querySelector('[data-scroller]');"
-                    "return {engine: document.documentElement.dataset.engine,"
-                    " supportsViewTimeline: CSS.supports('animation-timeline: view()'),"
-                    " viewport: [s.clientWidth, s.clientHeight], inner: [innerWidth, innerHeight]};")
-                frames = [driver.execute_async_script(MEASURE, offset) for offset in offsets]
-                if args.screenshot and not runs:
-                    driver.execute_async_script(WAIT_FOR_IMAGES)
-                    driver.save_screenshot(args.screenshot)
-                runs.append({"size": [width, height], "requested": engine, **info, "frames": frames})
-        json.dump({"browser": version, "runs": runs}, sys.stdout)
+        if args.plan:
+            pages = [{"runs": measure_page(driver, p["page"], p["runs"], p.get("engines", "css,js"),
+                                           p.get("reduced_motion", False), p.get("iframe", False))} for p in plan]
+            json.dump({"browser": version, "pages": pages}, sys.stdout)
+        else:
+            runs = measure_page(driver, args.page, args.run, args.engines, args.reduced_motion, args.iframe, args.screenshot)
+            json.dump({"browser": version, "runs": runs}, sys.stdout)
     finally:
         driver.quit()
 

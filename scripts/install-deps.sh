@@ -12,7 +12,7 @@
 # libimgui-dev (Dear ImGui 1.86, with libstb-dev for its font packing) draws the tuning panel.
 # libvips42 decodes photos for the PhotoPipeline module: the app opens it with dlopen on the
 # first decode and declares what it calls in its own header (Sources/CVips), so the build
-# needs no libvips-dev. libvips-tools' `vipsthumbnail` makes the images of `export`'s web page.
+# needs no libvips-dev. It also makes the images of `export`'s web page (CroppedJPEGWriter).
 # Mesa's drivers (libgl1-mesa-dri) give the window an OpenGL renderer (llvmpipe under Xvfb,
 # which the window benchmark and its test measure beside SDL's software renderer).
 # ffmpeg (with ffprobe) encodes `record`'s MP4, WebP and GIF files and the R key's videos from
@@ -45,8 +45,8 @@
 # /usr/share/nodejs), which the export tests then run in Chromium.
 set -euo pipefail
 
-build_packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core libimgui-dev libstb-dev libvips42 libvips-tools libgl1-mesa-dri ffmpeg xdg-user-dirs)
-test_packages=(xvfb xdotool x11-utils imagemagick valgrind binutils pkg-config libvips-dev libimage-exiftool-perl python3-numpy python3-pil icc-profiles-free desktop-file-utils appstream man-db chromium chromium-driver python3-selenium libheif-examples kotlin node-typescript node-react node-react-dom node-csstype node-prop-types esbuild)
+build_packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core libimgui-dev libstb-dev libvips42 libgl1-mesa-dri ffmpeg xdg-user-dirs)
+test_packages=(xvfb xdotool x11-utils imagemagick valgrind binutils pkg-config libvips-dev libvips-tools libimage-exiftool-perl python3-numpy python3-pil icc-profiles-free desktop-file-utils appstream man-db chromium chromium-driver python3-selenium libheif-examples kotlin node-typescript node-react node-react-dom node-csstype node-prop-types esbuild)
 
 usage() {
     echo "usage: install-deps.sh [--list] [build|test]" >&2

@@ -61,7 +61,7 @@ public struct BenchOptions: ParsableArguments {
     @Option(help: "Comma-separated strategies (\(ParallaxStrategy.validNames)). Default: all.", transform: { try parseList($0, ParallaxStrategy.init(name:), valid: ParallaxStrategy.validNames) })
     public var strategies: [ParallaxStrategy]?
 
-    @Option(help: "Comma-separated item counts, 1 to 1000000. Default: 50,1000,100000,1000000 (50,1000 with --quick).", transform: parseItems)
+    @Option(help: "Comma-separated item counts, 1 to 1000000. Default: 50,1000,100000,1000000 (50,1000 with --quick); the instruction count's: 1000,1000000.", transform: parseItems)
     public var items: [Int]?
 
     @Option(help: "Comma-separated sections to run (\(BenchSection.validNames)). Default: strategy-cost, allocations, frame-cost, startup.", transform: { try parseList($0, BenchSection.init(rawValue:), valid: BenchSection.validNames) })

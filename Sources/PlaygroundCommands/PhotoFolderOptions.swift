@@ -4,18 +4,20 @@ import Foundation
 import ParallaxKit
 import PhotoPipeline
 
-/// `--photos DIR` and how to read it: which folder, whether to descend, in what order.
-package struct PhotoFolderOptions: ParsableArguments {
-    package init() {}
-
-    @Option(help: "A folder of photos to show instead of the bundled ones (JPEG, PNG, WebP, TIFF, GIF, HEIC/AVIF where libvips reads them); each item shows one photo, in its own shape.")
+/// `--photos DIR` and how to read it: which folder, whether to descend, in what order. The
+/// three options are declared in `PlaygroundModelOptions` (see `folder` there), not as an
+/// option group of their own inside it: ArgumentParser's debug build checks each option group
+/// again for every level it is nested in.
+package struct PhotoFolderOptions: Sendable {
     package var photos: String?
+    package var recursive: Bool
+    package var sort: PhotoSortOrder
 
-    @Flag(help: "With --photos: also the photos in its subfolders.")
-    package var recursive = false
-
-    @Option(help: "With --photos: order by file 'name' (natural: IMG_2 before IMG_10) or by 'date' taken (EXIF, else the file's time).")
-    package var sort: PhotoSortOrder = .name
+    package init(photos: String? = nil, recursive: Bool = false, sort: PhotoSortOrder = .name) {
+        self.photos = photos
+        self.recursive = recursive
+        self.sort = sort
+    }
 
     /// The folder's photos by their headers (see `PhotoFolderContents.load`), or nil without
     /// `--photos`. A folder that cannot be scanned, or in which no file can be read, is an
@@ -94,7 +96,7 @@ package final class FolderOpening: Sendable {
     }
 }
 
-package enum PhotoSortOrder: String, ExpressibleByArgument, CaseIterable {
+package enum PhotoSortOrder: String, ExpressibleByArgument, CaseIterable, Sendable {
     case name, date
 }
 

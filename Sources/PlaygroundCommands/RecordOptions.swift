@@ -18,7 +18,15 @@ package struct RecordCommand: ParsableCommand {
             """
     )
 
-    @OptionGroup package var display: DisplayOptions
+    @OptionGroup package var model: ModelOptions
+
+    @OptionGroup package var drawing: DrawingOptions
+
+    /// The two groups above together (side by side, not nested: see `DisplayOptions`).
+    package var display: DisplayOptions {
+        get { DisplayOptions(model: model, drawing: drawing) }
+        set { (model, drawing) = (newValue.model, newValue.drawing) }
+    }
 
     @Option(help: "The file to write: \(VideoFormat.extensions).")
     package var out: String

@@ -12,7 +12,15 @@ package struct ShotCommand: ParsableCommand {
         discussion: "The scene is scrolled to --offset, or, with --script, replayed at --fps (60) until the script ends and the list rests; with --at, the replay's frame at that time, as `record` draws it."
     )
 
-    @OptionGroup package var display: DisplayOptions
+    @OptionGroup package var model: ModelOptions
+
+    @OptionGroup package var drawing: DrawingOptions
+
+    /// The two groups above together (side by side, not nested: see `DisplayOptions`).
+    package var display: DisplayOptions {
+        get { DisplayOptions(model: model, drawing: drawing) }
+        set { (model, drawing) = (newValue.model, newValue.drawing) }
+    }
 
     @Option(parsing: .unconditional, help: "Content offset along the scene's axis, in points (clamped to the content).")
     package var offset: Double = 0

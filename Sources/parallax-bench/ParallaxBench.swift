@@ -56,6 +56,7 @@ extension BenchOptions {
             sections: Set(only ?? BenchSection.defaults),
             scenes: scenes ?? SceneID.allCases, strategies: strategies ?? ParallaxStrategy.allCases,
             items: items ?? (quick ? Self.quickItems : Self.fullItems), repeats: repeats ?? (quick ? 1 : 5),
-            frameRepeats: quick ? 1 : 5, frameLimit: quick ? 20 : nil, launches: launches ?? (quick ? 1 : 5), quick: quick)
+            frameRepeats: quick ? 1 : 5, frameLimit: quick ? 20 : nil, launches: launches ?? (quick ? 1 : 5),
+            instructionItems: items ?? BenchPlan.instructionItems, quick: quick)
     }
 }

@@ -33,6 +33,39 @@ struct BrowserProbe: Decodable {
     }
 }
 
+/// One page for `BrowserProbe.measure`, as scripts/browser-probe.py's --plan reads it.
+struct ProbedPage: Encodable {
+    var page: String
+    /// "WIDTHxHEIGHT=OFFSET,OFFSET,…" each (`BrowserProbe.run`).
+    var runs: [String]
+    var engines = "css,js"
+    var reduced_motion = false
+    var iframe = false
+}
+
+extension BrowserProbe {
+    /// One size's run of a plan: the window size and the content offsets to measure at it.
+    static func run(_ size: Size, _ offsets: [Double]) -> String {
+        "\(Int(size.width))x\(Int(size.height))=" + offsets.map { String($0) }.joined(separator: ",")
+    }
+
+    /// Measures `pages` in one browser (starting Chromium and its driver costs about as much
+    /// as measuring a page): each page's runs, in the plan's order.
+    static func measure(_ pages: [ProbedPage]) throws -> [[Run]] {
+        struct Batch: Decodable {
+            var pages: [Page]
+            struct Page: Decodable { var runs: [Run] }
+        }
+        let plan = try temporaryFolder().appendingPathComponent("plan.json")
+        try JSONEncoder().encode(pages).write(to: plan)
+        let probe = try runPython(try repositoryRoot().appendingPathComponent("scripts/browser-probe.py").path, ["--plan", plan.path])
+        try #require(probe.status == 0, "browser-probe failed: \(probe.stderr)")
+        let batch = try JSONDecoder().decode(Batch.self, from: probe.stdout)
+        try #require(batch.pages.count == pages.count, "a measurement for every page")
+        return batch.pages.map(\.runs)
+    }
+}
+
 /// The repository's root: the folder above `.build` that holds the test binary.
 func repositoryRoot() throws -> URL {
     var dir = try playgroundBinary().deletingLastPathComponent()
@@ -74,57 +107,58 @@ func temporaryFolder() throws -> URL {
         return (0..<offsetCount).map { (lower + (upper - lower) * Double($0) / Double(offsetCount - 1)).rounded(.down) }
     }
 
-    @Test(arguments: SceneID.allCases)
-    func pageMatchesTheModelInChromium(scene id: SceneID) throws {
-        let scene = Scene.make(id)
-        let itemCount = min(scene.defaultItemCount, 120)
-        let out = try temporaryFolder().appendingPathComponent("page")
-        // Small images: this test measures geometry, not pixels.
-        let export = try run(["export", "--scene", id.name, "--items", "\(itemCount)", "--size", "640x400", "--out", out.path])
-        #expect(export.status == 0, "\(export.stderr)")
-        try #require(export.status == 0)
-
-        // One browser for both sizes and engines; the offsets differ per size.
-        let plans = Self.sizes.map { size in
-            "--run=\(Int(size.width))x\(Int(size.height))="
-                + Self.offsets(scene: scene, itemCount: itemCount, viewport: size).map { String($0) }.joined(separator: ",")
+    /// Every scene's page at both sizes with both engines, in one browser.
+    @Test func everyScenesPageMatchesTheModelInChromium() throws {
+        var pages: [(scene: Scene, itemCount: Int, probed: ProbedPage)] = []
+        for id in SceneID.allCases {
+            let scene = Scene.make(id)
+            let itemCount = min(scene.defaultItemCount, 120)
+            let out = try temporaryFolder().appendingPathComponent("page")
+            // Small images: this test measures geometry, not pixels.
+            let export = try run(["export", "--scene", id.name, "--items", "\(itemCount)", "--size", "640x400", "--out", out.path])
+            try #require(export.status == 0, "\(id.name): \(export.stderr)")
+            // The offsets differ per size.
+            let runs = Self.sizes.map { BrowserProbe.run($0, Self.offsets(scene: scene, itemCount: itemCount, viewport: $0)) }
+            pages.append((scene, itemCount, ProbedPage(page: out.appendingPathComponent("index.html").path, runs: runs)))
         }
-        let probe = try runPython(try repositoryRoot().appendingPathComponent("scripts/browser-probe.py").path,
-                                  [out.appendingPathComponent("index.html").path, "--engines", "css,js"] + plans)
-        try #require(probe.status == 0, "browser-probe failed: \(probe.stderr)")
-        let measured = try JSONDecoder().decode(BrowserProbe.self, from: probe.stdout).runs
-        #expect(measured.count == 4)
-        for run in measured { Self.expectMatchesModel(run, scene: scene, itemCount: itemCount) }
+        let measured = try BrowserProbe.measure(pages.map(\.probed))
+        for (page, runs) in zip(pages, measured) {
+            #expect(runs.count == 4, "\(page.scene.id.name): two sizes, two engines")
+            for run in runs { Self.expectMatchesModel(run, scene: page.scene, itemCount: page.itemCount) }
+        }
     }
 
     /// A scene with its cells reshaped in the playground (spacing, height, overscan) exports a
     /// page whose cells sit where the model's do and whose images reach the tuned overscan.
-    @Test(arguments: [(SceneID.photos, ["--cell-spacing", "12", "--cell-height", "260", "--image-overscan", "10"]),
-                      (SceneID.albums, ["--cell-spacing", "50", "--cell-height", "280"])])
-    func aReshapedPageMatchesTheModel(scene id: SceneID, knobs: [String]) throws {
-        var layout = CellLayout()
-        for k in stride(from: 0, to: knobs.count, by: 2) {
-            let knob = try #require(CellLayout.Knob(rawValue: String(knobs[k].dropFirst(2))))
-            layout[knob] = try #require(knob.parse(knobs[k + 1]) ?? nil)
-        }
-        let scene = Scene.make(id, cellLayout: layout)
+    @Test func aReshapedPageMatchesTheModel() throws {
+        let reshaped: [(SceneID, [String])] = [(.photos, ["--cell-spacing", "12", "--cell-height", "260", "--image-overscan", "10"]),
+                                               (.albums, ["--cell-spacing", "50", "--cell-height", "280"])]
         let itemCount = 40
-        let out = try temporaryFolder().appendingPathComponent("page")
-        let export = try run(["export", "--scene", id.name, "--items", "\(itemCount)", "--size", "640x400", "--out", out.path] + knobs)
-        try #require(export.status == 0, "\(export.stderr)")
-        if let overscan = layout.imageOverscan {
-            let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
-                + ((try? String(contentsOf: out.appendingPathComponent("parallax.css"), encoding: .utf8)) ?? "")
-            #expect(page.contains("top: -\(Int(overscan))px; height: calc(100% + \(Int(2 * overscan))px)"), "the images reach the tuned overscan")
+        var pages: [(scene: Scene, probed: ProbedPage)] = []
+        for (id, knobs) in reshaped {
+            var layout = CellLayout()
+            for k in stride(from: 0, to: knobs.count, by: 2) {
+                let knob = try #require(CellLayout.Knob(rawValue: String(knobs[k].dropFirst(2))))
+                layout[knob] = try #require(knob.parse(knobs[k + 1]) ?? nil)
+            }
+            let scene = Scene.make(id, cellLayout: layout)
+            let out = try temporaryFolder().appendingPathComponent("page")
+            let export = try run(["export", "--scene", id.name, "--items", "\(itemCount)", "--size", "640x400", "--out", out.path] + knobs)
+            try #require(export.status == 0, "\(export.stderr)")
+            if let overscan = layout.imageOverscan {
+                let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+                    + ((try? String(contentsOf: out.appendingPathComponent("parallax.css"), encoding: .utf8)) ?? "")
+                #expect(page.contains("top: -\(Int(overscan))px; height: calc(100% + \(Int(2 * overscan))px)"), "the images reach the tuned overscan")
+            }
+            let size = Self.sizes[0]
+            pages.append((scene, ProbedPage(page: out.appendingPathComponent("index.html").path,
+                                            runs: [BrowserProbe.run(size, Self.offsets(scene: scene, itemCount: itemCount, viewport: size))],
+                                            engines: "css")))
         }
-        let size = Self.sizes[0]
-        let plan = "--run=\(Int(size.width))x\(Int(size.height))=" + Self.offsets(scene: scene, itemCount: itemCount, viewport: size).map { String($0) }.joined(separator: ",")
-        let probe = try runPython(try repositoryRoot().appendingPathComponent("scripts/browser-probe.py").path,
-                                  [out.appendingPathComponent("index.html").path, "--engines", "css", plan])
-        try #require(probe.status == 0, "browser-probe failed: \(probe.stderr)")
-        let measured = try JSONDecoder().decode(BrowserProbe.self, from: probe.stdout).runs
-        #expect(measured.count == 1)
-        for run in measured { Self.expectMatchesModel(run, scene: scene, itemCount: itemCount) }
+        for (page, runs) in zip(pages, try BrowserProbe.measure(pages.map(\.probed))) {
+            #expect(runs.count == 1)
+            for run in runs { Self.expectMatchesModel(run, scene: page.scene, itemCount: itemCount) }
+        }
     }
 
     /// The page inside an `<iframe>` on a host page lays out and moves for the frame's size.
@@ -204,37 +238,38 @@ func temporaryFolder() throws -> URL {
 /// `prefers-reduced-motion: reduce` (emulated through CDP) keeps every image centred, or with
 /// `--reduced-amount` moves each image as the model does at that fraction of the amount.
 @Suite(.needsChromium) struct ExportReducedMotionTests {
-    @Test(arguments: [SceneID.photos, .albums])
-    func aReducedAmountMovesAsTheModelDoesAtThatAmount(scene id: SceneID) throws {
-        let scene = Scene.make(id)
+    /// Both kinds in one browser: the photos and albums pages exported with `--reduced-amount
+    /// 0.2` move at that fraction, and a page exported without it keeps every image centred.
+    @Test func aReducedAmountMovesAsTheModelDoesAndNoneKeepsImagesCentred() throws {
         let itemCount = 24
-        let out = try temporaryFolder().appendingPathComponent("page")
-        let export = try run(["export", "--scene", id.name, "--items", "\(itemCount)", "--size", "640x400",
-                              "--reduced-amount", "0.2", "--out", out.path])
-        try #require(export.status == 0, "\(export.stderr)")
-        let size = ExportPageInChromiumTests.sizes[0]
-        let plan = "--run=\(Int(size.width))x\(Int(size.height))="
-            + ExportPageInChromiumTests.offsets(scene: scene, itemCount: itemCount, viewport: size).map { String($0) }.joined(separator: ",")
-        let probe = try runPython(try repositoryRoot().appendingPathComponent("scripts/browser-probe.py").path,
-                                  [out.appendingPathComponent("index.html").path, "--reduced-motion", "--engines", "css,js", plan])
-        try #require(probe.status == 0, "browser-probe failed: \(probe.stderr)")
-        let runs = try JSONDecoder().decode(BrowserProbe.self, from: probe.stdout).runs
-        #expect(runs.map(\.engine) == ["css", "js"])
-        for run in runs {
-            ExportPageInChromiumTests.expectMatchesModel(run, scene: scene, itemCount: itemCount, amount: scene.defaultParallaxAmount * 0.2)
+        var reduced: [(scene: Scene, probed: ProbedPage)] = []
+        for id in [SceneID.photos, .albums] {
+            let scene = Scene.make(id)
+            let out = try temporaryFolder().appendingPathComponent("page")
+            let export = try run(["export", "--scene", id.name, "--items", "\(itemCount)", "--size", "640x400",
+                                  "--reduced-amount", "0.2", "--out", out.path])
+            try #require(export.status == 0, "\(export.stderr)")
+            let size = ExportPageInChromiumTests.sizes[0]
+            reduced.append((scene, ProbedPage(page: out.appendingPathComponent("index.html").path,
+                                              runs: [BrowserProbe.run(size, ExportPageInChromiumTests.offsets(scene: scene, itemCount: itemCount, viewport: size))],
+                                              reduced_motion: true)))
         }
-    }
-
-    @Test func reducedMotionKeepsImagesCentred() throws {
-        let out = try temporaryFolder().appendingPathComponent("page")
-        let export = try run(["export", "--scene", "photos", "--items", "12", "--size", "640x400", "--out", out.path])
+        let still = try temporaryFolder().appendingPathComponent("page")
+        let export = try run(["export", "--scene", "photos", "--items", "12", "--size", "640x400", "--out", still.path])
         try #require(export.status == 0, "\(export.stderr)")
-        let probe = try runPython(try repositoryRoot().appendingPathComponent("scripts/browser-probe.py").path,
-                                  [out.appendingPathComponent("index.html").path, "--reduced-motion", "--run=1280x800=0,300,900"])
-        try #require(probe.status == 0, "browser-probe failed: \(probe.stderr)")
-        let runs = try JSONDecoder().decode(BrowserProbe.self, from: probe.stdout).runs
-        #expect(runs.map(\.engine) == ["css", "js"])
-        for run in runs {
+        let measured = try BrowserProbe.measure(reduced.map(\.probed)
+            + [ProbedPage(page: still.appendingPathComponent("index.html").path, runs: ["1280x800=0,300,900"], reduced_motion: true)])
+
+        for (page, runs) in zip(reduced, measured) {
+            #expect(runs.map(\.engine) == ["css", "js"])
+            for run in runs {
+                ExportPageInChromiumTests.expectMatchesModel(run, scene: page.scene, itemCount: itemCount,
+                                                             amount: page.scene.defaultParallaxAmount * 0.2)
+            }
+        }
+        let stillRuns = try #require(measured.last)
+        #expect(stillRuns.map(\.engine) == ["css", "js"])
+        for run in stillRuns {
             for frame in run.frames {
                 #expect(!frame.cells.isEmpty)
                 for cell in frame.cells {

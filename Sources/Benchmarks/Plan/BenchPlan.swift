@@ -14,13 +14,16 @@ public struct BenchPlan: Sendable {
     /// The frame-cost replays stop after this many frames (--quick), or run to the end.
     public var frameLimit: Int?
     public var launches: Int
-    /// Item counts of the instruction-count section: the claim it checks is about 1,000 against 1,000,000.
+    /// Item counts of the instruction-count section (`--items` when given, else
+    /// `BenchPlan.instructionItems`).
     public var instructionItems: [Int]
+    /// The instruction count's own item counts: the claim it checks is about 1,000 against 1,000,000.
+    public static let instructionItems = [1000, 1_000_000]
     public var quick: Bool
 
     public init(
         sections: Set<BenchSection>, scenes: [SceneID], strategies: [ParallaxStrategy], items: [Int], repeats: Int,
-        frameRepeats: Int, frameLimit: Int?, launches: Int, instructionItems: [Int] = [1000, 1_000_000], quick: Bool
+        frameRepeats: Int, frameLimit: Int?, launches: Int, instructionItems: [Int] = BenchPlan.instructionItems, quick: Bool
     ) {
         self.sections = sections
         self.scenes = scenes

@@ -123,8 +123,8 @@ public struct WebExport {
         return (photos, covers)
     }
 
-    /// Runs the jobs on every core (each is one `vipsthumbnail` process); the failed ones,
-    /// in job order.
+    /// Runs the jobs on every core (libvips runs each on one thread: `Vips.threadsPerOperation`);
+    /// the failed ones, in job order.
     private func make(_ jobs: [ImageJob]) -> [(Int, ExportError)] {
         let failures = FailureList()
         let sizer = self.sizer

@@ -247,7 +247,7 @@ public struct PhotoDecoder: Sendable {
 
 extension Optional where Wrapped == String {
     /// Calls `body` with a C string, or with nil when there is no string.
-    fileprivate func withOptionalCString<R>(_ body: (UnsafePointer<CChar>?) -> R) -> R {
+    func withOptionalCString<R>(_ body: (UnsafePointer<CChar>?) -> R) -> R {
         switch self {
         case .some(let text): text.withCString { body($0) }
         case .none: body(nil)
