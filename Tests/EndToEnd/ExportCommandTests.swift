@@ -41,14 +41,17 @@ import Testing
         #expect(plainGlue.contains("scrollView.decelerationRate = .normal") && !plainGlue.contains("The playground ran"))
         // A web page says plainly that the browser scrolls it.
         let page = try temporaryFolder().appendingPathComponent("page")
-        let web = try run(["export", "--physics", "android", "--scene", "table", "--items", "4", "--out", page.path])
+        let web = try run(["export", "--physics", "android", "--scene", "table", "--items", "4",
+                           "--size", ExportPageInChromiumTests.smallImagesSize, "--out", page.path])
         #expect(web.status == 0 && web.stderr.contains("browser's own physics"), "\(web.stderr)")
     }
 
     @Test func writesIntoAnEmptyFolder() throws {
         let out = try temporaryFolder().appendingPathComponent("empty")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        let result = try run(["export", "--out", out.path, "--scene", "table", "--items", "4"])
+        // Small images: the table's rows at the default 1280x800 scale the bundled photos up
+        // to 2560 px for the 2x files, 7 s of CPU for a count of files.
+        let result = try run(["export", "--out", out.path, "--scene", "table", "--items", "4", "--size", ExportPageInChromiumTests.smallImagesSize])
         #expect(result.status == 0, "\(result.stderr)")
         let images = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("images").path)
         // Each bundled photo at 1x and 2x.

@@ -2,12 +2,16 @@ import Foundation
 import ParallaxKit
 import Testing
 
-/// `export --format react` into `out` (by default a fresh folder): the folder.
+/// `export --format react` into `out` (by default a fresh folder): the folder. The tests that
+/// check geometry or types, not pixels, pass `smallImages`: at 320x200 the bundled photos are
+/// shrunk for both of a page's densities, where 640x400's 2x images are scaled up, which
+/// took each export about 1.1 s more CPU.
 func exportReact(scene: SceneID, strategy: ParallaxStrategy, itemCount: Int, environment: [String: String]? = nil,
-                 extra: [String] = [], into out: URL? = nil) throws -> (folder: URL, result: RunResult) {
+                 extra: [String] = [], into out: URL? = nil, smallImages: Bool = false) throws -> (folder: URL, result: RunResult) {
     let out = try out ?? temporaryFolder().appendingPathComponent("react")
     let result = try run(["export", "--format", "react", "--scene", scene.name, "--strategy", strategy.name, "--items", "\(itemCount)",
-                          "--size", "640x400", "--out", out.path] + extra, environment: environment)
+                          "--size", smallImages ? ExportPageInChromiumTests.smallImagesSize : "640x400", "--out", out.path] + extra,
+                         environment: environment)
     return (out, result)
 }
 
@@ -33,7 +37,7 @@ func exportReact(scene: SceneID, strategy: ParallaxStrategy, itemCount: Int, env
             for strategy in [ParallaxStrategy.scrollCallback, .layoutInvalidation, .cachedLayout] {
                 let scene = Scene.make(id)
                 let itemCount = min(scene.defaultItemCount, 60)
-                let (out, export) = try exportReact(scene: id, strategy: strategy, itemCount: itemCount)
+                let (out, export) = try exportReact(scene: id, strategy: strategy, itemCount: itemCount, smallImages: true)
                 try #require(export.status == 0, "\(export.stderr)")
                 #expect(!export.stderr.contains("not bundled"), "esbuild is installed: the demo is bundled")
                 #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("demo/demo.js").path))
@@ -61,9 +65,10 @@ func exportReact(scene: SceneID, strategy: ParallaxStrategy, itemCount: Int, env
         let plans = [(size, ExportPageInChromiumTests.offsets(scene: scene, itemCount: itemCount, viewport: size))]
         var pages: [(strategy: ParallaxStrategy, still: Bool, probed: ProbedPage)] = []
         for strategy in [ParallaxStrategy.scrollCallback, .layoutInvalidation, .cachedLayout] {
-            let (reduced, export) = try exportReact(scene: .photos, strategy: strategy, itemCount: itemCount, extra: ["--reduced-amount", "0.2"])
+            let (reduced, export) = try exportReact(scene: .photos, strategy: strategy, itemCount: itemCount, extra: ["--reduced-amount", "0.2"],
+                                                      smallImages: true)
             try #require(export.status == 0, "\(export.stderr)")
-            let (still, stillExport) = try exportReact(scene: .photos, strategy: strategy, itemCount: itemCount)
+            let (still, stillExport) = try exportReact(scene: .photos, strategy: strategy, itemCount: itemCount, smallImages: true)
             try #require(stillExport.status == 0, "\(stillExport.stderr)")
             pages += [(strategy, false, Self.page(reduced, plans: plans, reducedMotion: true)),
                       (strategy, true, Self.page(still, plans: plans, reducedMotion: true))]
@@ -88,7 +93,7 @@ func exportReact(scene: SceneID, strategy: ParallaxStrategy, itemCount: Int, env
         var demos: [(scene: Scene, probed: ProbedPage)] = []
         for id in SceneID.allCases {
             let scene = Scene.make(id)
-            let (out, export) = try exportReact(scene: id, strategy: .off, itemCount: itemCount)
+            let (out, export) = try exportReact(scene: id, strategy: .off, itemCount: itemCount, smallImages: true)
             try #require(export.status == 0, "\(export.stderr)")
             demos.append((scene, Self.page(out, plans: [(size, ExportPageInChromiumTests.offsets(scene: scene, itemCount: itemCount, viewport: size))])))
         }
@@ -138,7 +143,8 @@ func exportReact(scene: SceneID, strategy: ParallaxStrategy, itemCount: Int, env
         for id in SceneID.allCases {
             for strategy in ParallaxStrategy.allCases {
                 let name = "\(id.name)-\(strategy.name)"
-                let (out, export) = try exportReact(scene: id, strategy: strategy, itemCount: 6, into: root.appendingPathComponent(name))
+                let (out, export) = try exportReact(scene: id, strategy: strategy, itemCount: 6, into: root.appendingPathComponent(name),
+                                                   smallImages: true)
                 try #require(export.status == 0, "\(name): \(export.stderr)")
                 let files = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
                 #expect(files.contains("tunedParallax.ts") && files.contains("ParallaxList.tsx"), "\(name): \(files)")
