@@ -14,22 +14,30 @@ run: build
 ## package's products. No test may touch the user's own settings, caches, thumbnails,
 ## Pictures or Videos: the folders are listed before `swift test` and checked after it
 ## (scripts/user-files.py), and a difference fails the run, named, even when the tests passed.
-## The bundled images are checked against their generator first (Tools/make-resources.py
-## --check: deterministic, standard library only; 28 s of one core, `time python3 -B
-## Tools/make-resources.py --check`), so a stale image fails here, named, not as a golden frame.
+## The bundled images are checked against their generator (Tools/make-resources.py --check:
+## deterministic, standard library only; 28 s of one core, `time python3 -B
+## Tools/make-resources.py --check`) beside the build and the tests, which leave a core idle
+## a fifth of the time; its verdict is printed at the end, so a stale image fails the run
+## named, not only as a golden frame.
 ## The windows the tests open share one Mesa shader cache in .build/ (MESA_SHADER_CACHE_DIR,
 ## which every spawned program inherits; their XDG_CACHE_HOME stays their own): with each
 ## window's own empty cache, llvmpipe compiled the same shaders again at every launch, about
 ## 0.3 s of CPU each.
 USER_FILES_BEFORE = .build/user-files-before.txt
 MESA_SHADERS = $(CURDIR)/.build/mesa-shader-cache
+RESOURCES_CHECK = .build/resources-check.txt
 test: deps
-	/usr/bin/python3 -B Tools/make-resources.py --check
-	$(SWIFT) build
-	$(SWIFT) build --product generate-manual
-	/usr/bin/python3 scripts/user-files.py snapshot $(USER_FILES_BEFORE)
-	status=0; MESA_SHADER_CACHE_DIR=$(MESA_SHADERS) $(SWIFT) test || status=$$?; \
-	/usr/bin/python3 scripts/user-files.py check $(USER_FILES_BEFORE) || status=1; \
+	@mkdir -p .build
+	/usr/bin/python3 -B Tools/make-resources.py --check > $(RESOURCES_CHECK) 2>&1 & check=$$!; \
+	status=0; \
+	{ $(SWIFT) build && $(SWIFT) build --product generate-manual; } || status=$$?; \
+	if [ $$status -eq 0 ]; then \
+	    /usr/bin/python3 scripts/user-files.py snapshot $(USER_FILES_BEFORE) || status=1; \
+	    MESA_SHADER_CACHE_DIR=$(MESA_SHADERS) $(SWIFT) test || status=$$?; \
+	    /usr/bin/python3 scripts/user-files.py check $(USER_FILES_BEFORE) || status=1; \
+	fi; \
+	wait $$check || { status=1; echo "make test: the bundled images differ from Tools/make-resources.py:"; }; \
+	cat $(RESOURCES_CHECK); \
 	exit $$status
 
 build: deps-build

@@ -6,7 +6,10 @@ import SDLBackend
 import SpawnIsolation
 import Testing
 
-@Suite(.serialized) struct WindowTests {
+/// Not serialized: each test starts its own Xvfb (or none), and the two longest (the window
+/// bench, 77 s, and the monkey, 56 s) ran one after the other at the end of `make test` with
+/// the second core idle.
+@Suite struct WindowTests {
     /// The real binary in a real window: wheel, fling, strategy keys and Tab, as a person would.
     @Test(.timeLimit(.minutes(2)), .needsXvfb)
     func scrollsSwitchesAndExitsCleanlyUnderXdotool() throws {

@@ -17,21 +17,23 @@ enum QuickHeader {
     /// thumbnail, up to 64 KB) and the frame header fit in most files. A folder of 10,000
     /// photos is scanned this way, so the first read stays small.
     static let firstRead = 96 << 10
-    /// Bytes read when the headers run past the first read: EXIF blocks are at most 64 KB each
-    /// and ICC profiles a few more segments; a frame header past this is left to libvips.
+    /// Bytes read when a PNG's chunks run past the first read; a PNG frame header past this
+    /// is left to libvips. A JPEG is walked in the file instead, segment by segment.
     static let readLimit = 512 << 10
+    /// Segments a JPEG walk visits before the frame header at most (each is at least 4
+    /// bytes, so a hostile file of tiny ones cannot keep the reader going for long).
+    static let largestSegmentWalk = 4096
 
     /// The header of `path` (already checked: a regular, readable file of `byteCount` bytes) in
     /// `format`, or nil.
     static func read(path: String, format: PhotoFormat, byteCount: Int = .max) -> PhotoHeader? {
         if format == .heif { return heif(path: path, byteCount: byteCount) }
-        guard format == .jpeg || format == .png else { return nil }
-        let parse = format == .jpeg ? jpeg : png
-        guard let first = leadingBytes(of: path, count: firstRead) else { return nil }
-        if let header = parse(first) { return header }
+        if format == .jpeg { return jpegHeaderAndExif(path: path)?.header }
+        guard format == .png, let first = leadingBytes(of: path, count: firstRead) else { return nil }
+        if let header = png(first) { return header }
         // Cut short by the first read (the file is longer): once more, further.
         guard first.count == firstRead, let more = leadingBytes(of: path, count: readLimit) else { return nil }
-        return parse(more)
+        return png(more)
     }
 
     static func leadingBytes(of path: String, count: Int) -> [UInt8]? { bytes(of: path, at: 0, count: count) }
@@ -59,43 +61,74 @@ enum QuickHeader {
     static func jpeg(_ b: [UInt8]) -> PhotoHeader? { jpegHeaderAndExif(b)?.header }
 
     /// The JPEG at `path`'s header and its EXIF block (the TIFF bytes after "Exif\0\0"), read
-    /// as `read` reads it; nil when the file is no JPEG this reader takes.
+    /// as `read` reads it; nil when the file is no JPEG this reader takes. Headers that run
+    /// past the first read are walked in the file: each segment's marker and length are read,
+    /// and only the contents this reader needs (the frame header, EXIF, the start of an APP1
+    /// or APP2 to tell which it is). An image saved by Photoshop may carry megabytes of XMP
+    /// in 64 KB segments before its frame header (one of Debian's wallpapers has 2 MB); read
+    /// whole, or left to libvips, its header cost the folder's first frame libvips' start.
     static func jpegHeaderAndExif(path: String) -> (header: PhotoHeader, exif: [UInt8]?)? {
         guard let first = leadingBytes(of: path, count: firstRead) else { return nil }
         if let found = jpegHeaderAndExif(first) { return found }
-        guard first.count == firstRead, let more = leadingBytes(of: path, count: readLimit) else { return nil }
-        return jpegHeaderAndExif(more)
+        guard first.count == firstRead else { return nil }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        return jpegWalk { offset, count in
+            if offset + count <= first.count { return Array(first[offset..<(offset + count)]) }
+            var bytes = [UInt8](repeating: 0, count: count)
+            var filled = 0
+            while filled < count {
+                let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + filled, count - filled, off_t(offset + filled)) }
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else { return nil }
+                filled += n
+            }
+            return bytes
+        }
     }
 
     static func jpegHeaderAndExif(_ b: [UInt8]) -> (header: PhotoHeader, exif: [UInt8]?)? {
-        guard b.count >= 4, b[0] == 0xFF, b[1] == 0xD8 else { return nil }
+        jpegWalk { offset, count in offset + count <= b.count ? Array(b[offset..<(offset + count)]) : nil }
+    }
+
+    /// Walks a JPEG's segments up to its first scan, reading through `read(offset, count)`
+    /// (exactly `count` bytes, or nil past the end): the frame header's size, the EXIF block,
+    /// whether an ICC profile is embedded.
+    private static func jpegWalk(_ read: (Int, Int) -> [UInt8]?) -> (header: PhotoHeader, exif: [UInt8]?)? {
+        guard let start = read(0, 2), start == [0xFF, 0xD8] else { return nil }
         var at = 2
         var size: (width: Int, height: Int)?
         var exif: [UInt8]?
         var hasProfile = false
-        while at + 4 <= b.count {
-            guard b[at] == 0xFF else { return nil }
-            let marker = b[at + 1]
+        for _ in 0..<largestSegmentWalk {
+            guard let head = read(at, 2), head[0] == 0xFF else { return nil }
+            let marker = head[1]
             if marker == 0xFF { at += 1; continue }  // fill byte
             if (0xD0...0xD7).contains(marker) || marker == 0x01 { at += 2; continue }  // no length
-            let length = Int(b[at + 2]) << 8 | Int(b[at + 3])
-            guard length >= 2, at + 2 + length <= b.count else { return nil }
-            let segment = Array(b[(at + 4)..<(at + 2 + length)])
+            guard let lengthBytes = read(at + 2, 2) else { return nil }
+            let length = Int(lengthBytes[0]) << 8 | Int(lengthBytes[1])
+            guard length >= 2 else { return nil }
+            let content = at + 4, contentLength = length - 2
             switch marker {
             case 0xC0...0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF:
                 // A frame header: precision, height, width. A second one, or a height left to
                 // a DNL marker (0), is libvips' to judge.
-                guard size == nil, segment.count >= 5 else { return nil }
+                guard size == nil, contentLength >= 5, let segment = read(content, 5) else { return nil }
                 let height = Int(segment[1]) << 8 | Int(segment[2]), width = Int(segment[3]) << 8 | Int(segment[4])
                 guard height > 0, width > 0 else { return nil }
                 size = (width, height)
-            case 0xE1 where segment.starts(with: [0x45, 0x78, 0x69, 0x66, 0, 0]):  // "Exif\0\0"
-                guard exif == nil else { return nil }
-                exif = Array(segment.dropFirst(6))
-            case 0xE2 where segment.starts(with: Array("ICC_PROFILE".utf8) + [0]):
-                hasProfile = true
+            case 0xE1:
+                let exifMark: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]  // "Exif\0\0"
+                guard contentLength >= exifMark.count, read(content, exifMark.count) == exifMark else { break }
+                guard exif == nil, let segment = read(content, contentLength) else { return nil }
+                exif = Array(segment.dropFirst(exifMark.count))
+            case 0xE2:
+                let iccMark = Array("ICC_PROFILE".utf8) + [0]
+                if contentLength >= iccMark.count, read(content, iccMark.count) == iccMark { hasProfile = true }
             case 0xDA:  // start of scan: every header segment libjpeg reads comes before it
-                guard let size,
+                // The whole segment is in the file, as the walk checked of every other.
+                guard let size, read(content + contentLength - 1, 1) != nil,
                       let found = header(width: size.width, height: size.height, exif: exif, format: .jpeg, hasProfile: hasProfile)
                 else { return nil }
                 return (found, exif)
@@ -104,6 +137,8 @@ enum QuickHeader {
             default:
                 break
             }
+            // The segment must be whole: a file cut inside its headers is libvips' to name.
+            guard read(at + 2 + length - 1, 1) != nil else { return nil }
             at += 2 + length
         }
         return nil
@@ -202,9 +237,17 @@ enum QuickHeader {
         for at in zero {
             switch u16(at) {
             case 0x0112:
-                // SHORT (3), one value, in the entry's first two value bytes.
-                guard u16(at + 2) == 3, let value = u16(at + 8) else { return nil }
-                tags.orientation = value
+                // SHORT (3) or SSHORT (8) in the entry's first two value bytes, LONG (4) or
+                // SLONG (9) in all four: libvips reads each (gThumb 3.11 writes SLONG, as in
+                // Debian's SafeLanding wallpaper); any other type is libvips' to judge.
+                switch u16(at + 2) {
+                case 3: tags.orientation = u16(at + 8)
+                case 8: tags.orientation = u16(at + 8).map { Int(Int16(truncatingIfNeeded: $0)) }
+                case 4: tags.orientation = u32(at + 8)
+                case 9: tags.orientation = u32(at + 8).map { Int(Int32(truncatingIfNeeded: $0)) }
+                default: return nil
+                }
+                guard tags.orientation != nil else { return nil }
             case 0x8769:
                 exifIFD = u32(at + 8)
             default: break
