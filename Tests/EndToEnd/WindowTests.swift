@@ -6,10 +6,10 @@ import SDLBackend
 import SpawnIsolation
 import Testing
 
-/// Not serialized: each test starts its own Xvfb (or none), and the two longest (the window
-/// bench, 77 s, and the monkey, 56 s) ran one after the other at the end of `make test` with
-/// the second core idle.
-@Suite struct WindowTests {
+/// Serialized: its tests block a thread of Swift Testing's pool for up to 77 s each (the
+/// window bench, the monkey), and run side by side they held both while other suites' tests,
+/// already started, ran out of their time limits waiting (19 of them in one `make test`).
+@Suite(.serialized) struct WindowTests {
     /// The real binary in a real window: wheel, fling, strategy keys and Tab, as a person would.
     @Test(.timeLimit(.minutes(2)), .needsXvfb)
     func scrollsSwitchesAndExitsCleanlyUnderXdotool() throws {
