@@ -28,23 +28,25 @@ import Testing
         return try PhotoDecoder().decode(path: path, size: PixelSize(width: header.width, height: header.height))
     }
 
-    @Test func aSquareBoxKeepsTheCentreAndCutsBothSides() throws {
+    /// The banded picture written at `width`×`height` pixels, decoded again: exactly that size.
+    func bandedWritten(width: Int, height: Int) throws -> DecodedPhoto {
         let scratch = try Scratch()
-        let out = scratch.file("square.jpg")
-        try writer.write(source: try banded(in: scratch), to: out, width: 50, height: 50)
+        let out = scratch.file("out.jpg")
+        try writer.write(source: try banded(in: scratch), to: out, width: width, height: height)
         let photo = try written(out)
-        #expect(photo.size == PixelSize(width: 50, height: 50))
+        #expect(photo.size == PixelSize(width: width, height: height))
+        return photo
+    }
+
+    @Test func aSquareBoxKeepsTheCentreAndCutsBothSides() throws {
+        let photo = try bandedWritten(width: 50, height: 50)
         // Covered at half size (100 × 50), the middle 50 columns are all blue.
         #expect(close(photo.image.pixel(x: 3, y: 25), Self.blue))
         #expect(close(photo.image.pixel(x: 46, y: 25), Self.blue))
     }
 
     @Test func aWideBoxKeepsBothSidesAndCutsTopAndBottom() throws {
-        let scratch = try Scratch()
-        let out = scratch.file("wide.jpg")
-        try writer.write(source: try banded(in: scratch), to: out, width: 100, height: 25)
-        let photo = try written(out)
-        #expect(photo.size == PixelSize(width: 100, height: 25))
+        let photo = try bandedWritten(width: 100, height: 25)
         #expect(close(photo.image.pixel(x: 8, y: 12), Self.red))
         #expect(close(photo.image.pixel(x: 50, y: 12), Self.blue))
         #expect(close(photo.image.pixel(x: 92, y: 12), Self.green))
