@@ -3,7 +3,7 @@ import ArgumentParser
 /// `parallax-playground monkey`: a seeded storm of input through the real frame loop, with the
 /// model's invariants checked after every frame and a second model, fed the same events
 /// under another strategy, compared cell for cell.
-package struct MonkeyCommand: ParsableCommand {
+package struct MonkeyCommand: ParsableCommand, DrawsAWindow {
     package init() {}
 
     package static let configuration = CommandConfiguration(
@@ -23,12 +23,6 @@ package struct MonkeyCommand: ParsableCommand {
     @OptionGroup package var model: ModelOptions
 
     @OptionGroup package var drawing: DrawingOptions
-
-    /// The two groups above together (side by side, not nested: see `DisplayOptions`).
-    package var display: DisplayOptions {
-        get { DisplayOptions(model: model, drawing: drawing) }
-        set { (model, drawing) = (newValue.model, newValue.drawing) }
-    }
 
     @OptionGroup package var diskCacheOptions: DiskCacheOptions
 

@@ -5,7 +5,7 @@ import VideoFormats
 
 /// `parallax-playground record`: a script's replay rendered offscreen at the fixed step, every
 /// frame piped to ffmpeg as raw RGBA and encoded to MP4, WebP, GIF or numbered PNGs.
-package struct RecordCommand: ParsableCommand {
+package struct RecordCommand: ParsableCommand, DrawsAWindow {
     package init() {}
 
     package static let configuration = CommandConfiguration(
@@ -21,12 +21,6 @@ package struct RecordCommand: ParsableCommand {
     @OptionGroup package var model: ModelOptions
 
     @OptionGroup package var drawing: DrawingOptions
-
-    /// The two groups above together (side by side, not nested: see `DisplayOptions`).
-    package var display: DisplayOptions {
-        get { DisplayOptions(model: model, drawing: drawing) }
-        set { (model, drawing) = (newValue.model, newValue.drawing) }
-    }
 
     @Option(help: "The file to write: \(VideoFormat.extensions).")
     package var out: String

@@ -3,7 +3,7 @@ import ParallaxKit
 import RunHarness
 
 /// `parallax-playground shot`: one frame rendered without a display, saved as PNG.
-package struct ShotCommand: ParsableCommand {
+package struct ShotCommand: ParsableCommand, DrawsAWindow {
     package init() {}
 
     package static let configuration = CommandConfiguration(
@@ -15,12 +15,6 @@ package struct ShotCommand: ParsableCommand {
     @OptionGroup package var model: ModelOptions
 
     @OptionGroup package var drawing: DrawingOptions
-
-    /// The two groups above together (side by side, not nested: see `DisplayOptions`).
-    package var display: DisplayOptions {
-        get { DisplayOptions(model: model, drawing: drawing) }
-        set { (model, drawing) = (newValue.model, newValue.drawing) }
-    }
 
     @Option(parsing: .unconditional, help: "Content offset along the scene's axis, in points (clamped to the content).")
     package var offset: Double = 0

@@ -3,9 +3,23 @@ import ParallaxKit
 import PhotoPipeline
 import RunHarness
 
+/// A command that draws a window (or a frame, or a video): the model's options and the
+/// drawing's, declared side by side (see `DisplayOptions`), and `display`, the two together.
+package protocol DrawsAWindow {
+    var model: ModelOptions { get set }
+    var drawing: DrawingOptions { get set }
+}
+
+extension DrawsAWindow {
+    package var display: DisplayOptions {
+        get { DisplayOptions(model: model, drawing: drawing) }
+        set { (model, drawing) = (newValue.model, newValue.drawing) }
+    }
+}
+
 /// Options every window-drawing command shares: the model's and the drawing's, put together.
 ///
-/// Each command declares the two groups side by side (and its `display` puts them together),
+/// Each command declares the two groups side by side (`DrawsAWindow`),
 /// never one inside the other: ArgumentParser's debug build validates every option group
 /// again at each level it is nested in, four validators per level, each building the group's
 /// arguments anew. With the model's options two levels down, the debug `shot` spent 0.95 s of
@@ -116,7 +130,7 @@ package struct DiskCacheOptions: ParsableArguments {
 }
 
 /// `parallax-playground` (the default): the window.
-package struct WindowCommand: ParsableCommand {
+package struct WindowCommand: ParsableCommand, DrawsAWindow {
     package init() {}
 
     package static let configuration = CommandConfiguration(
@@ -132,12 +146,6 @@ package struct WindowCommand: ParsableCommand {
     @OptionGroup package var model: ModelOptions
 
     @OptionGroup package var drawing: DrawingOptions
-
-    /// The two groups above together (side by side, not nested: see `DisplayOptions`).
-    package var display: DisplayOptions {
-        get { DisplayOptions(model: model, drawing: drawing) }
-        set { (model, drawing) = (newValue.model, newValue.drawing) }
-    }
 
     @OptionGroup package var diskCacheOptions: DiskCacheOptions
 
