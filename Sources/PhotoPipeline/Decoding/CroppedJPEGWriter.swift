@@ -39,15 +39,14 @@ public struct CroppedJPEGWriter: Sendable {
         let header: PhotoHeader
         do {
             header = try PhotoHeader.read(path: source, facts: try checkFile(source))
+            try PhotoDecoder.checkDecodable(header)
         } catch {
             throw .photo(error)
         }
-        if let why = Vips.unavailableReason { throw .photo(.decoderUnavailable(why)) }
-        if !header.format.isAvailable { throw .photo(.unsupportedFormat("\(header.format.rawValue) (this libvips has no HEIF loader)")) }
         let side = { (n: Int) in Int32(min(max(n, 1), PhotoDecoder.maxTargetSide)) }
-        // As PhotoDecoder's decode: a tagged photo is exported to sRGB, else vips_thumbnail
-        // would leave its pixels in the embedded space, which `strip` then forgets.
-        let exportProfile: String? = header.hasColourProfile ? "srgb" : nil
+        // As the window's decode: a tagged photo goes to sRGB, else its pixels would stay in
+        // the embedded space, which `strip` then forgets.
+        let exportProfile = PhotoDecoder.exportProfile(for: header)
         var out: OpaquePointer?
         let status = source.withCString { cPath in
             exportProfile.withOptionalCString { cProfile in

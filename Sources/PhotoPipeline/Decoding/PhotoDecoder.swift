@@ -92,19 +92,14 @@ public struct PhotoDecoder: Sendable {
         // A header read in Swift (`QuickHeader`) has not loaded libvips: the first decode does,
         // and says so when this libvips cannot open the format (HEIF without its loader), as
         // its header reading would have.
-        if let why = Vips.unavailableReason { throw .decoderUnavailable(why) }
-        if !header.format.isAvailable { throw .unsupportedFormat("\(header.format.rawValue) (this libvips has no HEIF loader)") }
+        try Self.checkDecodable(header)
         let target = PixelSize(width: min(max(size.width, 1), Self.maxTargetSide),
                                height: min(max(size.height, 1), Self.maxTargetSide))
         let box = Self.thumbnailBox(displayed: PixelSize(width: header.displayedWidth,
                                                          height: header.displayedHeight),
                                     target: target, fit: fit, allowUpscale: allowUpscale)
         var out: OpaquePointer?
-        // An embedded profile (Display P3, Adobe RGB, a CMYK press profile) must be exported
-        // to sRGB: without export_profile, vips_thumbnail 8.14 exports back to the embedded
-        // profile, leaving the pixels in the photo's own space. Untagged files are already
-        // sRGB, or CMYK, which vips_colourspace converts with libvips' built-in CMYK profile.
-        let exportProfile: String? = header.hasColourProfile ? "srgb" : nil
+        let exportProfile = Self.exportProfile(for: header)
         let status = path.withCString { cPath in
             exportProfile.withOptionalCString { cProfile in
                 cvips_thumbnail(cPath, &out, Int32(box.width), Int32(box.height),
@@ -119,6 +114,22 @@ public struct PhotoDecoder: Sendable {
         }
         let thumbnail = VipsImageRef(out)
         return try Self.rgba(from: thumbnail, path: path, header: header)
+    }
+
+    /// Throws when libvips cannot decode a photo of `header`: libvips is missing, or has no
+    /// loader for its format.
+    static func checkDecodable(_ header: PhotoHeader) throws(PhotoProblem) {
+        if let why = Vips.unavailableReason { throw .decoderUnavailable(why) }
+        if !header.format.isAvailable { throw .unsupportedFormat("\(header.format.rawValue) (this libvips has no HEIF loader)") }
+    }
+
+    /// vips_thumbnail's export profile for a photo of `header`. An embedded profile (Display
+    /// P3, Adobe RGB, a CMYK press profile) must be exported to sRGB: without export_profile,
+    /// vips_thumbnail 8.14 exports back to the embedded profile, leaving the pixels in the
+    /// photo's own space. Untagged files are already sRGB, or CMYK, which vips_colourspace
+    /// converts with libvips' built-in CMYK profile.
+    static func exportProfile(for header: PhotoHeader) -> String? {
+        header.hasColourProfile ? "srgb" : nil
     }
 
     /// A tiny decode (fits in 64 × 64) for an early placeholder colour: libjpeg decodes at 1/8

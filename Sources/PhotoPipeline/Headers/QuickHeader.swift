@@ -44,6 +44,11 @@ enum QuickHeader {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
+        return bytes(of: fd, at: offset, count: count)
+    }
+
+    /// Up to `count` bytes of the open file `fd` from `offset` (fewer at its end).
+    static func bytes(of fd: Int32, at offset: Int, count: Int) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {
@@ -76,15 +81,8 @@ enum QuickHeader {
         defer { close(fd) }
         return jpegWalk { offset, count in
             if offset + count <= first.count { return Array(first[offset..<(offset + count)]) }
-            var bytes = [UInt8](repeating: 0, count: count)
-            var filled = 0
-            while filled < count {
-                let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + filled, count - filled, off_t(offset + filled)) }
-                if n < 0, errno == EINTR { continue }
-                guard n > 0 else { return nil }
-                filled += n
-            }
-            return bytes
+            let read = bytes(of: fd, at: offset, count: count)
+            return read.count == count ? read : nil
         }
     }
 
