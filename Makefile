@@ -9,20 +9,35 @@ run: build
 	$(BIN) --scene photos --resources Resources
 
 ## make test: install what is missing, build, run every test. InstallTests stage the install
-## themselves (scripts/install.sh into a temporary DESTDIR, once per run) from the debug
-## build and argument-parser's generate-manual, built here: `swift build` builds only this
+## themselves (scripts/install.sh into a temporary DESTDIR, once per run) from the tests' build
+## and argument-parser's generate-manual, built here: `swift build` builds only this
 ## package's products. No test may touch the user's own settings, caches, thumbnails,
-## Pictures or Videos: the folders are listed before `swift test` and checked after it
+## Pictures or Videos: the folders are listed before the tests and checked after them
 ## (scripts/user-files.py), and a difference fails the run, named, even when the tests passed.
 ## The bundled images are checked against their generator (Tools/make-resources.py --check:
 ## deterministic, standard library only; 28 s of one core, `time python3 -B
-## Tools/make-resources.py --check`) beside the build and the tests, which leave a core idle
-## a fifth of the time; its verdict is printed at the end, so a stale image fails the run
-## named, not only as a golden frame.
+## Tools/make-resources.py --check`) beside the build and the tests; its verdict is printed
+## at the end, so a stale image fails the run named, not only as a golden frame.
 ## The windows the tests open share one Mesa shader cache in .build/ (MESA_SHADER_CACHE_DIR,
 ## which every spawned program inherits; their XDG_CACHE_HOME stays their own): with each
 ## window's own empty cache, llvmpipe compiled the same shaders again at every launch, about
 ## 0.3 s of CPU each.
+##
+## The tests' build is SwiftPM's release configuration without optimization, in .build/tests
+## (TEST_BUILD): as unoptimized as the debug build, but without DEBUG defined, which in
+## argument-parser turns on a check of every command's declarations at every parse, 0.15 to
+## 0.3 s of CPU per launch of the app, and the tests launch it about 700 times (`trace`
+## 0.20 s → 0.06 s, `--version` 0.31 s → 0.05 s; that check still runs in `make run`'s debug
+## build). Whole-module builds: a fresh clone builds everything, tests included, in 224 s
+## here, where the debug build and the tests' targets took 268 s.
+## The test bundle runs directly, not through `swift test`, to pass Swift Testing its
+## admission width (TEST_WIDTH test cases at once, a time limit starting at admission): the
+## end-to-end suites wait for their programs on threads of their own
+## (Tests/EndToEnd/ThreadsOfTheirOwn.swift), so the width, not the pool's two threads, bounds
+## how many run side by side. Some of the tests: `make test TEST_ARGS='--filter WindowTests'`.
+TEST_BUILD = -c release --scratch-path .build/tests -Xswiftc -Onone -Xswiftc -enable-testing -Xcc -O0
+TEST_BUNDLE = .build/tests/release/ParallaxPlaygroundPackageTests.xctest
+TEST_WIDTH ?= 3
 USER_FILES_BEFORE = .build/user-files-before.txt
 MESA_SHADERS = $(CURDIR)/.build/mesa-shader-cache
 RESOURCES_CHECK = .build/resources-check.txt
@@ -30,10 +45,11 @@ test: deps
 	@mkdir -p .build
 	/usr/bin/python3 -B Tools/make-resources.py --check > $(RESOURCES_CHECK) 2>&1 & check=$$!; \
 	status=0; \
-	{ $(SWIFT) build && $(SWIFT) build --product generate-manual; } || status=$$?; \
+	{ $(SWIFT) build $(TEST_BUILD) --build-tests && $(SWIFT) build $(TEST_BUILD) --product generate-manual; } || status=$$?; \
 	if [ $$status -eq 0 ]; then \
 	    /usr/bin/python3 scripts/user-files.py snapshot $(USER_FILES_BEFORE) || status=1; \
-	    MESA_SHADER_CACHE_DIR=$(MESA_SHADERS) $(SWIFT) test || status=$$?; \
+	    MESA_SHADER_CACHE_DIR=$(MESA_SHADERS) $(TEST_BUNDLE) --testing-library swift-testing \
+	        --experimental-maximum-parallelization-width $(TEST_WIDTH) $(TEST_ARGS) || status=$$?; \
 	    /usr/bin/python3 scripts/user-files.py check $(USER_FILES_BEFORE) || status=1; \
 	fi; \
 	wait $$check || { status=1; echo "make test: the bundled images differ from Tools/make-resources.py:"; }; \

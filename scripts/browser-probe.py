@@ -34,7 +34,7 @@ const s = document.querySelector('[data-scroller]');
 const scene = JSON.parse(document.getElementById('scene').textContent);
 const vertical = scene.axis === 'vertical';
 if (vertical) s.scrollTop = offset + scene.insets.top; else s.scrollLeft = offset + scene.insets.left;
-requestAnimationFrame(() => requestAnimationFrame(() => {
+const snapshot = () => {
   const port = s.getBoundingClientRect();
   const content = s.querySelector('.content').getBoundingClientRect();
   const centre = (r) => [r.left + r.width / 2, r.top + r.height / 2];
@@ -54,8 +54,22 @@ requestAnimationFrame(() => requestAnimationFrame(() => {
       layers,
     });
   }
-  done({ offset, scrollTop: s.scrollTop, scrollLeft: s.scrollLeft, cells });
-}));
+  return { offset, scrollTop: s.scrollTop, scrollLeft: s.scrollLeft, cells };
+};
+// The page as it rests at the new offset: read at every frame from the second on, until a
+// frame reads as the one before it (at most 120 frames). Two frames were enough on an idle
+// machine; under load React's render of the scroll can land a frame or more later, and the
+// first reads showed the images where the last offset had put them.
+let frame = 0, last = null;
+const step = () => requestAnimationFrame(() => {
+  frame += 1;
+  if (frame < 2) return step();
+  const now = snapshot(), text = JSON.stringify(now);
+  if (text === last || frame >= 120) return done(now);
+  last = text;
+  step();
+});
+step();
 """
 
 WAIT_FOR_IMAGES = """

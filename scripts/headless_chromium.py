@@ -6,6 +6,10 @@ Imported by the scripts beside it (browser-probe.py, browser-scroll-cost.py,
 browser-throttled-follow.py, browser-fling.py); Python finds it because a script's own folder
 comes first on its path.
 """
+import os
+import shutil
+import tempfile
+
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
@@ -18,12 +22,31 @@ WAIT_FOR_READY = (
 
 
 def start(extra_flags=(), script_timeout=60):
-    """A driver for a new headless Chromium with FLAGS and `extra_flags`; the caller quits it."""
+    """A driver for a new headless Chromium with FLAGS and `extra_flags`; the caller quits it.
+
+    Chromium and its driver get a temporary folder of their own as TMPDIR, removed when the
+    driver quits: Chromium leaves a folder with its singleton socket in TMPDIR at every run
+    (hundreds in /tmp after a day of test runs)."""
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for flag in FLAGS + tuple(extra_flags):
         options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    folder = tempfile.mkdtemp(prefix="headless-chromium-")
+    try:
+        service = Service("/usr/bin/chromedriver", env=dict(os.environ, TMPDIR=folder))
+        driver = webdriver.Chrome(service=service, options=options)
+    except BaseException:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise
+    quit_driver = driver.quit
+
+    def quit_and_remove_folder():
+        try:
+            quit_driver()
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+
+    driver.quit = quit_and_remove_folder
     try:
         driver.set_script_timeout(script_timeout)
     except BaseException:

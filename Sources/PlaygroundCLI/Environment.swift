@@ -24,7 +24,8 @@ public func locateResources(_ explicit: String?) throws -> String {
 
 /// Where the bundled images may be, in order: a clone's `Resources` (the current directory,
 /// or up to five folders above the executable: `.build/debug/…` sits two levels below the
-/// repo); then an installed copy, `PREFIX/share/parallax-playground` from the binary in
+/// repo, the tests' `.build/tests/x86_64-unknown-linux-gnu/release/…` four); then an
+/// installed copy, `PREFIX/share/parallax-playground` from the binary in
 /// `PREFIX/lib/parallax-playground` (or `PREFIX/bin`), whatever the prefix or DESTDIR; then `parallax-playground` in `$XDG_DATA_HOME` and each
 /// of `$XDG_DATA_DIRS` (the XDG Base Directory Specification's defaults when unset or empty:
 /// `~/.local/share` and `/usr/local/share:/usr/share`).

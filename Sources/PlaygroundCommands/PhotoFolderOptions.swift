@@ -61,8 +61,10 @@ package final class FolderOpening: Sendable {
     private let library: LibraryScan?
 
     /// How long the window waits, once it is ready to draw, for a listing and first screen
-    /// not yet there: a small folder's are read while SDL starts (40–150 ms) and need no
-    /// more; a large folder's first frame shows what is known by then and the rest arrives.
+    /// not yet there, before it asks whether the folder is large: a small folder's are read
+    /// while SDL starts (40–150 ms), and one not read by then is waited for as long as
+    /// `PhotoFolderContents.firstScreenWait`; a large folder's first frame shows what is known
+    /// and the rest arrives.
     package static let firstFrameGrace = 0.02
 
     package init(options: PhotoFolderOptions, waitingForAll: Bool, startName: String?) {

@@ -21,7 +21,7 @@ private func playgroundAlone(_ label: String) throws -> URL {
 /// The product apart from the lab: the app neither links the benchmark's measuring nor the
 /// malloc interposer that counts its allocations (every malloc of the window went through that
 /// shim when it did); `parallax-playground bench` becomes the `parallax-bench` beside it.
-@Suite struct BenchHandOverTests {
+@Suite(.onThreadsOfTheirOwn) struct BenchHandOverTests {
     /// What the dynamic loader would load for `program`, as `ldd` lists it.
     private func loadedLibraries(_ program: URL) throws -> String {
         let listed = try Isolated.run(URL(fileURLWithPath: "/usr/bin/ldd"), [program.path])

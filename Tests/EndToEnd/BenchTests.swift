@@ -6,7 +6,7 @@ import Testing
 /// `bench --quick`: a smoke test of the benchmark's output, not of the speed. Every scene ×
 /// strategy × quick item count must have numbers; the frame-cost and start-up sections must
 /// be there with both loops, a ratio and both start-up times.
-@Suite(.serialized) struct BenchTests {
+@Suite(.onThreadsOfTheirOwn) struct BenchTests {
     static let quickItems = [50, 1000]
 
     /// Reads a number from JSON (integers decode as Int, fractions as Double).

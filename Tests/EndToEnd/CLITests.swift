@@ -49,7 +49,7 @@ func temporaryFile(_ name: String, contents: String) throws -> String {
     return url.path
 }
 
-@Suite struct TraceCommandTests {
+@Suite(.onThreadsOfTheirOwn) struct TraceCommandTests {
     @Test func flingTraceCoastsOnTheDecelerationCurve() throws {
         let result = try run(["trace", "--scene", "photos", "--script", "fling"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -192,7 +192,7 @@ func temporaryFile(_ name: String, contents: String) throws -> String {
 }
 
 /// What the command line says when asked for help, or when it cannot do what was asked.
-@Suite struct CommandLineHelpTests {
+@Suite(.onThreadsOfTheirOwn) struct CommandLineHelpTests {
     static let commands = ["window", "shot", "record", "trace", "bench", "monkey"]
 
     @Test func helpForAnUnknownCommandNamesItAndFails() throws {

@@ -116,7 +116,7 @@ struct FlingFit: CustomStringConvertible {
 /// again in a session of its own, up to `attempts` recordings, and the closest one is judged.
 /// The other engine's curve misses every recording by far more (4.3–10.3 % RMS when the two
 /// are swapped), so a wrong curve still fails.
-@Suite(.serialized, .needsChromium) struct ChromeFlingInChromiumTests {
+@Suite(.onThreadsOfTheirOwn, .serialized, .needsChromium) struct ChromeFlingInChromiumTests {
     static let speeds = [2500.0, 4000, 6000]
     static let attempts = 3
     /// The finger's 10 moves 8 ms apart.

@@ -6,7 +6,7 @@ import Testing
 
 /// `--compare`: shot, record and the window show two to five panes, each what it would show
 /// alone at its size.
-@Suite(.serialized) struct CompareEndToEndTests {
+@Suite(.onThreadsOfTheirOwn) struct CompareEndToEndTests {
     /// Runs `shot` and loads its PNG.
     private func shot(_ arguments: [String], folder: String, name: String) throws -> RGBAImage {
         let out = folder + "/\(name).png"

@@ -80,7 +80,7 @@ private struct Stats: Decodable {
 }
 
 /// Folders opened as people open them, and settings remembered.
-@Suite struct DesktopTests {
+@Suite(.onThreadsOfTheirOwn) struct DesktopTests {
     @Test func aFolderAsTheFirstArgumentIsShownAsWithPhotos() throws {
         let home = try TestHome()
         defer { home.remove() }

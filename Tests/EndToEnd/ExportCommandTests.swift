@@ -4,7 +4,7 @@ import SpawnIsolation
 import Testing
 
 /// `export`'s folder handling and input checks, and the Swift source it writes.
-@Suite struct ExportCommandTests {
+@Suite(.onThreadsOfTheirOwn) struct ExportCommandTests {
     /// The hidden temporary folders `OutputFolder` leaves beside `out` if it leaves any.
     func leftovers(beside out: URL) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: out.deletingLastPathComponent().path).filter { $0.contains(".partial-") }
@@ -163,7 +163,7 @@ import Testing
 
 /// `--format uikit | swiftui`: the mapping compiled on Linux and checked against `trace`; the
 /// glue parsed only (UIKit and SwiftUI do not exist here).
-@Suite struct ExportSwiftSourceTests {
+@Suite(.onThreadsOfTheirOwn) struct ExportSwiftSourceTests {
     static let checker = """
         import Foundation
         // Reads a trace CSV (TraceWriter.header) and checks every row's parallax against

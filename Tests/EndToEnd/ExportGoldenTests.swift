@@ -11,7 +11,7 @@ import Testing
 /// (which rewrites the folders from the current binary; review the diff before committing).
 /// The glue for Android, Compose, Flutter, UIKit and SwiftUI cannot be compiled here, so this is
 /// what keeps it from changing unseen.
-@Suite struct ExportGoldenTests {
+@Suite(.onThreadsOfTheirOwn) struct ExportGoldenTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var format: String
         var name: String

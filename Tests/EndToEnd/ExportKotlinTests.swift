@@ -7,7 +7,7 @@ import Testing
 /// run on the JDK against `trace`, every scene at once (kotlinc takes seconds to start, so one
 /// compiler run serves all five). The glue needs the Android SDK and is not compiled: the golden
 /// files (`ExportGoldenTests`) pin it.
-@Suite(.needsKotlin) struct ExportKotlinTests {
+@Suite(.onThreadsOfTheirOwn, .needsKotlin) struct ExportKotlinTests {
     /// Reads each scene's trace CSV (TraceWriter.header) and checks every row's parallax against
     /// that scene's `TunedParallax`: prints "scene rows worst" a line. `SCENES` is replaced by one
     /// call per scene.

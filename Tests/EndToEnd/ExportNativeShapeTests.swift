@@ -5,7 +5,7 @@ import Testing
 
 /// Each strategy reaches the exported code in its own shape, the tuned physics in the right
 /// constant, and what cannot be verified is said (the golden files pin the whole text).
-@Suite struct ExportNativeShapeTests {
+@Suite(.onThreadsOfTheirOwn) struct ExportNativeShapeTests {
     func export(_ format: String, _ arguments: [String]) throws -> URL {
         let out = try temporaryFolder().appendingPathComponent(format)
         let result = try run(["export", "--format", format, "--out", out.path] + arguments)

@@ -4,7 +4,7 @@ import Testing
 
 /// `export --format react` as a user meets it: what it writes, what it says without esbuild or
 /// when esbuild fails, and its errors for bad input.
-@Suite struct ExportReactCommandTests {
+@Suite(.onThreadsOfTheirOwn) struct ExportReactCommandTests {
     /// A PATH holding only `programs` (name → shell script), in a folder of its own.
     static func path(with programs: [String: String]) throws -> String {
         let folder = try temporaryFolder().appendingPathComponent("bin")

@@ -9,7 +9,7 @@ import Testing
 /// After a deliberate change, rewrite them with
 ///     PARALLAX_UPDATE_GOLDEN=1 swift test --filter ExportReactGoldenTests
 /// (each rewritten file is reported as an issue, so that run fails), read the diff, and commit it.
-@Suite struct ExportReactGoldenTests {
+@Suite(.onThreadsOfTheirOwn) struct ExportReactGoldenTests {
     static let folder = "Tests/EndToEnd/Golden/export/react"
     static var updating: Bool { ProcessInfo.processInfo.environment["PARALLAX_UPDATE_GOLDEN"] == "1" }
 

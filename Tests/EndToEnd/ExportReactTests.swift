@@ -17,7 +17,7 @@ func exportReact(scene: SceneID, strategy: ParallaxStrategy, itemCount: Int, env
 
 /// The React export's demo in Chromium against the model, as `ExportPageInChromiumTests` checks
 /// the web page: the same probe (`scripts/browser-probe.py`), the same hooks, the same comparison.
-@Suite(.serialized, .needsChromium, .needsEsbuild) struct ExportReactInChromiumTests {
+@Suite(.onThreadsOfTheirOwn, .serialized, .needsChromium, .needsEsbuild) struct ExportReactInChromiumTests {
     /// How far the demo may be from the model, in CSS px (the web page's test allows 0.5: the
     /// scroll-callback shape computes from frames the browser reports, in its 1/64 px units).
     static let tolerance = 0.75
@@ -108,7 +108,7 @@ func exportReact(scene: SceneID, strategy: ParallaxStrategy, itemCount: Int, env
 
 /// Every file of the React export type-checks with Debian's TypeScript, strictly, against
 /// Debian's React 18 types: those types are real (a wrong use of a ref is an error).
-@Suite(.needsTypeScript) struct ExportReactTypeCheckTests {
+@Suite(.onThreadsOfTheirOwn, .needsTypeScript) struct ExportReactTypeCheckTests {
     /// tsc with the export's own tsconfig.json, told where Debian installs React's types
     /// (/usr/share/nodejs, which module resolution does not search by itself). With
     /// `include`, `folder` holds exports in folders of their own and gets a tsconfig.json

@@ -5,7 +5,7 @@ import Testing
 
 /// Which strategy `export` writes when `--strategy` names none: the one last chosen in the
 /// window (the remembered settings), else the scene's own; and the line saying which and why.
-@Suite struct ExportStrategyDefaultTests {
+@Suite(.onThreadsOfTheirOwn) struct ExportStrategyDefaultTests {
     /// A home whose settings file remembers `strategy` (none: no file), as the window leaves it.
     struct Home {
         let path: String

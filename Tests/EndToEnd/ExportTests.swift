@@ -90,7 +90,7 @@ func temporaryFolder() throws -> URL {
 }
 
 /// The page in Chromium against the model: the proof that the export moves as the app does.
-@Suite(.serialized, .needsChromium) struct ExportPageInChromiumTests {
+@Suite(.onThreadsOfTheirOwn, .serialized, .needsChromium) struct ExportPageInChromiumTests {
     static let sizes = [Size(width: 1280, height: 800), Size(width: 800, height: 1000)]
     /// The export's `--size` where a test measures geometry, not pixels: the page lays itself
     /// out for the browser's window whatever the size its images were made for, and at
@@ -242,7 +242,7 @@ func temporaryFolder() throws -> URL {
 
 /// `prefers-reduced-motion: reduce` (emulated through CDP) keeps every image centred, or with
 /// `--reduced-amount` moves each image as the model does at that fraction of the amount.
-@Suite(.needsChromium) struct ExportReducedMotionTests {
+@Suite(.onThreadsOfTheirOwn, .needsChromium) struct ExportReducedMotionTests {
     /// Both kinds in one browser: the photos and albums pages exported with `--reduced-amount
     /// 0.2` move at that fraction, and a page exported without it keeps every image centred.
     @Test func aReducedAmountMovesAsTheModelDoesAndNoneKeepsImagesCentred() throws {
@@ -289,7 +289,7 @@ func temporaryFolder() throws -> URL {
 
 /// What scrolling the page costs in script, in Chromium (`scripts/browser-scroll-cost.py`):
 /// counts, not times, so the test holds on any machine; the README quotes the times.
-@Suite(.needsChromium) struct ExportScrollCostTests {
+@Suite(.onThreadsOfTheirOwn, .needsChromium) struct ExportScrollCostTests {
     struct Report: Decodable {
         var results: [Result]
         struct Result: Decodable {

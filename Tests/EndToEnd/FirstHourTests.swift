@@ -5,7 +5,7 @@ import Testing
 
 /// What a new user reads in the first hour: the command line's help, the window's title, the
 /// cost panel over busy photos.
-@Suite struct FirstHourHelpTests {
+@Suite(.onThreadsOfTheirOwn) struct FirstHourHelpTests {
     static let commands = ["window", "shot", "record", "trace", "bench", "monkey", "export"]
 
     /// Each option states its default once (ArgumentParser adds "(default: …)" to options
@@ -40,7 +40,7 @@ import Testing
 }
 
 /// The fps panel over the quilt's photos: nothing behind it shows through.
-@Suite struct FirstHourPanelTests {
+@Suite(.onThreadsOfTheirOwn) struct FirstHourPanelTests {
     /// `record --overlay` draws the window's panel; its right margin (between the values'
     /// right edge and the panel's) has no text, so every pixel there is the panel's colour
     /// whatever photo lies behind. Translucent, the photos' edges drew lines through it.
@@ -69,7 +69,7 @@ import Testing
 }
 
 /// The help over compared panes: drawn once across them, not cut to each pane's width.
-@Suite struct FirstHourCompareHelpTests {
+@Suite(.onThreadsOfTheirOwn) struct FirstHourCompareHelpTests {
     @Test func theHelpSpansComparedPanes() throws {
         let folder = try recordingFolder("compare-help")
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -91,7 +91,7 @@ import Testing
 }
 
 /// The window's title, as a window manager shows it.
-@Suite(.serialized, .needsXvfb) struct FirstHourWindowTests {
+@Suite(.onThreadsOfTheirOwn, .needsXvfb) struct FirstHourWindowTests {
     /// The title names the scene and the strategy, then what compared panes compare; it
     /// changes with Tab and with each C (the technique and the amount comparisons both have
     /// five panes). Read as window managers read it: _NET_WM_NAME, which SDL 2.26 left at

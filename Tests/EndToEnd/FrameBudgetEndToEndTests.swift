@@ -7,7 +7,7 @@ import Testing
 /// The run's frame budget in the real window (SDL's dummy driver): `--cpu-slowdown` and
 /// `--refresh`, a preset's and a script's `set` lines reach `--stats-json`'s budget block; the
 /// frames are paced to the rate; the cost panel and its frame graph stay out of P's screenshots.
-@Suite(.serialized) struct FrameBudgetEndToEndTests {
+@Suite(.onThreadsOfTheirOwn) struct FrameBudgetEndToEndTests {
     private func window(_ script: String, arguments: [String], presetJSON: String? = nil) throws -> RunReport {
         let home = try recordingFolder("budget")
         defer { try? FileManager.default.removeItem(atPath: home) }

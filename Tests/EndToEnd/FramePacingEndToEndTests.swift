@@ -6,7 +6,7 @@ import Testing
 /// The window waits instead of drawing the same picture again (a window at rest
 /// took a core drawing it under llvmpipe); a script's run waits too, as a hand would, and its
 /// next event wakes it.
-@Suite struct FramePacingEndToEndTests {
+@Suite(.onThreadsOfTheirOwn) struct FramePacingEndToEndTests {
     private func windowStats(_ arguments: [String]) throws -> RunReport {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pp-pacing-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -33,7 +33,7 @@ private func blockPSNR(_ a: RGBAImage, _ b: RGBAImage) -> Double {
 
 /// What `record --out x.gif` makes without options: a blog's size, a steady frame rate, and
 /// skies without bands.
-@Suite(.serialized) struct GifDefaultsTests {
+@Suite(.onThreadsOfTheirOwn) struct GifDefaultsTests {
     @Test(.needsFFmpeg) func aGifWithoutOptionsIsSmallSteadyAndKeepsTheSkysGradient() throws {
         let ffprobe = try #require(programOnPath("ffprobe"), "ffprobe is missing: make test installs ffmpeg")
         let folder = try recordingFolder("gif-defaults")

@@ -6,7 +6,7 @@ import Testing
 /// A HEIC's header read in Swift (`QuickHeader+HEIF`) says what libvips' reading says, on files
 /// made by `heif-enc`: plain, turned by `irot`, with an EXIF date written by exiftool; and a
 /// file cut short is left to libvips.
-@Suite(.needsHeifEnc) struct HEICHeaderTests {
+@Suite(.onThreadsOfTheirOwn, .needsHeifEnc) struct HEICHeaderTests {
     private func bothReadings(_ path: String) throws -> (swift: PhotoHeader?, libvips: PhotoHeader) {
         let facts = try checkFile(path)
         let swift = QuickHeader.read(path: path, format: .heif, byteCount: facts.byteCount)

@@ -7,7 +7,7 @@ import Testing
 /// HEIC photos as phones store them, made by Debian's `heif-enc` (libheif-examples) and shown
 /// through libvips' HEIF loader: in their own shape, turned by the HEIF rotation, and a HEIC
 /// that cannot be decoded kept in its place as a named "can't show" tile, as a bad JPEG is.
-@Suite(.needsHeifEnc) struct HEICTests {
+@Suite(.onThreadsOfTheirOwn, .needsHeifEnc) struct HEICTests {
     /// A folder of its own, removed when the test ends.
     final class Folder {
         let path: String

@@ -3,7 +3,7 @@ import SpawnIsolation
 import Testing
 
 /// The install these tests check: `scripts/install.sh` (what `make install` and then
-/// `make install-bench` run) with the debug build beside this test bundle, PREFIX /usr, into
+/// `make install-bench` run) with the build beside this test bundle, PREFIX /usr, into
 /// a temporary DESTDIR: made by the
 /// first test that asks, once per test process (the others wait for it), and removed when the
 /// process exits. The tests need no `make install-check` before them.
@@ -19,7 +19,7 @@ enum InstallStage {
         return nil
     }
 
-    /// The debug build's folder: where the tests find parallax-playground.
+    /// The build's folder beside this test bundle: where the tests find parallax-playground.
     static var buildFolder: URL? { try? playgroundBinary().deletingLastPathComponent() }
 
     /// Why the install cannot be staged here (a skipped test says it), or nil.

@@ -7,7 +7,7 @@ import Testing
 let checkoutRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// `make install`'s layout, checked on an install the tests stage (`InstallStage`).
-@Suite struct InstallTests {
+@Suite(.onThreadsOfTheirOwn) struct InstallTests {
     /// The installed binary finds its images beside itself (PREFIX/share/parallax-playground)
     /// with no clone in sight: the whole stage is copied into a temporary folder and run from
     /// `/`; its shot equals the build's shot with `--resources Resources`.

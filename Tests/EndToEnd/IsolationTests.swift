@@ -6,7 +6,7 @@ import Testing
 /// Pictures or Videos. Every program a test starts goes through `Isolated` (folders of its
 /// own), and `make test` checks with scripts/user-files.py that a whole run left the user's
 /// folders as they were.
-@Suite struct IsolationTests {
+@Suite(.onThreadsOfTheirOwn) struct IsolationTests {
     private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 

@@ -8,7 +8,7 @@ import Testing
 /// sentence of a value out of range. A knob added to an enum without its `@Option` line (or
 /// its pair in `physicsOptions`/`cellLayoutOptions`), or a message written again by hand in
 /// one place, fails here.
-@Suite struct KnobTableTests {
+@Suite(.onThreadsOfTheirOwn) struct KnobTableTests {
     /// A knob of either kind, with what the three places should make of it.
     struct Knob: Sendable, CustomTestStringConvertible {
         var descriptor: KnobDescriptor

@@ -7,7 +7,7 @@ import Testing
 /// libvips is loaded with dlopen on the first photo decode: the executable does not
 /// link it, and a machine without it still opens the window. `PARALLAX_PLAYGROUND_LIBVIPS`
 /// names the library to load; pointing it at a file that does not exist plays that machine.
-@Suite struct MissingLibvipsTests {
+@Suite(.onThreadsOfTheirOwn) struct MissingLibvipsTests {
     /// A library name the dynamic loader cannot find.
     static let missingLibrary = "/nonexistent/parallax-test/libvips.so.42"
 

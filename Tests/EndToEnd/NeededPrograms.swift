@@ -53,7 +53,7 @@ extension Trait where Self == ConditionTrait {
     static var needsKotlin: Self { needsPrograms(["kotlinc", "kotlin"], packages: "kotlin") }
 }
 
-@Suite struct NeededProgramsTests {
+@Suite(.onThreadsOfTheirOwn) struct NeededProgramsTests {
     /// A program counts as there only when it is an executable file in a folder of PATH.
     @Test func aProgramIsFoundOnlyInAFolderOfPath() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pp-path-\(UUID().uuidString)")

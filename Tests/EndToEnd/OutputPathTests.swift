@@ -10,7 +10,7 @@ import Glibc
 /// Every command's output path, as a user gives it: links stay links, FIFOs and devices are
 /// written to and stay what they are, folders, read-only files and missing folders are refused
 /// before any work. Devices are reached only through links in a scratch folder, never named.
-@Suite struct OutputPathTests {
+@Suite(.onThreadsOfTheirOwn) struct OutputPathTests {
     final class Scratch {
         let path: String
         init() throws {

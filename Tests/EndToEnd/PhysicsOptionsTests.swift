@@ -3,7 +3,7 @@ import Testing
 
 /// The feel's options: `--deceleration-rate` and the rest give the trace a script's `set`
 /// lines give, a preset's keys too, and a bad value is an input error naming the option.
-@Suite struct PhysicsOptionsTests {
+@Suite(.onThreadsOfTheirOwn) struct PhysicsOptionsTests {
     @Test func optionsPresetsAndSetLinesTuneAlike() throws {
         let folder = try recordingFolder("physics")
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -61,7 +61,7 @@ import Testing
 
 /// The cells' shape options: `--cell-spacing`, `--cell-height` and `--image-overscan` give
 /// the frame a script's `set` lines give, and a preset's keys too; bad values are input errors.
-@Suite struct CellLayoutOptionsTests {
+@Suite(.onThreadsOfTheirOwn) struct CellLayoutOptionsTests {
     @Test func optionsPresetsAndSetLinesShapeAlike() throws {
         let folder = try recordingFolder("cells")
         defer { try? FileManager.default.removeItem(atPath: folder) }

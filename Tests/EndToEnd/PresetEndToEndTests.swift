@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `--preset`: a saved name or a file stands for its options, and a bad one is an input error.
-@Suite(.serialized) struct PresetEndToEndTests {
+@Suite(.onThreadsOfTheirOwn) struct PresetEndToEndTests {
     @Test func aShotWithAPresetIsTheShotWithItsOptions() throws {
         let folder = try recordingFolder("preset-shot")
         defer { try? FileManager.default.removeItem(atPath: folder) }

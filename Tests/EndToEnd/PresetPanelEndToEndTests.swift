@@ -9,7 +9,7 @@ import Testing
 /// that closes the panel before it quits. The panel's rows at this size (points): the name
 /// field at y 630 (x 20–246), Save at x 296; the load list at y 655, its names from y 700 one
 /// every 19 points; the question's Replace at (210, 680) and Cancel at (274, 680).
-@Suite(.serialized) struct PresetPanelEndToEndTests {
+@Suite(.onThreadsOfTheirOwn) struct PresetPanelEndToEndTests {
     /// Runs the window on `script` with `home` as HOME and its XDG folders; returns its stats.
     private func window(_ script: String, home: String, exitAfter: Double) throws -> RunReport {
         let run = home + "/run-\(UUID().uuidString)"

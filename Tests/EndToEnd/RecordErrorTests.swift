@@ -14,7 +14,7 @@ struct BadRecording: CustomTestStringConvertible, Sendable {
     var testDescription: String { arguments.joined(separator: " ") }
 }
 
-@Suite struct RecordErrorTests {
+@Suite(.onThreadsOfTheirOwn) struct RecordErrorTests {
     static let badLines: [BadRecording] = [
         BadRecording(arguments: ["--out", "OUT/clip.avi"], says: "unknown extension"),
         BadRecording(arguments: ["--out", "OUT/frames.png"], says: "%05d"),

@@ -20,7 +20,7 @@ private func shot(frame k: Int, fps: Double = 60, size: String, folder: String, 
     return try RGBAImage.load(path: out)
 }
 
-@Suite(.serialized) struct RecordTests {
+@Suite(.onThreadsOfTheirOwn) struct RecordTests {
     @Test(.needsFFmpeg) func losslessWebPFramesEqualTheShotsPixelForPixel() throws {
         let folder = try recordingFolder("webp")
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -6,7 +6,7 @@ import Testing
 /// The scroll indicator found by the pointer in the real window under Xvfb, moved by xdotool:
 /// it shows as the pointer nears the list's right edge, widens over the thumb, and fades when
 /// the pointer leaves, with no scroll at all.
-@Suite(.serialized) struct ScrollIndicatorHoverEndToEndTests {
+@Suite(.onThreadsOfTheirOwn) struct ScrollIndicatorHoverEndToEndTests {
     @Test(.timeLimit(.minutes(2)), .needsXvfb)
     func thePointerNearTheEdgeShowsTheThumbAndOverItWidensIt() throws {
         let size = Size(width: 1280, height: 800)

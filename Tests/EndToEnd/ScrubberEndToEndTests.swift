@@ -6,7 +6,7 @@ import Testing
 /// The scroll indicator dragged by a script in the real window (SDL's dummy driver): a press
 /// on its thumb and a drag to the bottom of the window take the list to its end, where a
 /// drag of the content the same way would have gone nowhere (it was at the top).
-@Suite struct ScrubberEndToEndTests {
+@Suite(.onThreadsOfTheirOwn) struct ScrubberEndToEndTests {
     static let size = Size(width: 640, height: 400)
     static let items = 500
 

@@ -6,7 +6,7 @@ import Testing
 /// One table of every setting (`PlaygroundSetting`): every command that builds a playground
 /// takes every one as an option, and the option, the preset key and the `set` line read it
 /// alike and say its one sentence of a value it does not take.
-@Suite struct SettingsTableTests {
+@Suite(.onThreadsOfTheirOwn) struct SettingsTableTests {
     /// The model's settings; `cpu-slowdown` and `refresh` are the run's (the window's and
     /// `record`'s, `KnobTableTests`).
     static let modelSettings = PlaygroundSetting.allCases.filter { $0 != .cpuSlowdown && $0 != .refresh }

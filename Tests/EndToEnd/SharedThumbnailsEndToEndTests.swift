@@ -4,7 +4,7 @@ import Testing
 /// The window and the thumbnails file managers share: photos decoded at 256 px or more leave
 /// a `large` thumbnail under $XDG_CACHE_HOME/thumbnails; `--no-shared-thumbnails` and
 /// `--disk-cache-mb 0` leave none.
-@Suite struct SharedThumbnailsEndToEndTests {
+@Suite(.onThreadsOfTheirOwn) struct SharedThumbnailsEndToEndTests {
     @Test(.timeLimit(.minutes(2)))
     func theWindowWritesLargeThumbnailsUnlessTurnedOff() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pp-shared-thumbs-\(UUID().uuidString)")

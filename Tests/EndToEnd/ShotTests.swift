@@ -46,7 +46,7 @@ private func difference(_ a: RGBAImage, _ b: RGBAImage, threshold: Int = 24) -> 
     return (Double(total) / Double(pixels * 3), Double(differing) / Double(pixels))
 }
 
-@Suite struct ShotTests {
+@Suite(.onThreadsOfTheirOwn) struct ShotTests {
     /// Every scene rendered headless matches its committed frame, with a tolerance for
     /// smoothing and font rasterisation (regenerate with `make golden` after a deliberate change).
     @Test(arguments: SceneID.allCases)

@@ -8,7 +8,7 @@ import Testing
 
 /// The tuning panel in the real window (SDL's dummy driver, driven by a script's pointer as a
 /// person's would be): a slider dragged gives the frame its `set` command gives.
-@Suite(.serialized) struct TuningPanelEndToEndTests {
+@Suite(.onThreadsOfTheirOwn) struct TuningPanelEndToEndTests {
     /// Runs the window on `script`; returns its P screenshot and its stats.
     private func window(_ script: String, in folder: URL) throws -> (RGBAImage, RunReport) {
         let run = folder.appendingPathComponent(UUID().uuidString)

@@ -7,8 +7,8 @@ import Testing
 
 /// The window's photos: quitting once they are sharp, and on photo folders under Xvfb the
 /// monkey against its own model, bad files among JPEGs, and a fling through five hundred
-/// photos. Part of `WindowTests`, serialized with it.
-extension WindowTests {
+/// photos. Part of `MinuteLongTests` (AMinuteOrMoreTests.swift), which starts first.
+extension MinuteLongTests {
     /// `--exit-when-sharp` (what the bench's start-up section times) quits at the first frame
     /// with every visible photo and cover sharp, long before `--exit-after`.
     @Test(.timeLimit(.minutes(1)))

@@ -8,7 +8,7 @@ import Testing
 /// byte order into recycled buffers, a queue of 2 s absorbs an encoder that falls behind, and
 /// R's stop lets the encoder finish while the window goes on. Run headless, like
 /// `WindowRecordingTests`.
-@Suite struct WindowRecordingQueueTests {
+@Suite(.onThreadsOfTheirOwn) struct WindowRecordingQueueTests {
     /// Where `folder`'s runs put their videos and screenshots.
     private func videos(_ folder: String) -> String { folder + "/Videos" }
     private func pictures(_ folder: String) -> String { folder + "/Pictures" }

@@ -4,7 +4,7 @@ import Testing
 
 /// The window's R key, run headless: `SDL_VIDEODRIVER=dummy` names SDL's invisible driver on
 /// purpose, which the window accepts (see `SDLVideo`), and a script presses the keys.
-@Suite struct WindowRecordingTests {
+@Suite(.onThreadsOfTheirOwn) struct WindowRecordingTests {
     /// Runs the window in `folder` (its current directory and home) with `script`; returns its status.
     private func runWindow(in folder: String, script: String, exitAfter: String, extraEnvironment: [String: String] = [:],
                            statsJson: String? = nil) throws -> Int32 {
@@ -117,7 +117,7 @@ import Testing
 /// P's screenshots go where R's videos do: the pictures folder set in
 /// user-dirs.dirs, else HOME/Pictures, made when first needed; never the current directory
 /// while a folder can be made.
-@Suite struct ScreenshotFolderTests {
+@Suite(.onThreadsOfTheirOwn) struct ScreenshotFolderTests {
     /// Runs the window headless in `folder` (its current directory) with `home` as HOME and
     /// `home`/config as XDG_CONFIG_HOME, pressing P; returns the screenshots' paths the run
     /// reported and its standard output.

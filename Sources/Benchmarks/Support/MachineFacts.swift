@@ -33,12 +33,10 @@ public struct MachineFacts: Codable, Equatable, Sendable {
         return text.split(separator: " ").prefix(3).joined(separator: " ")
     }
 
-    /// How the Benchmarks module itself was compiled: what decides the numbers.
+    /// How the Benchmarks module itself was compiled: what decides the numbers. Told by the
+    /// optimization, not by SwiftPM's configuration: `make test` builds the release
+    /// configuration without optimization (see the Makefile), which measures as a debug build.
     public static var buildConfiguration: String {
-        #if DEBUG
-        "debug"
-        #else
-        "release"
-        #endif
+        _isDebugAssertConfiguration() ? "debug" : "release"
     }
 }
