@@ -60,13 +60,6 @@ package final class FolderOpening: Sendable {
     private let whole: BackgroundAnswer<Result<PhotoFolderContents?, any Error>>?
     private let library: LibraryScan?
 
-    /// How long the window waits, once it is ready to draw, for a listing and first screen
-    /// not yet there, before it asks whether the folder is large: a small folder's are read
-    /// while SDL starts (40–150 ms), and one not read by then is waited for as long as
-    /// `PhotoFolderContents.firstScreenWait`; a large folder's first frame shows what is known
-    /// and the rest arrives.
-    package static let firstFrameGrace = 0.02
-
     package init(options: PhotoFolderOptions, waitingForAll: Bool, startName: String?) {
         self.options = options
         if waitingForAll || options.photos == nil {
@@ -86,7 +79,14 @@ package final class FolderOpening: Sendable {
         guard let library, let photos = options.photos else { return nil }
         let contents: PhotoFolderContents
         do {
-            contents = try PhotoFolderContents.start(library, waitingUntil: Date().addingTimeInterval(Self.firstFrameGrace),
+            // A small folder's listing and first screen are read while SDL starts (40–150 ms)
+            // and need no more. Not read by then, they are waited for as long as a window ever
+            // waits for a first screen, so a folder of which nothing is readable is an error
+            // before the window opens, whatever the machine's load: on a loaded machine a
+            // small folder's scan may not have run yet (with 20 ms, a folder of one unreadable
+            // file opened a window at three tests at once on two cores). A large folder is
+            // not waited for: its listing says so at `LibraryScan.largeListing` names.
+            contents = try PhotoFolderContents.start(library, waitingUntil: Date().addingTimeInterval(PhotoFolderContents.firstScreenWait),
                                                      indexFile: PhotoIndex.defaultFile())
         } catch {
             throw InputError(message: "--photos: \(error)")

@@ -5,22 +5,14 @@ import Foundation
 /// its provisional shape, then headers in any order, each setting one photo's shape.
 extension PhotoFolderContents {
     /// What `library` knows after waiting for its listing and first screen until `deadline`,
-    /// and past it, up to `firstScreenWait`, unless its listing is found large: every photo
-    /// listed by then (the known headers applied), or none yet. A folder whose listing failed
-    /// by then throws; one whose listing comes later arrives through `HeaderArrivals`.
+    /// or until its listing is found large: every photo listed by then (the known headers
+    /// applied), or none yet. A folder whose listing failed by then throws; one whose listing
+    /// comes later arrives through `HeaderArrivals`.
     public static func start(_ library: LibraryScan, waitingUntil deadline: Date, indexFile: String? = nil)
         throws(PhotoFolderError) -> PhotoFolderContents
     {
         var contents = PhotoFolderContents(indexFile: indexFile)
         library.waitForFirstScreen(until: deadline)
-        // Not found large by then (a small folder, listed or not): its listing and first
-        // screen are waited for as long as a window ever waited for them, so a folder of which
-        // nothing is readable is an error before the window opens, whatever the machine's load.
-        // A listing not done by the deadline is, on a loaded machine, often a small one whose
-        // thread has not yet run (a folder of one unreadable file opened a window at three
-        // tests at once on two cores); a large listing says so at `LibraryScan.largeListing`
-        // names, which ends this wait at once.
-        library.waitForFirstScreen(until: Date().addingTimeInterval(firstScreenWait))
         // Done already (a small folder): nothing is left to arrive, and the caller can tell
         // a folder of which nothing is readable (`nothingReadable`).
         let progress = library.progress
