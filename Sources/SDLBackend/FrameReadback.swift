@@ -1,19 +1,27 @@
 import CSDL2
 import ParallaxKit
 
-/// Reads the window's frames back a frame late, through OpenGL pixel-pack buffers: the
-/// frame's thread queues a copy of the back buffer into a buffer object and, one frame later,
-/// copies out the one queued before (finished by then). `SDL_RenderReadPixels` has no such
-/// path: it reads into a temporary buffer, turns its rows over and converts every pixel on
-/// the frame's thread. Measured in a 1280×800 window under Xvfb (llvmpipe, Mesa 22): the
-/// queued copy still waits for the frame's rasterization there (12 ms median, the wait that
-/// presenting the frame would otherwise have), but taking the frame out costs 0.5 ms and
-/// nothing is converted; a GPU driver can copy without waiting. SDL 2's renderer API has no
-/// pixel buffers, so this calls OpenGL itself (`SDL_GL_GetProcAddress`, no GL library to
-/// link), after `SDL_RenderFlush` has sent SDL's own batched commands; it touches only the
-/// pack-buffer binding (put back to none) and the pack alignment and row length (which SDL
-/// sets before each read of its own). Made only for SDL's "opengl" renderer; elsewhere the
-/// caller reads synchronously.
+/// Reads the window's frames back for R's recording, in one of two ways, chosen by who draws:
+///
+/// - **At once, where the processor draws** (Mesa's llvmpipe or softpipe: Xvfb, virtual
+///   machines): `glReadPixels` into the caller's buffer, rows left bottom-up as OpenGL gives
+///   them (ffmpeg's `vflip` turns them over by pointer, without a copy). Such a driver reads
+///   synchronously whatever the destination, waiting for the frame's rasterization and then
+///   converting every pixel on the frame's thread (2.0 ms at 1280×800 into a pixel-pack buffer
+///   or into memory alike, a C program under Xvfb, Mesa 22, 30 frames each); a pixel-pack
+///   buffer only adds mapping it and copying 4 MB out of it, 0.8–1.9 ms (median of a recording
+///   session's frames) on the window's critical path.
+/// - **A frame late, through OpenGL pixel-pack buffers, where a GPU draws**: the frame's thread
+///   queues a copy of the back buffer into a buffer object and, one frame later, copies out the
+///   one queued before (finished by then), turning its rows over. The GPU copies while the
+///   frame goes on; `SDL_RenderReadPixels` has no such path (it reads into a temporary buffer,
+///   turns its rows over and converts every pixel on the frame's thread).
+///
+/// SDL 2's renderer API has neither, so this calls OpenGL itself (`SDL_GL_GetProcAddress`, no
+/// GL library to link), after `SDL_RenderFlush` has sent SDL's own batched commands; it
+/// touches only the pack-buffer binding (put back to none) and the pack alignment and row
+/// length (which SDL sets before each read of its own). Made only for SDL's "opengl" renderer;
+/// elsewhere the caller reads through SDL.
 public final class FrameReadback {
     // OpenGL's function signatures (GL 1.1, 1.5, 3.0), as C function pointers.
     private typealias GenBuffers = @convention(c) (Int32, UnsafeMutablePointer<UInt32>?) -> Void
@@ -39,6 +47,12 @@ public final class FrameReadback {
     private let bufferData: BufferData, readPixels: ReadPixels, mapBufferRange: MapBufferRange
     private let unmapBuffer: UnmapBuffer, pixelStorei: PixelStorei
 
+    /// How frames are read: at once, or a frame late through pixel-pack buffers.
+    public enum Timing: Sendable {
+        case atOnce, aFrameLate
+    }
+    public let timing: Timing
+
     /// Two buffers in turn: one being filled by this frame's copy, one read from the last.
     private var buffers: [UInt32] = [0, 0]
     private var size = PixelSize(width: 0, height: 0)
@@ -47,7 +61,9 @@ public final class FrameReadback {
     private var pending: (index: Int, size: PixelSize)?
 
     /// Nil unless `renderer` is SDL's OpenGL renderer and OpenGL has every function needed.
-    public init?(renderer: Renderer) {
+    /// `timing` defaults to at once where the processor draws (`Renderer.drawsOnCPU`), a frame
+    /// late elsewhere.
+    public init?(renderer: Renderer, timing: Timing? = nil) {
         guard renderer.name == "opengl" else { return nil }
         func function<F>(_ name: String, _: F.Type) -> F? {
             guard let pointer = SDL_GL_GetProcAddress(name) else { return nil }
@@ -63,6 +79,7 @@ public final class FrameReadback {
               let pixelStorei = function("glPixelStorei", PixelStorei.self)
         else { return nil }
         self.renderer = renderer
+        self.timing = timing ?? (renderer.drawsOnCPU ? .atOnce : .aFrameLate)
         self.genBuffers = genBuffers
         self.deleteBuffers = deleteBuffers
         self.bindBuffer = bindBuffer
@@ -71,14 +88,31 @@ public final class FrameReadback {
         self.mapBufferRange = mapBufferRange
         self.unmapBuffer = unmapBuffer
         self.pixelStorei = pixelStorei
-        buffers.withUnsafeMutableBufferPointer { genBuffers(2, $0.baseAddress) }
+        if self.timing == .aFrameLate { buffers.withUnsafeMutableBufferPointer { genBuffers(2, $0.baseAddress) } }
     }
 
     deinit {
-        buffers.withUnsafeBufferPointer { deleteBuffers(2, $0.baseAddress) }
+        if timing == .aFrameLate { buffers.withUnsafeBufferPointer { deleteBuffers(2, $0.baseAddress) } }
     }
 
-    /// Queues a copy of the frame drawn so far (call before `present()`; it returns without
+    /// At once (`timing == .atOnce`): reads the frame drawn so far (call before `present()`)
+    /// into `buffer` as bottom-up rows of B, G, R, A bytes (alpha as the framebuffer has it:
+    /// ignore it); returns its size.
+    public func readNow(into buffer: inout [UInt8]) -> PixelSize {
+        let frameSize = renderer.outputSize
+        SDL_RenderFlush(renderer.handle)
+        let count = frameSize.width * frameSize.height * 4
+        if buffer.count != count { buffer = .frameBuffer(bytes: count) }
+        guard count > 0 else { return frameSize }
+        pixelStorei(Self.packAlignment, 4)
+        pixelStorei(Self.packRowLength, 0)
+        buffer.withUnsafeMutableBytes { bytes in
+            readPixels(0, 0, Int32(frameSize.width), Int32(frameSize.height), Self.bgra, Self.unsignedByte, bytes.baseAddress)
+        }
+        return frameSize
+    }
+
+    /// A frame late (`timing == .aFrameLate`): queues a copy of the frame drawn so far (call before `present()`; it returns without
     /// waiting for the frame), then copies the frame queued by the previous call into
     /// `buffer` as top-down rows of B, G, R, A bytes (alpha as the framebuffer has it: ignore
     /// it). Returns that frame's size, or nil when no frame was queued before.

@@ -41,7 +41,11 @@ public final class EncoderThread: @unchecked Sendable {
         case failed(EncoderError)
     }
 
-    private let encoder: VideoEncoder
+    /// Made by the writer before its first write (see `init(size:capacity:starting:)`); read by
+    /// another thread only once the writer has stopped.
+    private var encoder: VideoEncoder?
+    private let start: @Sendable () throws(EncoderError) -> VideoEncoder
+    public let size: PixelSize
     public let capacity: Int
     private let condition = NSCondition()
     // Guarded by `condition`.
@@ -54,15 +58,24 @@ public final class EncoderThread: @unchecked Sendable {
     private var running = true
     private var outcome: State?
 
-    public init(encoder: VideoEncoder, capacity: Int) {
-        self.encoder = encoder
+    /// Feeds `encoder`, already started.
+    public convenience init(encoder: VideoEncoder, capacity: Int) {
+        nonisolated(unsafe) let started = encoder
+        self.init(size: encoder.size, capacity: capacity) { started }
+    }
+
+    /// Feeds the encoder `start` makes for frames of `size`, on the writer's thread: starting
+    /// one (checking ffmpeg's encoders, spawning it) takes a tenth of a second or more, which
+    /// the frame's thread must not wait for; frames offered meanwhile wait in the queue. A
+    /// failure to start is the writer's failure (`state`, and `offer`'s throw).
+    public init(size: PixelSize, capacity: Int, starting start: @escaping @Sendable () throws(EncoderError) -> VideoEncoder) {
+        self.size = size
         self.capacity = capacity
+        self.start = start
         let thread = Thread { [self] in writeUntilClosed() }
         thread.name = "parallax-encoder"
         thread.start()
     }
-
-    public var size: PixelSize { encoder.size }
 
     /// A buffer the writer is done with, to read the next frame into; empty when none is spare.
     public func spareBuffer() -> [UInt8] {
@@ -126,15 +139,10 @@ public final class EncoderThread: @unchecked Sendable {
         condition.broadcast()
         while running { condition.wait() }
         condition.unlock()
-        encoder.cancel()
+        encoder?.cancel()
     }
 
     private func writeUntilClosed() {
-        // The writer is background work like ffmpeg (`VideoEncoder.runOnlyWhenIdle`): its pipe
-        // writes copy 240 MB a second at 1280×800, and must not take a core from the window.
-        _ = VideoEncoder.scheduleOnlyWhenIdle(0)
-        makeBuffersReady()
-        var last: [UInt8]?
         func fail(_ error: EncoderError) {
             condition.lock()
             outcome = .failed(error)
@@ -143,6 +151,29 @@ public final class EncoderThread: @unchecked Sendable {
             condition.broadcast()
             condition.unlock()
         }
+        makeBuffersReady()
+        // Started at the thread's own priority: ffmpeg's check and start are short, and a
+        // start delayed behind a busy window would fill the queue.
+        let encoder: VideoEncoder
+        do { encoder = try start() } catch {
+            fail(error)
+            return
+        }
+        condition.lock()
+        self.encoder = encoder
+        let cancelledMeanwhile = cancelled
+        condition.unlock()
+        if cancelledMeanwhile {
+            condition.lock()
+            running = false
+            condition.broadcast()
+            condition.unlock()
+            return
+        }
+        // The writer is background work like ffmpeg (`VideoEncoder.runOnlyWhenIdle`): its pipe
+        // writes copy 240 MB a second at 1280×800, and must not take a core from the window.
+        _ = VideoEncoder.scheduleOnlyWhenIdle(0)
+        var last: [UInt8]?
         while true {
             condition.lock()
             while queue.isEmpty && !closed { condition.wait() }
@@ -194,7 +225,7 @@ public final class EncoderThread: @unchecked Sendable {
 
     /// Fills the spares with buffers of a frame's size whose pages are in place.
     private func makeBuffersReady() {
-        let bytes = encoder.size.width * encoder.size.height * 4
+        let bytes = size.width * size.height * 4
         for _ in 0..<min(Self.buffersMadeReady, capacity) {
             let buffer = [UInt8](repeating: 0, count: bytes)
             condition.lock()

@@ -44,6 +44,19 @@ public final class VideoEncoder {
             unlink(logPath)
             throw EncoderError(message: "\(error); \(FFmpegProgram.installHint)")
         }
+        Self.widenPipe(process.inputDescriptor)
+    }
+
+    /// Linux's pipe holds 64 KB unless asked for more: a 1280×800 frame (4 MB) then took 64
+    /// writes, each waking ffmpeg to read 64 KB, about 13,000 switches between the two in a
+    /// 3 s recording (`perf sched timehist`). 1 MB is what an unprivileged process may ask
+    /// (/proc/sys/fs/pipe-max-size's default); where refused, the pipe stays as it was.
+    static func widenPipe(_ descriptor: Int32) {
+        #if os(Linux)
+        // F_SETPIPE_SZ from <fcntl.h> (Linux 2.6.35), a GNU extension Swift's Glibc does not import.
+        let setPipeSize: Int32 = 1031
+        _ = fcntl(descriptor, setPipeSize, Int32(1 << 20))
+        #endif
     }
 
     deinit {

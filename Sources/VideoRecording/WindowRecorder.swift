@@ -64,15 +64,15 @@ public final class WindowRecorder {
 
     public var isRecording: Bool { output != nil }
 
+    /// Why the recording running stopped by itself (its encoder could not start or failed), for
+    /// the next `poll` to show.
+    private var failure: String?
+
     /// What the last start or stop said (the window shows it as a toast).
     public private(set) var lastMessage: String?
 
     /// Seconds since the recording's first frame, at the window's time `time`.
     public func elapsed(at time: Double) -> Double { startTime.isNaN ? 0 : time - startTime }
-
-    /// The ffmpeg found with libx264 by an earlier R: `ffmpeg -encoders` takes a tenth of a
-    /// second or more, a stall of the window each time R is pressed.
-    private var checkedFFmpeg: String?
 
     /// Where recordings go; nil: the videos folder (`UserFolder.videos`), asked at each R.
     /// The window bench's recording case writes to a scratch folder.
@@ -92,11 +92,8 @@ public final class WindowRecorder {
         if isRecording { stop(at: time); return }
         let name = stem + ".mp4"
         do {
+            // Whether it has libx264 is asked on the encoder's thread (see `offer`).
             let ffmpeg = try FFmpegProgram.locate(explicit: nil)
-            if checkedFFmpeg != ffmpeg {
-                try FFmpegProgram.require(encoder: VideoFormat.mp4.encoder, of: ffmpeg)
-                checkedFFmpeg = ffmpeg
-            }
             saveFolder = folder.map { SaveFolder(path: $0) } ?? UserFolder.videos.folder()
             if announces, let problem = saveFolder.problem { printWarning("no videos folder (\(problem)); recording into the current directory") }
             output = try RecordingOutput(path: saveFolder.path + "/" + name, format: .mp4)
@@ -115,23 +112,36 @@ public final class WindowRecorder {
     /// The ffmpeg to start at the first frame, when the frame's size is known.
     private var pendingFFmpeg: String?
 
-    /// The OpenGL renderer's read-back a frame late, made at a recording's first frame; nil
-    /// with other renderers (the frame is then read at once) or between recordings.
+    /// The OpenGL renderer's read-back (at once, or a frame late: see `FrameReadback`), made
+    /// at a recording's first frame; nil with other renderers (the frame is then read through
+    /// SDL) or between recordings.
     private var readback: FrameReadback?
+    /// `PARALLAX_READBACK=a-frame-late` makes the read-back a frame late whoever draws, so the
+    /// GPU's path is tested on machines without one; unset, the read-back picks for itself.
+    private static let readbackTiming: FrameReadback.Timing? =
+        ProcessInfo.processInfo.environment["PARALLAX_READBACK"] == "a-frame-late" ? .aFrameLate : nil
     /// Timeline frames the frame queued in `readback` stands for, not yet offered.
     private var pendingCopies = 0
 
-    /// Reads the frame drawn so far back into `buffer` (or, through `readback`, queues it and
-    /// takes the one before); returns the size and ffmpeg's name for its byte order of the
-    /// frame now in `buffer`, and the timeline frames it stands for; nil when none is there yet.
-    private func readFrame(_ renderer: Renderer, copies: Int, first: Bool) throws(SDLError)
-        -> (size: PixelSize, pixelFormat: String, copies: Int)? {
-        if first { readback = FrameReadback(renderer: renderer) }
-        guard let readback else { return (try renderer.readPixelsBGRA(into: &buffer), "bgr0", copies) }
+    /// A frame now in `buffer`: its size, whether its rows run bottom-up (OpenGL's order, turned
+    /// over by ffmpeg), and the timeline frames it stands for. Its bytes are B, G, R and an
+    /// alpha to ignore (ffmpeg's "bgr0") whichever way it was read.
+    private struct ReadFrame {
+        var size: PixelSize
+        var rowsBottomUp: Bool
+        var copies: Int
+    }
+
+    /// Reads the frame drawn so far into `buffer` (or, through a read-back a frame late, queues
+    /// it and takes the one before); nil when no frame is there yet.
+    private func readFrame(_ renderer: Renderer, copies: Int, first: Bool) throws(SDLError) -> ReadFrame? {
+        if first { readback = FrameReadback(renderer: renderer, timing: Self.readbackTiming) }
+        guard let readback else { return ReadFrame(size: try renderer.readPixelsBGRA(into: &buffer), rowsBottomUp: false, copies: copies) }
+        if readback.timing == .atOnce { return ReadFrame(size: readback.readNow(into: &buffer), rowsBottomUp: true, copies: copies) }
         let previous = pendingCopies
         pendingCopies = copies
         guard let size = readback.queueAndTakePrevious(into: &buffer) else { return nil }
-        return (size, "bgr0", previous)
+        return ReadFrame(size: size, rowsBottomUp: false, copies: previous)
     }
 
     /// Reads the frame drawn so far (call before presenting), at the window's time `time`, and
@@ -144,7 +154,7 @@ public final class WindowRecorder {
         let due = ((time - startTime) * Self.framesPerSecond).clampedInteger(Int.self, rounding: .down) &+ 1
         // Each frame of the timeline up to now, at least one: the frame on screen fills them.
         let copies = max(1, due - framesWritten - pendingCopies)
-        let read: (size: PixelSize, pixelFormat: String, copies: Int)?
+        let read: ReadFrame?
         do { read = try readFrame(renderer, copies: copies, first: first) } catch {
             framesNotCaptured += 1
             return
@@ -158,22 +168,29 @@ public final class WindowRecorder {
 
     /// Hands the frame in `buffer` to the encoder, starting it with the first frame; false
     /// when the frame's size is not the recording's (the window was resized).
-    private func offer(_ frame: (size: PixelSize, pixelFormat: String, copies: Int)) -> Bool {
+    private func offer(_ frame: ReadFrame) -> Bool {
         do {
             if encoder == nil, let ffmpeg = pendingFFmpeg, let output {
                 var quality = VideoQuality()
                 quality.preset = Self.preset
                 quality.fastConversion = true
+                quality.inputRowsBottomUp = frame.rowsBottomUp
                 let videoSize = Self.videoSize(frame: frame.size, largest: largestVideoSize)
                 if videoSize != PixelSize(width: frame.size.width / 2 * 2, height: frame.size.height / 2 * 2) {
                     quality.scaledSize = (videoSize.width, videoSize.height)
                 }
-                let video = try VideoEncoder(
-                    ffmpeg: ffmpeg, size: frame.size, framesPerSecond: Self.framesPerSecond, pixelFormat: frame.pixelFormat,
-                    output: output.format.outputArguments(destination: output.encoderDestination, quality: quality))
-                video.runOnlyWhenIdle()
+                let size = frame.size, arguments = output.format.outputArguments(destination: output.encoderDestination, quality: quality)
+                // `ffmpeg -encoders` and the spawn happen on the encoder's thread: the check took
+                // 100–170 ms (strace of an R press under Xvfb), a frame the window drew that late.
                 encoder = EncoderThread(
-                    encoder: video, capacity: EncoderThread.capacity(frameBytes: buffer.count, framesPerSecond: Self.framesPerSecond))
+                    size: size, capacity: EncoderThread.capacity(frameBytes: buffer.count, framesPerSecond: Self.framesPerSecond)
+                ) { () throws(EncoderError) -> VideoEncoder in
+                    try FFmpegChecks.requireLibx264(ffmpeg)
+                    let video = try VideoEncoder(ffmpeg: ffmpeg, size: size, framesPerSecond: Self.framesPerSecond,
+                                                 pixelFormat: "bgr0", output: arguments)
+                    video.runOnlyWhenIdle()
+                    return video
+                }
                 pendingFFmpeg = nil
             }
             guard let encoder else { return true }
@@ -186,6 +203,7 @@ public final class WindowRecorder {
             }
         } catch {
             printError("recording failed: \(error); nothing written")
+            failure = "Recording failed: \(error)"
             encoder?.cancel()
             encoder = nil
             output?.discard()
@@ -209,7 +227,7 @@ public final class WindowRecorder {
         // The frame still queued in the read-back is the recording's last.
         if let readback, let size = readback.takePending(into: &buffer) {
             self.readback = nil
-            _ = offer((size, "bgr0", pendingCopies))
+            _ = offer(ReadFrame(size: size, rowsBottomUp: false, copies: pendingCopies))
         }
         readback = nil
         pendingCopies = 0
@@ -226,7 +244,8 @@ public final class WindowRecorder {
     /// what to show: the file saved, a failure, or (every half second, or when `force`) how
     /// many frames are left to write.
     public func poll(at time: Double, force: Bool = false) -> String? {
-        var message: String?
+        var message: String? = failure
+        failure = nil
         var index = 0
         while index < finishing.count {
             let recording = finishing[index]
@@ -286,5 +305,18 @@ public final class WindowRecorder {
             print("saved \(output.path)")
         }
         return recording.folder.toast("Saved ", output.path, " (\(seconds) s)")
+    }
+}
+
+/// Which ffmpeg programs have been seen to list libx264, across recordings and threads: the
+/// check runs once per program, on the first recording's encoder thread.
+enum FFmpegChecks {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var withLibx264: Set<String> = []
+
+    static func requireLibx264(_ ffmpeg: String) throws(EncoderError) {
+        if lock.withLock({ withLibx264.contains(ffmpeg) }) { return }
+        try FFmpegProgram.require(encoder: VideoFormat.mp4.encoder, of: ffmpeg)
+        lock.withLock { _ = withLibx264.insert(ffmpeg) }
     }
 }

@@ -16,7 +16,8 @@ import Testing
     /// Runs the window at 320x200 in `folder` (its current directory and home) with `script`;
     /// returns its status and standard output.
     private func runWindow(in folder: String, script: String, exitAfter: String, ffmpeg: String? = nil,
-                           statsJson: String? = nil, arguments: [String] = [], display: String? = nil) throws -> (status: Int32, output: String) {
+                           statsJson: String? = nil, arguments: [String] = [], display: String? = nil,
+                           environment extra: [String: String] = [:]) throws -> (status: Int32, output: String) {
         let scriptPath = folder + "/record.script"
         try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
         var environment = ProcessInfo.processInfo.environment
@@ -27,6 +28,7 @@ import Testing
         environment["HOME"] = folder
         environment["XDG_CONFIG_HOME"] = folder + "/config"
         if let ffmpeg { environment["PARALLAX_FFMPEG"] = ffmpeg }
+        environment.merge(extra) { _, new in new }
         let process = Isolated.process(try playgroundBinary(),
                                        ["--script", scriptPath, "--exit-after", exitAfter, "--size", "320x200", "--disk-cache-mb", "0"]
                                            + (statsJson.map { ["--stats-json", $0] } ?? []) + arguments,
@@ -92,21 +94,33 @@ import Testing
         #expect(!contents(of: videos(folder)).contains { $0.contains("partial") })
     }
 
+    /// How `theVideoHasTheWindowsColours` reads the window back.
+    enum ReadBack: CaseIterable, Sendable {
+        /// Headless: SDL's software renderer, read through SDL.
+        case headless
+        /// In an X server, OpenGL drawn by llvmpipe: read at once, rows bottom-up (turned over by ffmpeg).
+        case xServerAtOnce
+        /// The same through pixel-pack buffers a frame late (a GPU's way, forced by
+        /// `PARALLAX_READBACK`), rows turned over by the copy out.
+        case xServerAFrameLate
+    }
+
     /// The frames read back in B, G, R order reach the video as the window showed them: a
     /// frame of the recording at rest matches a screenshot (P, read back as RGBA) taken in
-    /// it, far closer than the same frame with red and blue swapped or upside down. Headless
-    /// (SDL's software renderer, read at once) and in an X server (OpenGL, read a frame late
-    /// through pixel-pack buffers, whose rows come bottom-up).
-    @Test(.timeLimit(.minutes(2)), .needsFFmpeg, .needsXvfb, arguments: [false, true])
-    func theVideoHasTheWindowsColours(inXServer: Bool) throws {
+    /// it, far closer than the same frame with red and blue swapped or upside down, whichever
+    /// way the frames were read.
+    @Test(.timeLimit(.minutes(2)), .needsFFmpeg, .needsXvfb, arguments: ReadBack.allCases)
+    func theVideoHasTheWindowsColours(readBack: ReadBack) throws {
         _ = try #require(programOnPath("ffmpeg"), "ffmpeg is missing: make test installs it")
         let folder = try recordingFolder("window-colours")
         defer { try? FileManager.default.removeItem(atPath: folder) }
+        let inXServer = readBack != .headless
         let x = inXServer ? try XvfbServer() : nil
         defer { x?.stop() }
         let stats = folder + "/stats.json"
         let run = try runWindow(in: folder, script: "wait 1.5\nkey r\nwait 0.5\nkey p\nwait 0.5\nkey r\n", exitAfter: "3",
-                                statsJson: stats, arguments: ["--no-settings"], display: x?.display)
+                                statsJson: stats, arguments: ["--no-settings"], display: x?.display,
+                                environment: readBack == .xServerAFrameLate ? ["PARALLAX_READBACK": "a-frame-late"] : [:])
         #expect(run.status == 0)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: stats))) as? [String: Any])
         #expect((report["renderer"] as? String == "opengl") == inXServer, "\(report["renderer"] ?? "")")
@@ -127,6 +141,36 @@ import Testing
         // red and blue in the photos scene's frame costs far more than the codec does.
         #expect(matched > 30, "\(matched) dB")
         #expect(matched > mismatched + 6, "\(matched) dB against \(mismatched) dB swapped")
+    }
+
+    /// An ffmpeg without libx264 is found out on the encoder's thread, not by the window's
+    /// frame: the fake's `ffmpeg -encoders` answers only once the window has saved P's
+    /// screenshot, pressed after R (and gives up after 10 s), which a window waiting for that
+    /// answer would never do. Then the window saves no video and goes on.
+    @Test func anFFmpegWithoutLibx264IsFoundOutWithoutStallingTheWindow() throws {
+        let folder = try recordingFolder("window-no-x264")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fake = folder + "/ffmpeg-without-x264"
+        try """
+            #!/bin/sh
+            case "$*" in *-encoders*)
+                i=0
+                while [ $i -lt 100 ]; do
+                    if ls "$HOME/Pictures/"*.png >/dev/null 2>&1; then touch "$HOME/answered-after-the-screenshot"; break; fi
+                    sleep 0.1; i=$((i + 1))
+                done
+                echo " V....D libx265 fake H.265"; exit 0;;
+            esac
+            exit 1
+            """.write(toFile: fake, atomically: true, encoding: .utf8)
+        chmod(fake, 0o755)
+        let run = try runWindow(in: folder, script: "key r\nwait 0.3\nkey p\nwait 2\n", exitAfter: "4", ffmpeg: fake)
+        #expect(run.status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder + "/answered-after-the-screenshot"),
+                "the window took P's screenshot only after ffmpeg's encoders were listed: R waited for them")
+        #expect(contents(of: videos(folder)).filter { $0.hasSuffix(".mp4") }.isEmpty, "\(contents(of: videos(folder)))")
+        #expect(!contents(of: videos(folder)).contains { $0.contains("partial") })
+        #expect(!run.output.contains(".mp4"), "\(run.output)")
     }
 
     /// `--record-size` makes a smaller video of the window's frame, scaled to fit and keeping
