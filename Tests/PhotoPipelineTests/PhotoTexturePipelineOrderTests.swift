@@ -37,6 +37,20 @@ extension PhotoTexturePipelineTests {
         #expect(Pipeline.nothingShownFirst(needs, shows: { _ in true }) == needs)
     }
 
+    /// Among the visible photos, the largest file is decoded first (within those showing
+    /// nothing, and within those a preview stands in for); a photo whose header is not known
+    /// counts as largest, and equal ones keep their order.
+    @Test func theLargestVisibleFileIsDecodedFirst() {
+        let size = Size(width: 10, height: 10)
+        let needs = [PhotoNeed(photo: 7, size: size, urgency: .atRest)]
+            + [1, 2, 3, 4, 5, 6].map { PhotoNeed(photo: $0, size: size, urgency: .visible) }
+            + [PhotoNeed(photo: 9, size: size, urgency: .ahead)]
+        let pixels: [Int: Int] = [1: 100, 2: 5_000, 3: 100, 4: 800, 5: 20_000, 7: 1_000_000, 9: 1_000_000]
+        // Photos 4 and 5 show a preview; photo 6's header is not known.
+        let reordered = Pipeline.nothingShownFirst(needs, shows: { $0 == 4 || $0 == 5 }, sourcePixels: { pixels[$0] })
+        #expect(reordered.map(\.photo) == [7, 6, 2, 1, 3, 5, 4, 9])
+    }
+
     // MARK: What the visible photos change by themselves (the window's frame pacing)
 
     @Test func aLoadingTilePulsesAPhotoArrivingFadesAndASettledScreenIsStill() {
