@@ -79,12 +79,24 @@ import Testing
         #expect((55...66).contains(bytes / (320 * 200 * 4)), "\(bytes / (320 * 200 * 4)) frames for a 1.0 s recording")
     }
 
-    /// R's stop does not wait for the encoder: a screenshot taken 0.2 s after the stop is saved
-    /// while the encoder (asleep for 1.5 s) still holds the video, which is saved after it.
+    /// R's stop does not wait for the encoder: the fake encoder reads no frame until the
+    /// screenshot P takes 0.2 s after the stop is saved (giving up after 10 s), so a window
+    /// that waited for it would save the video first; this one saves the screenshot, then the
+    /// video. (An encoder asleep for a fixed 1.5 s let a loaded machine's screenshot, which
+    /// waits for the photos to be sharp, come after the video.)
     @Test func theWindowGoesOnWhileTheEncoderFinishes() throws {
         let folder = try recordingFolder("window-async-stop")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let fake = try slowFFmpeg(in: folder, sleeping: 1.5)
+        let fake = folder + "/ffmpeg-waiting-for-the-screenshot"
+        try """
+            #!/bin/sh
+            case "$*" in *-encoders*) echo " V....D libx264 fake H.264"; exit 0;; esac
+            for last; do :; done
+            i=0
+            while [ $i -lt 100 ] && ! ls "$HOME/Pictures/"*.png >/dev/null 2>&1; do sleep 0.1; i=$((i + 1)); done
+            cat > "$last"
+            """.write(toFile: fake, atomically: true, encoding: .utf8)
+        chmod(fake, 0o755)
         let run = try runWindow(in: folder, script: "key r\nwait 0.3\nkey r\nwait 0.2\nkey p\n", exitAfter: "3", ffmpeg: fake)
         #expect(run.status == 0)
         let saved = run.output.split(separator: "\n").filter { $0.hasPrefix("saved ") }
