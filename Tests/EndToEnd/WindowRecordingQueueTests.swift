@@ -42,19 +42,38 @@ import Testing
         return (process.terminationStatus, text)
     }
 
+    /// Writes an executable `name` in `folder` running `body` under /bin/sh; returns its path.
+    private func fakeFFmpeg(in folder: String, named name: String, _ body: String) throws -> String {
+        let fake = folder + "/" + name
+        try ("#!/bin/sh\n" + body).write(toFile: fake, atomically: true, encoding: .utf8)
+        chmod(fake, 0o755)
+        return fake
+    }
+
+    /// Shell lines that wait until P's screenshot is in $HOME/Pictures (the run's folder), at
+    /// most 10 s, then run `then` (with `found` set to yes when it came).
+    private func afterTheScreenshot(_ then: String) -> String {
+        """
+
+        i=0; found=no
+        while [ $i -lt 100 ]; do
+            if ls "$HOME/Pictures/"*.png >/dev/null 2>&1; then found=yes; break; fi
+            sleep 0.1; i=$((i + 1))
+        done
+        \(then)
+
+        """
+    }
+
     /// A fake ffmpeg that reads nothing for `seconds`, then writes the raw frames it is given
     /// to its output file (its last argument).
     private func slowFFmpeg(in folder: String, sleeping seconds: Double) throws -> String {
-        let fake = folder + "/slow-ffmpeg"
-        try """
-            #!/bin/sh
+        try fakeFFmpeg(in: folder, named: "slow-ffmpeg", """
             case "$*" in *-encoders*) echo " V....D libx264 fake H.264"; exit 0;; esac
             for last; do :; done
             sleep \(seconds)
             cat > "$last"
-            """.write(toFile: fake, atomically: true, encoding: .utf8)
-        chmod(fake, 0o755)
-        return fake
+            """)
     }
 
     /// An encoder that reads nothing for 1.5 s costs a 1 s recording no frame: the queue holds
@@ -87,16 +106,10 @@ import Testing
     @Test func theWindowGoesOnWhileTheEncoderFinishes() throws {
         let folder = try recordingFolder("window-async-stop")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let fake = folder + "/ffmpeg-waiting-for-the-screenshot"
-        try """
-            #!/bin/sh
+        let fake = try fakeFFmpeg(in: folder, named: "ffmpeg-waiting-for-the-screenshot", """
             case "$*" in *-encoders*) echo " V....D libx264 fake H.264"; exit 0;; esac
             for last; do :; done
-            i=0
-            while [ $i -lt 100 ] && ! ls "$HOME/Pictures/"*.png >/dev/null 2>&1; do sleep 0.1; i=$((i + 1)); done
-            cat > "$last"
-            """.write(toFile: fake, atomically: true, encoding: .utf8)
-        chmod(fake, 0o755)
+            """ + afterTheScreenshot(#"cat > "$last""#))
         let run = try runWindow(in: folder, script: "key r\nwait 0.3\nkey r\nwait 0.2\nkey p\n", exitAfter: "3", ffmpeg: fake)
         #expect(run.status == 0)
         let saved = run.output.split(separator: "\n").filter { $0.hasPrefix("saved ") }
@@ -162,20 +175,9 @@ import Testing
     @Test func anFFmpegWithoutLibx264IsFoundOutWithoutStallingTheWindow() throws {
         let folder = try recordingFolder("window-no-x264")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let fake = folder + "/ffmpeg-without-x264"
-        try """
-            #!/bin/sh
-            case "$*" in *-encoders*)
-                i=0
-                while [ $i -lt 100 ]; do
-                    if ls "$HOME/Pictures/"*.png >/dev/null 2>&1; then touch "$HOME/answered-after-the-screenshot"; break; fi
-                    sleep 0.1; i=$((i + 1))
-                done
-                echo " V....D libx265 fake H.265"; exit 0;;
-            esac
-            exit 1
-            """.write(toFile: fake, atomically: true, encoding: .utf8)
-        chmod(fake, 0o755)
+        let fake = try fakeFFmpeg(in: folder, named: "ffmpeg-without-x264", """
+            case "$*" in *-encoders*) ;; *) exit 1;; esac
+            """ + afterTheScreenshot(#"[ $found = yes ] && touch "$HOME/answered-after-the-screenshot"; echo " V....D libx265 fake H.265""#))
         let run = try runWindow(in: folder, script: "key r\nwait 0.3\nkey p\nwait 2\n", exitAfter: "4", ffmpeg: fake)
         #expect(run.status == 0)
         #expect(FileManager.default.fileExists(atPath: folder + "/answered-after-the-screenshot"),
