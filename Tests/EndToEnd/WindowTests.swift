@@ -124,10 +124,12 @@ import Testing
         try app.run()
         defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
 
+        // Mapped, not only named: keys typed at a window X has not mapped yet go to the root
+        // window and are lost (a loaded run's two Tabs were, its later 3 was not).
         var window = ""
         let deadline = Date().addingTimeInterval(20)
         while window.isEmpty && Date() < deadline && app.isRunning {
-            window = (try? runTool("xdotool", ["search", "--name", "Parallax Playground"], display: x.display))?
+            window = (try? runTool("xdotool", ["search", "--onlyvisible", "--name", "Parallax Playground"], display: x.display))?
                 .split(separator: "\n").first.map(String.init) ?? ""
             if window.isEmpty { pause(0.02) }
         }
