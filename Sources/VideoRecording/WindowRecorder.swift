@@ -51,8 +51,9 @@ public final class WindowRecorder {
     /// Window frames drawn while recording, captured or not, over every recording of the run.
     public private(set) var windowFramesWhileRecording = 0
 
-    /// A recording stopped whose encoder is still writing what it queued.
-    private struct Finishing {
+    /// A recording stopped whose encoder is still writing what it queued (see
+    /// WindowRecorder+Finishing.swift).
+    struct Finishing {
         let encoder: EncoderThread
         let output: RecordingOutput
         /// Where it goes, for the toast's words.
@@ -60,13 +61,13 @@ public final class WindowRecorder {
         let seconds: Double
         var shownAt: Double
     }
-    private var finishing: [Finishing] = []
+    var finishing: [Finishing] = []
 
     public var isRecording: Bool { output != nil }
 
     /// Why the recording running stopped by itself (its encoder could not start or failed), for
     /// the next `poll` to show.
-    private var failure: String?
+    var failure: String?
 
     /// What the last start or stop said (the window shows it as a toast).
     public private(set) var lastMessage: String?
@@ -238,85 +239,5 @@ public final class WindowRecorder {
         framesWritten += missing
         finishing.append(Finishing(encoder: encoder, output: output, folder: saveFolder, seconds: Double(framesWritten) / Self.framesPerSecond, shownAt: time))
         if let said = poll(at: time, force: true) { lastMessage = said }
-    }
-
-    /// Checks the recordings being finished: puts each one ffmpeg has ended in place. Returns
-    /// what to show: the file saved, a failure, or (every half second, or when `force`) how
-    /// many frames are left to write.
-    public func poll(at time: Double, force: Bool = false) -> String? {
-        var message: String? = failure
-        failure = nil
-        var index = 0
-        while index < finishing.count {
-            let recording = finishing[index]
-            let name = (recording.output.path as NSString).lastPathComponent
-            switch recording.encoder.state {
-            case .writing(let framesLeft):
-                if force || time - recording.shownAt >= 0.5 {
-                    finishing[index].shownAt = time
-                    // Every frame handed over: ffmpeg is encoding what its pipe still holds.
-                    message = framesLeft > 0 ? "Writing \(name): \(framesLeft) frames left" : "Finishing \(name)…"
-                }
-                index += 1
-                continue
-            case .finished:
-                message = commit(recording)
-            case .failed(let error):
-                recording.output.discard()
-                printError("recording failed: \(error); nothing written")
-                message = "Recording failed: nothing written"
-            }
-            finishing.remove(at: index)
-        }
-        return message
-    }
-
-    /// Stops the recording running, if any, and waits for every recording to be written (the
-    /// window calls this as it closes), saying on standard error what it waits for.
-    public func finishAll(at time: Double) {
-        stop(at: time)
-        for recording in finishing {
-            if announces, case .writing(let framesLeft) = recording.encoder.state, framesLeft > 0 {
-                FileHandle.standardError.write(Data("writing \(recording.output.path): \(framesLeft) frames left\n".utf8))
-            }
-            do {
-                try recording.encoder.finish()
-                _ = commit(recording)
-            } catch {
-                recording.output.discard()
-                printError("recording failed: \(error); nothing written")
-            }
-        }
-        finishing.removeAll()
-    }
-
-    private func commit(_ recording: Finishing) -> String {
-        let output = recording.output
-        do {
-            try output.commit()
-        } catch {
-            output.discard()
-            printError("recording failed: \(error); nothing written")
-            return "Recording failed: nothing written"
-        }
-        let seconds = String(format: "%.1f", recording.seconds)
-        if announces {
-            FileHandle.standardError.write(Data("saved \(output.path) (\(seconds) s)\n".utf8))
-            print("saved \(output.path)")
-        }
-        return recording.folder.toast("Saved ", output.path, " (\(seconds) s)")
-    }
-}
-
-/// Which ffmpeg programs have been seen to list libx264, across recordings and threads: the
-/// check runs once per program, on the first recording's encoder thread.
-enum FFmpegChecks {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var withLibx264: Set<String> = []
-
-    static func requireLibx264(_ ffmpeg: String) throws(EncoderError) {
-        if lock.withLock({ withLibx264.contains(ffmpeg) }) { return }
-        try FFmpegProgram.require(encoder: VideoFormat.mp4.encoder, of: ffmpeg)
-        lock.withLock { _ = withLibx264.insert(ffmpeg) }
     }
 }
