@@ -99,6 +99,32 @@ private func frames(_ c: GeometryCase, count: Int, viewport: Size = viewport) ->
         }
     }
 
+    /// The index keeps its arrays between rebuilds: rebuilt over other frames, of the same
+    /// count or another, it answers as an index built for them alone.
+    @Test func aRebuiltIndexAnswersAsAFreshOne() {
+        var rng = SplitMix64(seed: 11)
+        func frames(_ count: Int, shift: Double) -> [Rect] {
+            (0..<count).map { i in
+                Rect(x: Double.random(in: 0...300, using: &rng), y: Double(i) * 40 + shift + Double.random(in: -60...60, using: &rng),
+                     width: 100, height: Double.random(in: 10...120, using: &rng))
+            }
+        }
+        var reused = SpatialIndex(axis: .vertical)
+        for (count, shift) in [(500, 0.0), (7, 0), (7, 900), (0, 0), (500, -300), (500, 2000)] {
+            let list = frames(count, shift: shift)
+            reused.rebuild(list)
+            var fresh = SpatialIndex(axis: .vertical)
+            fresh.rebuild(list)
+            #expect(reused.count == count)
+            for lower in stride(from: -500.0, to: 23_000, by: 370) {
+                let found = reused.candidates(from: lower, to: lower + 800)
+                #expect(found == fresh.candidates(from: lower, to: lower + 800), "\(count) frames shifted \(shift), at \(lower)")
+                let overlapping = list.indices.filter { list[$0].maxY > lower && list[$0].minY < lower + 800 }
+                #expect(overlapping.allSatisfy(found.contains), "\(count) frames shifted \(shift), at \(lower)")
+            }
+        }
+    }
+
     @Test(arguments: geometries)
     func queriesScanTheVisibleItemsNotTheList(_ c: GeometryCase) {
         // O(log n + visible): the candidate range for one viewport stays small in a long list.

@@ -58,7 +58,11 @@ public struct QuiltGeometry: ItemGeometry {
         var firstOpenRow = 0
         var usedRows = 0
         var sectionFloor = 0
-        for item in 0..<itemCount {
+        // `while` loops, not `for … in` ranges: this runs over every item (1,000,000 at the
+        // most) whenever the layout is invalidated, and a range's iterator is a generic call per
+        // step in an unoptimized build (`make run`'s and the tests'; `perf record` of the monkey).
+        var item = 0
+        while item < itemCount {
             if photos.startsSection(item) { sectionFloor = usedRows }
             var (w, h) = span(ofItem: item)
             w = min(w, columns)
@@ -70,12 +74,9 @@ public struct QuiltGeometry: ItemGeometry {
                 var c = 0
                 while c + w <= columns {
                     let m = mask << UInt64(c)
-                    var fits = true
-                    for r in row..<(row + h) where rows[r] & m != 0 {
-                        fits = false
-                        break
-                    }
-                    if fits {
+                    var r = row
+                    while r < row + h && rows[r] & m == 0 { r += 1 }
+                    if r == row + h {
                         placedColumn = c
                         break
                     }
@@ -84,13 +85,18 @@ public struct QuiltGeometry: ItemGeometry {
                 if placedColumn < 0 { row += 1 }
             }
             let m = mask << UInt64(placedColumn)
-            for r in row..<(row + h) { rows[r] |= m }
+            var r = row
+            while r < row + h {
+                rows[r] |= m
+                r += 1
+            }
             usedRows = max(usedRows, row + h)
             while firstOpenRow < rows.count && rows[firstOpenRow] == fullRow { firstOpenRow += 1 }
             frames.append(
                 Rect(
                     x: Double(placedColumn) * side + inset, y: Double(row) * side + inset,
                     width: Double(w) * side - 2 * inset, height: Double(h) * side - 2 * inset))
+            item += 1
         }
         return Size(width: width, height: Double(usedRows) * side)
     }
