@@ -147,7 +147,16 @@ public final class Renderer {
                                  buffer.baseAddress, Int32(size.width * 4))
         }
         try check(status, "SDL_RenderReadPixels")
-        for alpha in stride(from: 3, to: bytes.count, by: 4) { bytes[alpha] = 255 }
+        // Through a raw pointer: `record` reads every frame back, and a `stride` loop is a
+        // generic call per pixel in an unoptimized build (`make run`'s and the tests').
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            guard let pixels = buffer.baseAddress else { return }
+            var alpha = 3
+            while alpha < buffer.count {
+                pixels[alpha] = 255
+                alpha += 4
+            }
+        }
         return RGBAImage(width: size.width, height: size.height, bytes: bytes)
     }
 

@@ -54,10 +54,14 @@ final class Surface {
                 let line = (destination + row * pitch).assumingMemoryBound(to: UInt8.self)
                 let start = row * image.width * 4
                 if opaque {
-                    for x in 0..<image.width {
+                    // A `while` loop, not a range's: every opaque photo's pixels pass here, and
+                    // a range's iterator is a generic call per pixel in an unoptimized build.
+                    var x = 0
+                    while x < image.width {
                         line[3 * x] = from[start + 4 * x]
                         line[3 * x + 1] = from[start + 4 * x + 1]
                         line[3 * x + 2] = from[start + 4 * x + 2]
+                        x += 1
                     }
                 } else {
                     UnsafeMutableRawPointer(line).copyMemory(from: source.baseAddress! + start, byteCount: image.width * 4)
