@@ -58,11 +58,7 @@ public struct QuiltGeometry: ItemGeometry {
         var firstOpenRow = 0
         var usedRows = 0
         var sectionFloor = 0
-        // `while` loops, not `for … in` ranges: this runs over every item (1,000,000 at the
-        // most) whenever the layout is invalidated, and a range's iterator is a generic call per
-        // step in an unoptimized build (`make run`'s and the tests'; `perf record` of the monkey).
-        var item = 0
-        while item < itemCount {
+        for item in 0..<itemCount {
             if photos.startsSection(item) { sectionFloor = usedRows }
             var (w, h) = span(ofItem: item)
             w = min(w, columns)
@@ -74,9 +70,12 @@ public struct QuiltGeometry: ItemGeometry {
                 var c = 0
                 while c + w <= columns {
                     let m = mask << UInt64(c)
-                    var r = row
-                    while r < row + h && rows[r] & m == 0 { r += 1 }
-                    if r == row + h {
+                    var fits = true
+                    for r in row..<(row + h) where rows[r] & m != 0 {
+                        fits = false
+                        break
+                    }
+                    if fits {
                         placedColumn = c
                         break
                     }
@@ -85,18 +84,13 @@ public struct QuiltGeometry: ItemGeometry {
                 if placedColumn < 0 { row += 1 }
             }
             let m = mask << UInt64(placedColumn)
-            var r = row
-            while r < row + h {
-                rows[r] |= m
-                r += 1
-            }
+            for r in row..<(row + h) { rows[r] |= m }
             usedRows = max(usedRows, row + h)
             while firstOpenRow < rows.count && rows[firstOpenRow] == fullRow { firstOpenRow += 1 }
             frames.append(
                 Rect(
                     x: Double(placedColumn) * side + inset, y: Double(row) * side + inset,
                     width: Double(w) * side - 2 * inset, height: Double(h) * side - 2 * inset))
-            item += 1
         }
         return Size(width: width, height: Double(usedRows) * side)
     }
