@@ -28,7 +28,13 @@ final class XvfbServer {
         while true {
             guard let number = candidates.popFirst() else { throw ToolFailure(message: "no free X display number from :140 to :199") }
             let display = ":\(number)"
-            let process = Isolated.process(try tool("Xvfb"), [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
+            // -noreset: an X server resets itself whenever its last client leaves, and a client
+            // connecting during that reset is refused. The tests' xdotool polls connect and
+            // leave many times a second, so an app starting beside them found "no display"
+            // (a CI run's keysTypedBeforeTheFirstFrameTakeEffect). Measured with xdpyinfo in a
+            // loop beside 600 xdotool calls: 21 of 608 connections refused without the flag,
+            // none of 577 with it.
+            let process = Isolated.process(try tool("Xvfb"), [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset"])
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
