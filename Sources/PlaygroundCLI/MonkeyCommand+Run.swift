@@ -17,12 +17,12 @@ extension MonkeyCommand: RunnableCommand {
         let folder = try display.model.folder.load(waitingForAll: true)
         let app = try PlaygroundApp.open(video: video, display: display, folder: folder, diskCaches: diskCacheOptions.caches,
                                          vsync: false, reduceMotion: false)
-        let checker = MonkeyChecker(app: app, seed: seed, seconds: seconds, tour: tour)
-        app.exitAfter = seconds
+        let checker = MonkeyChecker(app: app, seed: seed, length: frames.map { .frames($0) } ?? .seconds(seconds ?? 30), tour: tour)
+        if case .seconds(let seconds) = checker.length { app.exitAfter = seconds }
         app.beforeFrame = { t in checker.act(at: t) }
         app.onEvent = { checker.mirror($0) }
         app.afterFrame = { checker.check($0) }
-        app.stopRequested = { checker.failure != nil }
+        app.stopRequested = { checker.failure != nil || checker.reachedItsLength }
         app.run()
 
         print(checker.summary)

@@ -15,7 +15,15 @@ import Darwin
 public final class MonkeyChecker {
     private let app: PlaygroundApp
     private var monkey: Monkey
-    private let seconds: Double
+    /// How long the run lasts.
+    public enum Length: Sendable {
+        /// Until the frame loop's clock reaches it (the app's `exitAfter`).
+        case seconds(Double)
+        /// Until this many frames have been checked, however long they take; the input is
+        /// planned on a 60 fps clock of frames (see `act`).
+        case frames(Int)
+    }
+    public let length: Length
     private let shadow: FrameSession
     public private(set) var failure: String?
     private var frames = 0, actions = 0, comparedFrames = 0, strategySwitches = 0
@@ -30,9 +38,9 @@ public final class MonkeyChecker {
     private var peakDuringWarmUp = 0
     private var memoryAtEnd = 0
 
-    public init(app: PlaygroundApp, seed: UInt64, seconds: Double, tour: Bool) {
+    public init(app: PlaygroundApp, seed: UInt64, length: Length, tour: Bool) {
         self.app = app
-        self.seconds = seconds
+        self.length = length
         monkey = Monkey(seed: seed, viewportSize: app.playground.viewportSize, tour: tour)
         let model = app.playground
         // The same settings as the window's model (its photos included), another strategy.
@@ -48,9 +56,17 @@ public final class MonkeyChecker {
         return compared.first { $0 != strategy }!
     }
 
-    /// Pushes the actions due at `t` into SDL's queue, as a window system would.
+    /// Pushes the actions due at `t` into SDL's queue, as a window system would. A run of
+    /// `.frames` plans its input on a 60 fps clock of frames checked, not on `t`: the same
+    /// seed then gives the same input frame by frame, and as many frames between two actions,
+    /// on a busy machine as on a quiet one.
     public func act(at t: Double) {
-        for action in monkey.actions(dueBy: t) {
+        let due: Double
+        switch length {
+        case .seconds: due = t
+        case .frames: due = Double(frames) / 60
+        }
+        for action in monkey.actions(dueBy: due) {
             actions += 1
             switch action {
             case .input(let input):
@@ -105,10 +121,21 @@ public final class MonkeyChecker {
         sampleMemory(at: frame.time)
     }
 
+    /// True once a run of `.frames(n)` has checked its n frames.
+    public var reachedItsLength: Bool {
+        if case .frames(let n) = length { return frames >= n }
+        return false
+    }
+
     private func sampleMemory(at t: Double) {
         guard frames % 30 == 0 else { return }
         let resident = residentBytes()
-        if t < seconds / 5 {
+        let inWarmUp: Bool
+        switch length {
+        case .seconds(let seconds): inWarmUp = t < seconds / 5
+        case .frames(let n): inWarmUp = frames <= n / 5
+        }
+        if inWarmUp {
             peakDuringWarmUp = max(peakDuringWarmUp, resident)
         } else {
             if memoryAfterWarmUp == nil { memoryAfterWarmUp = peakDuringWarmUp }

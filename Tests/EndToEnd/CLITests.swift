@@ -127,6 +127,10 @@ func temporaryFile(_ name: String, contents: String) throws -> String {
         BadInput(arguments: ["shot", "--out", "/tmp/never.png", "--parallax", "1e9"], mentions: ["--parallax", "1000"]),
         BadInput(arguments: ["--exit-after", "1e9"], mentions: ["--exit-after", "86400"]),
         BadInput(arguments: ["trace", "--fps", "1e6"], mentions: ["--fps", "1000"]),
+        BadInput(arguments: ["monkey", "--frames", "0"], mentions: ["--frames must be from 1 to 10,000,000"]),
+        BadInput(arguments: ["monkey", "--frames", "20000000"], mentions: ["--frames must be from 1 to 10,000,000"]),
+        BadInput(arguments: ["monkey", "--seconds", "nan"], mentions: ["--seconds must be from 1 to 86400"]),
+        BadInput(arguments: ["monkey", "--seconds", "5", "--frames", "300"], mentions: ["--seconds or --frames, not both"]),
     ])
     func badInputExitsWith2AndSaysWhatIsValid(_ bad: BadInput) throws {
         let result = try run(bad.arguments)

@@ -50,11 +50,15 @@ extension MinuteLongTests {
         try Data("not a photo".utf8).write(to: folder.appendingPathComponent("notes.jpg"))
         try Data().write(to: folder.appendingPathComponent("empty.jpg"))
         #expect(mkfifo(folder.appendingPathComponent("pipe.jpg").path, 0o600) == 0)
-        let result = try run(["monkey", "--photos", folder.path, "--seconds", "5", "--seed", "2"])
+        // Frames, not seconds: a run of 5 s compared 789 frames on a quiet machine and far
+        // fewer on a busy one; 300 frames (5 s of input on the monkey's frame clock) are 300
+        // however long they take.
+        let result = try run(["monkey", "--photos", folder.path, "--frames", "300", "--seed", "2"])
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         #expect(result.stdout.contains("no invariant broken"), "\(result.stdout)")
         let numbers = result.stdout.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
         try #require(numbers.count >= 3, "\(result.stdout)")
+        #expect(numbers[0] == 300, "frames")
         #expect(numbers[2] > 50, "frames compared")
     }
 
@@ -65,7 +69,7 @@ extension MinuteLongTests {
     /// built from the window's settings it failed at frame 0 ("layout-invalidation and
     /// scroll-callback disagree"); the bad files must not break the agreement either.
     @Test(.timeLimit(.minutes(3)))
-    func theMonkeyRunsEightSecondsOnJPEGsWithBadFilesAmongThem() throws {
+    func theMonkeyRunsEightSecondsOfInputOnJPEGsWithBadFilesAmongThem() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pp-monkey-jpegs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -75,11 +79,16 @@ extension MinuteLongTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.path)
         try #require(names.contains("bad-truncated.jpg") && names.contains("bad-text.jpg"), "the generator's bad files: \(names)")
 
-        let result = try run(["monkey", "--photos", dir.path, "--seconds", "8", "--seed", "18"])
+        // 8 s of input on the monkey's frame clock: in 8 s of the wall clock a busy machine
+        // once compared only 41 frames (137 on a quiet one). By frames the input reaches the
+        // same frames on both, so the count compared is the same (61 in runs here, quiet and
+        // beside three busy loops).
+        let result = try run(["monkey", "--photos", dir.path, "--frames", "480", "--seed", "18"])
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         #expect(result.stdout.contains("no invariant broken"), "\(result.stdout)")
         let numbers = result.stdout.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
         try #require(numbers.count >= 3, "\(result.stdout)")
+        #expect(numbers[0] == 480, "frames")
         #expect(numbers[2] > 50, "frames compared")
         // The unreadable ones were named, and kept their places as tiles rather than ending the run.
         #expect(result.stderr.contains("bad-text.jpg"), "\(result.stderr)")
