@@ -62,6 +62,26 @@ extension MinuteLongTests {
         #expect(numbers[2] > 50, "frames compared")
     }
 
+    /// A run by frames plans its input on a clock of frames, so two runs of one seed act on
+    /// the same frames and count the same actions and frames compared, whatever else the
+    /// machine does meanwhile. (By seconds the counts follow the machine's speed: 1,458 frames
+    /// and 137 compared in one 8 s run here, 41 compared in another inside a whole make test.)
+    /// The summary's memory figures differ from run to run and are left out.
+    @Test(.timeLimit(.minutes(1)))
+    func twoRunsOfOneSeedByFramesCountTheSame() throws {
+        var counts: [[Int]] = []
+        for _ in 0..<2 {
+            let result = try run(["monkey", "--frames", "240", "--seed", "5"], environment: ["SDL_VIDEODRIVER": "dummy"])
+            #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+            let beforeMemory = result.stdout.split(separator: ";").first.map(String.init) ?? ""
+            counts.append(beforeMemory.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) })
+        }
+        try #require(counts[0].count >= 4, "\(counts)")
+        #expect(counts[0][0] == 240, "frames: \(counts[0])")
+        #expect(counts[0][1] > 0, "actions: \(counts[0])")
+        #expect(counts[0] == counts[1], "frames, actions, frames compared, strategy switches, items: \(counts[0]) against \(counts[1])")
+    }
+
     /// A reported crash, as typed: `monkey --photos DIR --seconds 8` on a folder of camera-like
     /// JPEGs with the files a pipeline must survive among them (a JPEG cut off in its scan
     /// data, whose header reads but whose pixels fail, plain text and an empty file named
