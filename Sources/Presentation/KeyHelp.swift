@@ -17,10 +17,10 @@ public enum KeyHelp {
         ("V", "vsync on/off"),
         ("P", "save a screenshot"),
         ("R", "record to an MP4 · stop"),
-        ("C  S", "side by side: strategies · techniques · amounts · off; strip"),
+        ("C  S", "compare: strategy · technique · amount · physics · motion; strip"),
         ("T", "tuning panel; hover a cell: why it moved"),
         ("Drop a folder or photo", "show that folder (a photo: from it)"),
         ("H ?", "this help (Esc closes it)"),
-        ("Esc Q", "quit (Esc closes the help first)"),
+        ("Esc Q", "quit (Esc first closes the help, then the panel)"),
     ]
 }

@@ -44,7 +44,8 @@ public enum AppCommand: Hashable, Sendable {
     case screenshot
     /// Record the window to an MP4, or stop recording.
     case toggleRecording
-    /// C: compare panes side by side, cycling off → strategies → techniques → amounts.
+    /// C: compare panes side by side, cycling off → strategies → techniques → amounts →
+    /// the platforms' physics → full beside reduced motion → off.
     case cycleComparison
     /// S: the strip under compared panes (each pane's centre shift over time and its work).
     case toggleCompareStrip
