@@ -9,11 +9,13 @@ extension PlaygroundApp {
     func captureThenDrawWindowChrome(at t: Double, frame index: Int) {
         if screenshotRequested {
             // P waits (at most `screenshotPatience` s) for the visible photos to be sharp and
-            // faded in: a screenshot of placeholders is no one's picture.
+            // faded in: a screenshot of placeholders is no one's picture. A window closing
+            // meanwhile (Q, Esc, --exit-after) takes it in its last frame, as shown, rather
+            // than dropping a screenshot the person asked for.
             let images = [executor.images.pipeline, executor.images.coverPipeline].compactMap { $0 }
             let asked = screenshotAskedAt ?? t
             screenshotAskedAt = asked
-            if images.allSatisfy(\.visibleAreSettled) || t - asked >= Self.screenshotPatience {
+            if images.allSatisfy(\.visibleAreSettled) || t - asked >= Self.screenshotPatience || !running {
                 screenshotRequested = false
                 screenshotAskedAt = nil
                 saveScreenshot(frame: index)

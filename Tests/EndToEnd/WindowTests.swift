@@ -200,6 +200,38 @@ import Glibc
         #expect(drawn >= 5, "the statistics were written, of the 2 s and more the window ran (\(drawn) frames)")
     }
 
+    /// P pressed just before the window closes is not lost. P waits for the visible photos to
+    /// be sharp (at most 3 s), and a window quitting meanwhile once dropped the screenshot
+    /// (seen as a recording test's missing PNG on a loaded machine); now its last frame takes
+    /// it, as shown. A 20-megapixel PNG (no shrink-on-load for PNG) is not sharp 0.1 s after
+    /// the window opens, so the screenshot is still waiting when Q arrives.
+    @Test(.timeLimit(.minutes(2)))
+    func pJustBeforeQuittingStillSavesTheScreenshot() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pp-p-then-q-\(UUID().uuidString)")
+        let photos = dir.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try runTool("convert", ["-size", "5200x3900", "gradient:teal-orange", photos.appendingPathComponent("big.png").path], display: ":0")
+        let script = dir.appendingPathComponent("keys.txt")
+        try "key p\nwait 0.1\nkey q\n".write(to: script, atomically: true, encoding: .utf8)
+        let app = Isolated.process(try playgroundBinary(),
+                                   ["--no-settings", "--photos", photos.path, "--size", "320x200", "--script", script.path, "--exit-after", "30"],
+                                   environment: ProcessInfo.processInfo.environment.merging(["SDL_VIDEODRIVER": "dummy", "HOME": dir.path]) { $1 },
+                                   currentDirectory: dir)
+        let errorsPath = dir.appendingPathComponent("stderr.txt").path
+        _ = FileManager.default.createFile(atPath: errorsPath, contents: nil)
+        app.standardOutput = FileHandle.nullDevice
+        app.standardError = FileHandle(forWritingAtPath: errorsPath)
+        try app.run()
+        defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
+        app.waitUntilExit()
+        let said = (try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? ""
+        #expect(app.terminationReason == .exit && app.terminationStatus == 0, "\(said)")
+        let pictures = dir.appendingPathComponent("Pictures").path
+        let saved = ((try? FileManager.default.contentsOfDirectory(atPath: pictures)) ?? []).filter { $0.hasSuffix(".png") }
+        #expect(saved.count == 1, "P's screenshot, taken as the window quit: \(saved); it said: \(said)")
+    }
+
     /// Esc closes the help rather than quitting (what a person presses it for); with no help
     /// open it quits. P names its file by date and time, like R's videos. Told by the script's
     /// own P: it saves a file only if the window is still there to press it.
