@@ -130,8 +130,8 @@ public final class ImGuiLayer {
         }
     }
 
-    /// Gives ImGui what waits, up to the second button change or past the first key: those
-    /// wait for the next frame. Text typed before a key goes first (ImGui's field reads a
+    /// Gives ImGui what waits, up to the second button change, a release after a move, or
+    /// past the first key: those wait for the next frame. Text typed before a key goes first (ImGui's field reads a
     /// frame's characters before its keys). A key pressed for the last frame is released for
     /// this one, and the next key waits a frame more: ImGui sees a press only as a key that
     /// was up in the frame before (Backspace four times is four presses, not one held).
@@ -140,14 +140,18 @@ public final class ImGuiLayer {
         for key in keysDown { imgui_shim_key(key, false) }
         keysDown.removeAll()
         imgui_shim_key_modifiers(false, false)
-        var buttonChanged = false
+        var buttonChanged = false, moved = false
         var delivered = 0
         deliver: for input in pending {
             switch input {
             case .move(let p):
                 imgui_shim_mouse_position(Float(p.x), Float(p.y))
+                moved = true
             case .button(let down, let p):
-                if buttonChanged { break deliver }
+                // A release after a move waits a frame too: ImGui moves a slider (or a drag)
+                // only while the button is down, so a drag's last move and its release in one
+                // frame (a quick hand, a slow frame) left the slider short of the pointer.
+                if buttonChanged || (moved && !down) { break deliver }
                 imgui_shim_mouse_position(Float(p.x), Float(p.y))
                 imgui_shim_mouse_button(down)
                 buttonChanged = true
