@@ -17,10 +17,12 @@ import Testing
         try script.write(to: scriptFile, atomically: true, encoding: .utf8)
         let stats = run.appendingPathComponent("stats.json")
         // No disk copies: the second run would draw the first's JPEG copies, not the files.
+        // P comes about 3.2 s in and waits up to 3 s for sharp photos: the run lasts past
+        // that, or a loaded machine's window closes first and its last frame is the shot.
         let app = Isolated.process(
             try playgroundBinary(),
             ["--no-settings", "--disk-cache-mb", "0", "--size", "640x480", "--script", scriptFile.path,
-             "--exit-after", "3.5", "--stats-json", stats.path],
+             "--exit-after", "6.5", "--stats-json", stats.path],
             environment: ProcessInfo.processInfo.environment.merging(["SDL_VIDEODRIVER": "dummy", "HOME": run.path]) { $1 },
             currentDirectory: run)
         app.standardOutput = FileHandle.nullDevice
