@@ -131,8 +131,8 @@ public final class ImGuiLayer {
     }
 
     /// Gives ImGui what waits, up to the second button change, a release after a move, or
-    /// past the first key: those wait for the next frame. Text typed before a key goes first (ImGui's field reads a
-    /// frame's characters before its keys). A key pressed for the last frame is released for
+    /// past the first key: those wait for the next frame. Text typed before a key goes first
+    /// (ImGui's field reads a frame's characters before its keys). A key pressed for the last frame is released for
     /// this one, and the next key waits a frame more: ImGui sees a press only as a key that
     /// was up in the frame before (Backspace four times is four presses, not one held).
     private func deliverPending() {
