@@ -1,4 +1,6 @@
 import Foundation
+import ParallaxKit
+import SDLBackend
 import SpawnIsolation
 import Testing
 
@@ -22,4 +24,27 @@ func runHeadlessWindow(home: String, run: String, script: String, arguments: [St
     try app.run()
     app.waitUntilExit()
     #expect(app.terminationStatus == 0, sourceLocation: sourceLocation)
+}
+
+/// Writes six small PNGs of one colour each (light blue-greys, 96×64) into `folder`. On them
+/// every row of the window's cells is one colour whatever has arrived there (the dark
+/// placeholder, a fade, the photo), so a capture can be judged within itself, with no second
+/// run whose photos might arrive at another time: a mark drawn into it (the fps badge, the
+/// cost panel, a toast) makes some row more than one colour.
+func writeFlatPhotos(into folder: String) throws {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    for i in 0..<6 {
+        try RGBAImage(width: 96, height: 64, color: Color(r: 200, g: UInt8(210 + i * 5), b: 235))
+            .savePNG(path: folder + "/photo-\(i).png")
+    }
+}
+
+/// How many rows of `image` hold more than one colour.
+func rowsOfMoreThanOneColour(in image: RGBAImage) -> Int {
+    let rowBytes = image.width * 4
+    return (0..<image.height).count { y in
+        let row = image.bytes[(y * rowBytes)..<((y + 1) * rowBytes)]
+        let first = row.prefix(4)
+        return stride(from: row.startIndex, to: row.endIndex, by: 4).contains { row[$0..<($0 + 4)] != first }
+    }
 }
