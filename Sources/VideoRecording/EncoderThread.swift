@@ -109,6 +109,7 @@ public final class EncoderThread: @unchecked Sendable {
     /// Ends the recording without waiting: the writer writes what is queued, then the last
     /// frame queued `copies` times more (the recording's end is not to be dropped), then
     /// ends the file; `state` says when it is done.
+    ///
     /// From then on the writer and ffmpeg are no longer a live recording's background work
     /// but a file being finished: those under SCHED_IDLE leave it for `finishingNiceness`.
     public func close(repeatingLast copies: Int) {

@@ -24,9 +24,9 @@ extension VideoEncoder {
     }
 
     /// Ends `runOnlyWhenIdle` once the recording has stopped: every thread of ffmpeg under
-    /// SCHED_IDLE goes to Linux's ordinary policy at `niceness`. SCHED_IDLE work runs only when
-    /// no other thread on the machine wants the core, so beside any busy program (a build) a
-    /// stopped recording's file took minutes to end: a 0.9 s clip, 176 s, beside four busy loops.
+    /// SCHED_IDLE goes to Linux's ordinary policy at `niceness`. SCHED_IDLE work gets almost no
+    /// time while any other thread on the machine wants the core, so beside a busy program (a
+    /// build) a stopped recording took minutes to end: a 0.9 s clip, 176 s, beside four busy loops.
     public func runOrdinarily(niceness: Int32) {
         // Threads ffmpeg starts from now on inherit the main thread's policy, so it goes first;
         // then every thread listed, again while a pass still finds one to change.
@@ -84,4 +84,3 @@ enum SchedulingPolicy {
     static let ordinary: Int32 = 0
     static let idle: Int32 = 5
 }
-
