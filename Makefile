@@ -22,6 +22,11 @@ run: build
 ## which every spawned program inherits; their XDG_CACHE_HOME stays their own): with each
 ## window's own empty cache, llvmpipe compiled the same shaders again at every launch, about
 ## 0.3 s of CPU each.
+## Without a login session (CI) there is no XDG_RUNTIME_DIR, and Debian's liborc 0.4.33,
+## which libvips uses, then makes its code buffer in HOME (created and unlinked at once):
+## the decodes the test bundle runs in its own process did that in the user's home
+## (seen with inotify). The bundle gets a private runtime folder in .build instead; one the
+## session already has is kept.
 ##
 ## The tests' build is SwiftPM's release configuration without optimization, in .build/tests
 ## (TEST_BUILD): as unoptimized as the debug build, but without DEBUG defined, which in
@@ -41,6 +46,7 @@ TEST_WIDTH ?= 3
 USER_FILES_BEFORE = .build/user-files-before.txt
 MESA_SHADERS = $(CURDIR)/.build/mesa-shader-cache
 RESOURCES_CHECK = .build/resources-check.txt
+RUNTIME_DIR = $(CURDIR)/.build/runtime-dir
 test: deps
 	@mkdir -p .build
 	/usr/bin/python3 -B Tools/make-resources.py --check > $(RESOURCES_CHECK) 2>&1 & check=$$!; \
@@ -48,6 +54,8 @@ test: deps
 	{ $(SWIFT) build $(TEST_BUILD) --build-tests && $(SWIFT) build $(TEST_BUILD) --product generate-manual; } || status=$$?; \
 	if [ $$status -eq 0 ]; then \
 	    /usr/bin/python3 scripts/user-files.py snapshot $(USER_FILES_BEFORE) || status=1; \
+	    mkdir -p -m 700 $(RUNTIME_DIR); \
+	    XDG_RUNTIME_DIR="$${XDG_RUNTIME_DIR:-$(RUNTIME_DIR)}" \
 	    MESA_SHADER_CACHE_DIR=$(MESA_SHADERS) $(TEST_BUNDLE) --testing-library swift-testing \
 	        --experimental-maximum-parallelization-width $(TEST_WIDTH) $(TEST_ARGS) || status=$$?; \
 	    /usr/bin/python3 scripts/user-files.py check $(USER_FILES_BEFORE) || status=1; \
