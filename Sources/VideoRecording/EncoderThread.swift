@@ -41,17 +41,9 @@ public final class EncoderThread: @unchecked Sendable {
         case failed(EncoderError)
     }
 
-    /// The nice value a stopped recording's writer and ffmpeg run at, the photo decoders'
-    /// (`BackgroundThread.niceness`): they yield to the window that goes on, yet are not left
-    /// behind every other program on the machine as SCHED_IDLE leaves them.
-    public static let finishingNiceness: Int32 = 10
-
     /// Made by the writer before its first write (see `init(size:capacity:starting:)`); read by
-    /// another thread only under `condition` (to reschedule its process, see `close`) or once
-    /// the writer has stopped.
+    /// another thread only once the writer has stopped.
     private var encoder: VideoEncoder?
-    /// The writer thread's id once it runs as background work; guarded by `condition`.
-    private(set) var writerThreadIdentifier: pid_t?
     private let start: @Sendable () throws(EncoderError) -> VideoEncoder
     public let size: PixelSize
     public let capacity: Int
@@ -109,30 +101,15 @@ public final class EncoderThread: @unchecked Sendable {
     /// Ends the recording without waiting: the writer writes what is queued, then the last
     /// frame queued `copies` times more (the recording's end is not to be dropped), then
     /// ends the file; `state` says when it is done.
-    ///
-    /// From then on the writer and ffmpeg are no longer a live recording's background work
-    /// but a file being finished: those under SCHED_IDLE leave it for `finishingNiceness`.
     public func close(repeatingLast copies: Int) {
         condition.lock()
         if !closed {
             closed = true
             extraCopies = max(0, copies)
             framesLeft += extraCopies
-            scheduleAsFinishing()
         }
         condition.broadcast()
         condition.unlock()
-    }
-
-    /// Once closed, moves whichever of the writer and ffmpeg have started off SCHED_IDLE; the
-    /// writer calls it too once it has both, so the one of the two that comes second does it.
-    /// Called with `condition` held, so the two never interleave.
-    private func scheduleAsFinishing() {
-        guard closed else { return }
-        if let writerThreadIdentifier {
-            _ = VideoEncoder.leaveIdleScheduling(writerThreadIdentifier, niceness: Self.finishingNiceness)
-        }
-        encoder?.runOrdinarily(niceness: Self.finishingNiceness)
     }
 
     public var state: State {
@@ -182,13 +159,8 @@ public final class EncoderThread: @unchecked Sendable {
             fail(error)
             return
         }
-        // The writer is background work like ffmpeg (`VideoEncoder.runOnlyWhenIdle`): its pipe
-        // writes copy 240 MB a second at 1280×800, and must not take a core from the window.
-        let idle = VideoEncoder.scheduleOnlyWhenIdle(0)
         condition.lock()
         self.encoder = encoder
-        if idle { writerThreadIdentifier = VideoEncoder.currentThreadIdentifier() }
-        scheduleAsFinishing()
         let cancelledMeanwhile = cancelled
         condition.unlock()
         if cancelledMeanwhile {
@@ -198,6 +170,9 @@ public final class EncoderThread: @unchecked Sendable {
             condition.unlock()
             return
         }
+        // The writer is background work like ffmpeg (`VideoEncoder.runOnlyWhenIdle`): its pipe
+        // writes copy 240 MB a second at 1280×800, and must not take a core from the window.
+        _ = VideoEncoder.scheduleOnlyWhenIdle(0)
         var last: [UInt8]?
         while true {
             condition.lock()

@@ -63,9 +63,33 @@ public final class VideoEncoder {
         if !finished { cancel() }
     }
 
-    /// ffmpeg's process id (its main thread's id on Linux).
-    public var processIdentifier: pid_t { process.processIdentifier }
+    /// Lowers ffmpeg's priority to `niceness` (its encoding threads, started with the first
+    /// frame, inherit it): a recording of the window must yield to the window's own work.
+    public func lowerPriority(to niceness: Int32) {
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(process.processIdentifier), niceness)
+    }
 
+    /// Lets ffmpeg run only on a core nothing else wants (Linux's SCHED_IDLE, which its
+    /// encoding threads, started with the first frame, inherit): a live recording must never
+    /// take a core from the window it records. Where that is refused (or off Linux), the
+    /// lowest nice value, 19.
+    public func runOnlyWhenIdle() {
+        if Self.scheduleOnlyWhenIdle(process.processIdentifier) { return }
+        lowerPriority(to: 19)
+    }
+
+    /// Puts `id` (a process, a thread's id, or 0 for the calling thread: Linux applies a policy
+    /// per thread) under SCHED_IDLE; false where that is refused or not available.
+    static func scheduleOnlyWhenIdle(_ id: pid_t) -> Bool {
+        #if os(Linux)
+        // SCHED_IDLE from <sched.h> (Linux 2.6.23), a GNU extension Swift's Glibc does not import.
+        let schedIdle: Int32 = 5
+        var parameters = sched_param(sched_priority: 0)
+        return sched_setscheduler(id, schedIdle, &parameters) == 0
+        #else
+        return false
+        #endif
+    }
 
     /// The frame rate as ffmpeg reads it: a whole number when it is one.
     public static func rate(_ fps: Double) -> String { fps.written() }
