@@ -16,15 +16,14 @@ import Testing
 
     /// Runs the window on six flat photos in a fresh home of its own, on `script`; returns
     /// the home (the caller removes it) and the files the window saved whose names end in
-    /// `suffix` (searched through the whole home: P's and R's folders are the desktop's).
+    /// `suffix` (`capturesSaved`).
     private func savedFiles(script: String, suffix: String, exitAfter: String) throws -> (home: String, files: [String]) {
         let home = try recordingFolder("badge")
         try writeFlatPhotos(into: home + "/photos")
         try runHeadlessWindow(home: home, run: home + "/run", script: script,
                               arguments: ["--disk-cache-mb", "0", "--size", "\(Self.width)x\(Self.height)",
                                           "--exit-after", exitAfter, "--photos", home + "/photos"])
-        let all = FileManager.default.enumerator(atPath: home)?.compactMap { $0 as? String } ?? []
-        return (home, all.filter { ($0 as NSString).lastPathComponent.hasPrefix("parallax-") && $0.hasSuffix(suffix) }.map { home + "/" + $0 })
+        return (home, capturesSaved(under: home, suffix: suffix))
     }
 
     /// The mean difference per channel between the badge's corner of `frame` (the top-right

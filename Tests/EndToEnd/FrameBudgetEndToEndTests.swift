@@ -67,9 +67,7 @@ import Testing
         try writeFlatPhotos(into: home + "/photos")
         try runHeadlessWindow(home: home, run: home + "/run", script: "key f\nwait 1.5\nkey p\nwait 1\n",
                               arguments: ["--disk-cache-mb", "0", "--size", "640x400", "--exit-after", "3", "--photos", home + "/photos"])
-        let all = FileManager.default.enumerator(atPath: home)?.compactMap { $0 as? String } ?? []
-        let path = try #require(all.first { ($0 as NSString).lastPathComponent.hasPrefix("parallax-") && $0.hasSuffix(".png") })
-        let shot = try RGBAImage.load(path: home + "/" + path)
+        let shot = try RGBAImage.load(path: try #require(capturesSaved(under: home, suffix: ".png").first))
         let marked = rowsOfMoreThanOneColour(in: shot)
         #expect(marked == 0, "\(marked) rows of P's screenshot with the cost panel showing are more than one colour")
     }

@@ -39,6 +39,13 @@ func writeFlatPhotos(into folder: String) throws {
     }
 }
 
+/// The files under `home` (searched through it all: P's and R's folders are the desktop's,
+/// under it) that the window saved, named `parallax-…` and ending in `suffix`.
+func capturesSaved(under home: String, suffix: String) -> [String] {
+    let all = FileManager.default.enumerator(atPath: home)?.compactMap { $0 as? String } ?? []
+    return all.filter { ($0 as NSString).lastPathComponent.hasPrefix("parallax-") && $0.hasSuffix(suffix) }.map { home + "/" + $0 }
+}
+
 /// How many rows of `image` hold more than one colour.
 func rowsOfMoreThanOneColour(in image: RGBAImage) -> Int {
     let rowBytes = image.width * 4
@@ -46,5 +53,26 @@ func rowsOfMoreThanOneColour(in image: RGBAImage) -> Int {
         let row = image.bytes[(y * rowBytes)..<((y + 1) * rowBytes)]
         let first = row.prefix(4)
         return stride(from: row.startIndex, to: row.endIndex, by: 4).contains { row[$0..<($0 + 4)] != first }
+    }
+}
+
+/// Six 96×64 PNGs shaded across and down, each its own hue: a parallax shift or a moved
+/// cell changes their pixels as it would a photo's, and each decodes in well under a
+/// millisecond: the bundled photos take tenths of a second each, which a loaded machine
+/// can stretch past P's three seconds of patience in one run of the two compared.
+func writeShadedPhotos(into folder: String) throws {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let width = 96, height = 64
+    for i in 0..<6 {
+        var bytes = [UInt8](repeating: 255, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let p = (y * width + x) * 4
+                bytes[p] = UInt8(40 + y * 3)
+                bytes[p + 1] = UInt8(60 + x * 2)
+                bytes[p + 2] = UInt8(90 + i * 30)
+            }
+        }
+        try RGBAImage(width: width, height: height, bytes: bytes).savePNG(path: folder + "/photo-\(i).png")
     }
 }

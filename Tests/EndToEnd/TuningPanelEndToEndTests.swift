@@ -102,25 +102,4 @@ import Testing
         #expect(differing(dragged, set) == 0, "the dragged slider's frame is `set cell-spacing`'s at that end")
         #expect(differing(dragged, plain) > 1_000, "and the spacing moved the second cell (640 px × 13 rows)")
     }
-
-    /// Six 96×64 PNGs shaded across and down, each its own hue: a parallax shift or a moved
-    /// cell changes their pixels as it would a photo's, and each decodes in well under a
-    /// millisecond: the bundled photos take tenths of a second each, which a loaded machine
-    /// can stretch past P's three seconds of patience in one run of the two compared.
-    private func writeShadedPhotos(into folder: String) throws {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let width = 96, height = 64
-        for i in 0..<6 {
-            var bytes = [UInt8](repeating: 255, count: width * height * 4)
-            for y in 0..<height {
-                for x in 0..<width {
-                    let p = (y * width + x) * 4
-                    bytes[p] = UInt8(40 + y * 3)
-                    bytes[p + 1] = UInt8(60 + x * 2)
-                    bytes[p + 2] = UInt8(90 + i * 30)
-                }
-            }
-            try RGBAImage(width: width, height: height, bytes: bytes).savePNG(path: folder + "/photo-\(i).png")
-        }
-    }
 }
