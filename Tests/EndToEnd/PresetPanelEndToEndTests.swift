@@ -101,8 +101,11 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: home) }
         // The "reduce motion" checkbox at (30, 151), clicked five times, each press and release
         // at one instant (xdotool's click; a touchpad's tap).
+        // The window gives each press and each release a frame of its own, ten frames for the
+        // five: the run lasts 3.4 s past them (a loaded fresh clone's, with 0.9 s, ended after
+        // an even number of toggles), and the verdict is the state at its end.
         let clicks = String(repeating: "click 30 151\n", count: 5)
-        let report = try window("wait 0.3\nkey t\nwait 0.3\n" + clicks + "wait 0.5\n", home: home, exitAfter: 1.5)
+        let report = try window("wait 0.3\nkey t\nwait 0.3\n" + clicks + "wait 0.5\n", home: home, exitAfter: 4)
         #expect(report.final_reduce_motion == true, "five clicks toggled it five times: on")
     }
 }
